@@ -1,0 +1,324 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+
+/** The whole domain of spec section 3 and domain.md. Instants are timestamptz (UTC on the wire). */
+
+const id = () => uuid('id').primaryKey().defaultRandom();
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const createdAt = () => ts('created_at').notNull().defaultNow();
+const updatedAt = () => ts('updated_at').notNull().defaultNow();
+
+export const kitas = pgTable('kitas', {
+  id: id(),
+  name: text('name').notNull(),
+  location: text('location').notNull(),
+  description: text('description'),
+  timezone: text('timezone').notNull().default('Europe/Berlin'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: id(),
+    kitaId: uuid('kita_id').notNull().references(() => kitas.id, { onDelete: 'cascade' }),
+    /** 'Kindergarten' | 'Krippe' */
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('categories_kita_name_uq').on(t.kitaId, t.name)],
+);
+
+export const groups = pgTable(
+  'groups',
+  {
+    id: id(),
+    categoryId: uuid('category_id').notNull().references(() => categories.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('groups_category_idx').on(t.categoryId)],
+);
+
+export const parents = pgTable(
+  'parents',
+  {
+    id: id(),
+    kitaId: uuid('kita_id').notNull().references(() => kitas.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** Lower-cased; unique among parents so e-mail login is unambiguous. */
+    email: text('email'),
+    secondaryEmail: text('secondary_email'),
+    primaryPhone: text('primary_phone'),
+    secondaryPhone: text('secondary_phone'),
+    /** 'email' | 'sms' | null */
+    preferredCommunication: text('preferred_communication'),
+    isAnonymous: boolean('is_anonymous').notNull().default(false),
+    /** 'de' | 'en' */
+    language: text('language').notNull().default('de'),
+    /** 'registered' | 'approved' | 'rejected' */
+    status: text('status').notNull().default('approved'),
+    isActive: boolean('is_active').notNull().default(true),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    secondaryEmailVerified: boolean('secondary_email_verified').notNull().default(false),
+    primaryPhoneVerified: boolean('primary_phone_verified').notNull().default(false),
+    secondaryPhoneVerified: boolean('secondary_phone_verified').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('parents_kita_idx').on(t.kitaId),
+    uniqueIndex('parents_email_uq').on(t.email),
+    index('parents_phone_idx').on(t.primaryPhone),
+  ],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    /** Staff log in with it; lower-cased. Parents' login identity lives on their parent record. */
+    email: text('email'),
+    phoneNumber: text('phone_number'),
+    phoneVerified: boolean('phone_verified').notNull().default(false),
+    /** argon2id; null until a parent created by staff sets one. */
+    passwordHash: text('password_hash'),
+    /** 'Admin' | 'KitaManager' | 'Parent' */
+    role: text('role').notNull(),
+    kitaId: uuid('kita_id').references(() => kitas.id, { onDelete: 'cascade' }),
+    parentId: uuid('parent_id').references((): AnyPgColumn => parents.id, { onDelete: 'cascade' }),
+    language: text('language').notNull().default('de'),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_uq').on(t.email),
+    uniqueIndex('users_parent_uq').on(t.parentId),
+    index('users_kita_idx').on(t.kitaId),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** 'user' (login session) | 'link' (preference link session, scoped to parent + event) */
+    kind: text('kind').notNull().default('user'),
+    parentId: uuid('parent_id').references(() => parents.id, { onDelete: 'cascade' }),
+    eventId: uuid('event_id').references((): AnyPgColumn => events.id, { onDelete: 'cascade' }),
+    expiresAt: ts('expires_at').notNull(),
+    revokedAt: ts('revoked_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Opaque one-time and link tokens (activation, reset, otp, otp-login, preference, phone verification); only SHA-256 hashes are stored. */
+export const tokens = pgTable(
+  'tokens',
+  {
+    id: id(),
+    /** 'activation' | 'reset' | 'otp' | 'otp_login' | 'verify_phone' | 'preference' */
+    kind: text('kind').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    parentId: uuid('parent_id').references(() => parents.id, { onDelete: 'cascade' }),
+    eventId: uuid('event_id').references((): AnyPgColumn => events.id, { onDelete: 'cascade' }),
+    /** The phone number or e-mail address the token was sent to, where that matters. */
+    target: text('target'),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('tokens_hash_uq').on(t.tokenHash),
+    index('tokens_user_kind_idx').on(t.userId, t.kind),
+    index('tokens_event_parent_idx').on(t.eventId, t.parentId),
+  ],
+);
+
+export const children = pgTable(
+  'children',
+  {
+    id: id(),
+    parentId: uuid('parent_id').notNull().references(() => parents.id, { onDelete: 'cascade' }),
+    groupId: uuid('group_id').notNull().references(() => groups.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    dateOfBirth: date('date_of_birth', { mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('children_parent_idx').on(t.parentId), index('children_group_idx').on(t.groupId)],
+);
+
+export const events = pgTable(
+  'events',
+  {
+    id: id(),
+    kitaId: uuid('kita_id').notNull().references(() => kitas.id, { onDelete: 'cascade' }),
+    categoryId: uuid('category_id').notNull().references(() => categories.id, { onDelete: 'restrict' }),
+    /** 'immediate' | 'future' */
+    eventType: text('event_type').notNull(),
+    eventDate: ts('event_date').notNull(),
+    expireDate: ts('expire_date').notNull(),
+    description: text('description'),
+    totalSlots: integer('total_slots').notNull().default(0),
+    /** 'scheduled' (notifications at eventDate) | 'open' | 'finished' */
+    status: text('status').notNull().default('open'),
+    /** Lottery seed: secret until the event closes; its SHA-256 is shown from creation. */
+    seed: text('seed').notNull(),
+    seedHash: text('seed_hash').notNull(),
+    ruleVersion: integer('rule_version').notNull().default(1),
+    timezone: text('timezone').notNull().default('Europe/Berlin'),
+    notifiedAt: ts('notified_at'),
+    finishedAt: ts('finished_at'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('events_kita_idx').on(t.kitaId), index('events_status_expire_idx').on(t.status, t.expireDate)],
+);
+
+/** One answer per (event, child). */
+export const preferences = pgTable(
+  'preferences',
+  {
+    id: id(),
+    eventId: uuid('event_id').notNull().references(() => events.id, { onDelete: 'cascade' }),
+    childId: uuid('child_id').notNull().references(() => children.id, { onDelete: 'cascade' }),
+    parentId: uuid('parent_id').notNull().references(() => parents.id, { onDelete: 'cascade' }),
+    /** 'red' | 'yellow' | 'green' | 'blue' */
+    preferenceType: text('preference_type').notNull(),
+    /** Staff member who recorded the answer for the family (phone call, anonymous parent); null when the parent answered. */
+    recordedBy: uuid('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('preferences_event_child_uq').on(t.eventId, t.childId)],
+);
+
+/** The outcome per eligible child, written once when the event closes (frozen order, waitlist). */
+export const allocations = pgTable(
+  'allocations',
+  {
+    id: id(),
+    eventId: uuid('event_id').notNull().references(() => events.id, { onDelete: 'cascade' }),
+    childId: uuid('child_id').notNull().references(() => children.id, { onDelete: 'cascade' }),
+    parentId: uuid('parent_id').notNull().references(() => parents.id, { onDelete: 'cascade' }),
+    preferenceId: uuid('preference_id').references(() => preferences.id, { onDelete: 'set null' }),
+    /** The answer at close; null = unanswered. */
+    preferenceType: text('preference_type'),
+    hasSlot: boolean('has_slot').notNull(),
+    /** 1-based position in the order of service; null for green/unanswered. */
+    rank: integer('rank'),
+    /** Family balance used for ordering. */
+    creditBalance: integer('credit_balance').notNull().default(0),
+    /** Position on the waitlist (1-based) for unplaced red/yellow children. */
+    waitlistPosition: integer('waitlist_position'),
+    /** Machine-readable reason code plus parameters (tier, balance, lottery position). */
+    reason: jsonb('reason').notNull(),
+    releasedAt: ts('released_at'),
+    promotedAt: ts('promoted_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('allocations_event_child_uq').on(t.eventId, t.childId)],
+);
+
+export const creditLedger = pgTable(
+  'credit_ledger',
+  {
+    id: id(),
+    parentId: uuid('parent_id').notNull().references(() => parents.id, { onDelete: 'cascade' }),
+    eventId: uuid('event_id').references(() => events.id, { onDelete: 'cascade' }),
+    childId: uuid('child_id').references(() => children.id, { onDelete: 'set null' }),
+    amount: integer('amount').notNull(),
+    /** 'green' | 'no_slot' | 'slot' | 'release_reverse' | 'release_green' | 'promote_reverse' | 'promote_slot' | 'reset' */
+    reason: text('reason').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('credit_ledger_parent_idx').on(t.parentId),
+    uniqueIndex('credit_ledger_event_child_reason_uq')
+      .on(t.eventId, t.childId, t.reason)
+      .where(sql`${t.eventId} is not null`),
+  ],
+);
+
+/** Transactional outbox: the message row is the delivery job (status, attempts, backoff). */
+export const outboxMessages = pgTable(
+  'outbox_messages',
+  {
+    id: id(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** 'activation' | 'otp' | 'password_reset' | 'registration_received' | 'registration_approved' | 'inquiry' | 'results' | 'slot_offered' | 'credits_reset' */
+    kind: text('kind').notNull(),
+    /** 'email' | 'sms' */
+    channel: text('channel').notNull(),
+    recipient: text('recipient').notNull(),
+    language: text('language').notNull().default('de'),
+    subject: text('subject'),
+    bodyText: text('body_text').notNull(),
+    bodyHtml: text('body_html'),
+    kitaId: uuid('kita_id').references(() => kitas.id, { onDelete: 'set null' }),
+    parentId: uuid('parent_id').references(() => parents.id, { onDelete: 'set null' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    eventId: uuid('event_id').references(() => events.id, { onDelete: 'set null' }),
+    /** 'pending' | 'sending' | 'sent' | 'failed' */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+    lockedUntil: ts('locked_until'),
+    transport: text('transport'),
+    providerMessageId: text('provider_message_id'),
+    lastError: text('last_error'),
+    sentAt: ts('sent_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('outbox_idempotency_uq').on(t.idempotencyKey),
+    index('outbox_due_idx').on(t.status, t.nextAttemptAt),
+    index('outbox_event_idx').on(t.eventId),
+  ],
+);
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    actorUserId: uuid('actor_user_id'),
+    actorRole: text('actor_role'),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id'),
+    kitaId: uuid('kita_id'),
+    details: jsonb('details'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_entity_idx').on(t.entity, t.entityId)],
+);
+
+/** Fixed-window counters for rate limits that must hold across app processes. */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull().default(0),
+  windowStart: ts('window_start').notNull(),
+});

@@ -1,0 +1,10 @@
+import type { Catalog } from '../types.js';
+import type { de } from '../de/index.js';
+import { errors } from './errors.js';
+import { validation } from './validation.js';
+
+/** English catalog, typed against the German one: a missing key fails the compile. */
+export const en: Catalog<typeof de> = {
+  errors,
+  validation,
+};

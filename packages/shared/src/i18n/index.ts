@@ -1,0 +1,25 @@
+import type { Language } from '../validation.js';
+import { de } from './de/index.js';
+import { en } from './en/index.js';
+
+export type { Catalog } from './types.js';
+export const resources = { de, en } as const;
+export type Resources = typeof de;
+export const DEFAULT_LANGUAGE: Language = 'de';
+
+/**
+ * Looks up a dotted key (`errors.NOT_FOUND`) and fills `{{name}}` placeholders. Used by the
+ * server for e-mails, SMS, PDFs and error bodies; the web uses i18next over the same catalogs.
+ */
+export function translate(lang: Language, key: string, vars: Record<string, string | number> = {}): string {
+  const pick = (root: unknown): string | undefined => {
+    let node: unknown = root;
+    for (const part of key.split('.')) {
+      if (node && typeof node === 'object' && part in node) node = (node as Record<string, unknown>)[part];
+      else return undefined;
+    }
+    return typeof node === 'string' ? node : undefined;
+  };
+  const text = pick(resources[lang]) ?? pick(resources.de) ?? key;
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(vars[name] ?? ''));
+}

@@ -1,0 +1,4 @@
+export * from './validation.js';
+export * from './common.js';
+export * from './auth.js';
+export * from './kitas.js';
