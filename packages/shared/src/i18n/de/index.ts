@@ -1,8 +1,14 @@
+import { auth } from './auth.js';
+import { common } from './common.js';
 import { errors } from './errors.js';
+import { nav } from './nav.js';
 import { validation } from './validation.js';
 
 /** German catalog: the source language. One namespace per area; add new namespaces here. */
 export const de = {
   errors,
+  common,
+  nav,
+  auth,
   validation,
 };

@@ -1,10 +1,16 @@
 import type { Catalog } from '../types.js';
 import type { de } from '../de/index.js';
+import { auth } from './auth.js';
+import { common } from './common.js';
 import { errors } from './errors.js';
+import { nav } from './nav.js';
 import { validation } from './validation.js';
 
 /** English catalog, typed against the German one: a missing key fails the compile. */
 export const en: Catalog<typeof de> = {
   errors,
+  common,
+  nav,
+  auth,
   validation,
 };

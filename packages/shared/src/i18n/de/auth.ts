@@ -1,0 +1,47 @@
+/** Login, OTP step, and the unauthorized and error pages. */
+export const auth = {
+  brand: {
+    tagline: 'Bedarfsabfragen für die Notbetreuung – schnell, fair und nachvollziehbar.',
+    point1: 'Eltern antworten per Ampel für jedes Kind',
+    point2: 'Kita-Leitungen sehen den Bedarf auf einen Blick',
+    point3: 'Ergebnisse per E-Mail oder SMS',
+  },
+  login: {
+    title: 'Anmelden',
+    subtitle: 'Bitte wählen Sie aus, wie Sie sich anmelden möchten.',
+    roleLabel: 'Ich melde mich an als',
+    roleParent: 'Eltern',
+    roleStaff: 'Mitarbeiter',
+    parentHint: 'Melden Sie sich mit Ihrer E-Mail-Adresse oder Handynummer (+49…) an.',
+    staffHint: 'Für Kita-Leitungen und Administratoren.',
+    email: 'E-Mail',
+    emailPlaceholder: 'name@beispiel.de',
+    identifier: 'E-Mail oder Handynummer',
+    identifierPlaceholder: 'name@beispiel.de oder +491701234567',
+    identifierInvalid: 'Bitte eine gültige E-Mail-Adresse oder eine Handynummer mit +49 eingeben',
+    password: 'Passwort',
+    submit: 'Anmelden',
+    submitting: 'Anmeldung läuft…',
+    forgotPassword: 'Passwort vergessen?',
+    failed: 'Anmeldung fehlgeschlagen',
+  },
+  otp: {
+    title: 'Bestätigungscode eingeben',
+    description: 'Wir haben Ihnen einen 6-stelligen Code per SMS geschickt. Er ist 10 Minuten gültig.',
+    label: 'Bestätigungscode',
+    submit: 'Bestätigen',
+    submitting: 'Wird geprüft…',
+    back: 'Zurück zur Anmeldung',
+    failed: 'OTP-Überprüfung fehlgeschlagen',
+  },
+  unauthorized: {
+    title: 'Unbefugter Zugriff',
+    text: 'Unbefugter Zugriff – Sie haben nicht die erforderlichen Berechtigungen, um diese Seite anzuzeigen.',
+    button: 'Zur Startseite',
+  },
+  error: {
+    title: 'Hoppla! Etwas ist schiefgelaufen',
+    default: 'Ein unerwarteter Fehler ist aufgetreten.',
+    home: 'Zur Startseite',
+  },
+};

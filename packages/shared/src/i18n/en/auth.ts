@@ -1,0 +1,49 @@
+import type { Catalog } from '../types.js';
+import type { auth as de } from '../de/auth.js';
+
+export const auth: Catalog<typeof de> = {
+  brand: {
+    tagline: 'Emergency care demand inquiries – fast, fair and transparent.',
+    point1: 'Parents answer with a traffic light for each child',
+    point2: 'Kita managers see the demand at a glance',
+    point3: 'Results by e-mail or SMS',
+  },
+  login: {
+    title: 'Log in',
+    subtitle: 'Please choose how you want to log in.',
+    roleLabel: 'I am logging in as',
+    roleParent: 'Parent',
+    roleStaff: 'Staff',
+    parentHint: 'Log in with your e-mail address or mobile number (+49…).',
+    staffHint: 'For Kita managers and administrators.',
+    email: 'E-mail',
+    emailPlaceholder: 'name@example.com',
+    identifier: 'E-mail or mobile number',
+    identifierPlaceholder: 'name@example.com or +491701234567',
+    identifierInvalid: 'Please enter a valid e-mail address or a mobile number starting with +49',
+    password: 'Password',
+    submit: 'Log in',
+    submitting: 'Logging in…',
+    forgotPassword: 'Forgot your password?',
+    failed: 'Login failed',
+  },
+  otp: {
+    title: 'Enter the verification code',
+    description: 'We have sent you a 6-digit code by SMS. It is valid for 10 minutes.',
+    label: 'Verification code',
+    submit: 'Verify',
+    submitting: 'Verifying…',
+    back: 'Back to login',
+    failed: 'OTP verification failed',
+  },
+  unauthorized: {
+    title: 'Unauthorized Access',
+    text: 'Unauthorized Access - You do not have the required permissions to view this page.',
+    button: 'Go to home',
+  },
+  error: {
+    title: 'Oops! Something went wrong',
+    default: 'An unexpected error occurred.',
+    home: 'Go to home',
+  },
+};
