@@ -1,0 +1,152 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client.js';
+import type { Deliverable, Transport } from '../notify/transport.js';
+
+export interface OutboxWorkerOptions {
+  db: Db;
+  log: FastifyBaseLogger;
+  transports: { email: Transport; sms: Transport };
+  /** Messages claimed per round. */
+  batchSize?: number;
+  /** Deliveries in flight at once. */
+  concurrency?: number;
+  pollMs?: number;
+  /** First retry delay; doubles per attempt up to maxDelayMs. */
+  retryBaseMs?: number;
+  maxDelayMs?: number;
+  maxAttempts?: number;
+  /** A claim older than this is taken to belong to a dead worker and retried. */
+  lockMs?: number;
+}
+
+type Row = {
+  id: string;
+  idempotency_key: string;
+  channel: 'email' | 'sms';
+  recipient: string;
+  subject: string | null;
+  body_text: string;
+  body_html: string | null;
+  attempts: number;
+};
+
+/**
+ * Delivers outbox rows: claims due messages with FOR UPDATE SKIP LOCKED (so any number of
+ * workers in any number of processes share the work), sends them, records the outcome, and
+ * retries failures with exponential backoff. A claim whose worker died is taken over after lockMs.
+ */
+export class OutboxWorker {
+  private running = false;
+  private wake: (() => void) | null = null;
+  private loop: Promise<void> | null = null;
+  private readonly o: Required<Omit<OutboxWorkerOptions, 'db' | 'log' | 'transports'>>;
+
+  constructor(private readonly opts: OutboxWorkerOptions) {
+    this.o = {
+      batchSize: opts.batchSize ?? 50,
+      concurrency: opts.concurrency ?? 10,
+      pollMs: opts.pollMs ?? 1000,
+      retryBaseMs: opts.retryBaseMs ?? 5000,
+      maxDelayMs: opts.maxDelayMs ?? 15 * 60_000,
+      maxAttempts: opts.maxAttempts ?? 10,
+      lockMs: opts.lockMs ?? 120_000,
+    };
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loop = this.run();
+  }
+
+  /** Asks the worker to look for work now (after a commit that enqueued messages). */
+  kick(): void {
+    this.wake?.();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.kick();
+    await this.loop;
+  }
+
+  /** One claim-and-deliver round; returns how many messages were handled. Used by tests. */
+  async runOnce(): Promise<number> {
+    const rows = await this.claim();
+    let next = 0;
+    const workers = Array.from({ length: Math.min(this.o.concurrency, rows.length) }, async () => {
+      while (next < rows.length) await this.deliver(rows[next++]!);
+    });
+    await Promise.all(workers);
+    return rows.length;
+  }
+
+  private async run(): Promise<void> {
+    while (this.running) {
+      let handled = 0;
+      try {
+        handled = await this.runOnce();
+      } catch (err) {
+        this.opts.log.error({ err }, 'outbox round failed');
+      }
+      if (handled === 0 && this.running) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, this.o.pollMs);
+          this.wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        this.wake = null;
+      }
+    }
+  }
+
+  private async claim(): Promise<Row[]> {
+    const result = await this.opts.db.execute<Row>(sql`
+      update outbox_messages m
+         set status = 'sending', attempts = m.attempts + 1,
+             locked_until = now() + (${this.o.lockMs} * interval '1 millisecond')
+       where m.id in (
+         select id from outbox_messages
+          where (status = 'pending' or (status = 'sending' and locked_until < now()))
+            and next_attempt_at <= now()
+          order by next_attempt_at
+          limit ${this.o.batchSize}
+          for update skip locked)
+      returning m.id, m.idempotency_key, m.channel, m.recipient, m.subject, m.body_text, m.body_html, m.attempts`);
+    return result.rows;
+  }
+
+  private async deliver(row: Row): Promise<void> {
+    const transport = this.opts.transports[row.channel];
+    const message: Deliverable = {
+      id: row.id,
+      idempotencyKey: row.idempotency_key,
+      channel: row.channel,
+      recipient: row.recipient,
+      subject: row.subject,
+      bodyText: row.body_text,
+      bodyHtml: row.body_html,
+    };
+    try {
+      const { providerMessageId } = await transport.send(message);
+      await this.opts.db.execute(sql`
+        update outbox_messages set status = 'sent', sent_at = now(), locked_until = null, last_error = null,
+               transport = ${transport.name}, provider_message_id = ${providerMessageId}
+         where id = ${row.id}`);
+    } catch (err) {
+      const error = err instanceof Error ? err.message : String(err);
+      const attempts = Number(row.attempts);
+      const failed = attempts >= this.o.maxAttempts;
+      const delay = Math.min(this.o.maxDelayMs, this.o.retryBaseMs * 2 ** (attempts - 1));
+      this.opts.log.warn({ messageId: row.id, channel: row.channel, attempts, failed, error }, 'message delivery failed');
+      await this.opts.db.execute(sql`
+        update outbox_messages set status = ${failed ? 'failed' : 'pending'}, locked_until = null,
+               last_error = ${error.slice(0, 1000)}, transport = ${transport.name},
+               next_attempt_at = now() + (${delay} * interval '1 millisecond')
+         where id = ${row.id}`);
+    }
+  }
+}

@@ -1,0 +1,97 @@
+import type { EventType, PreferenceType } from '@kita/shared';
+
+/** One eligible child at close. `creditBalance` is the family's (parent's) ledger sum. */
+export interface AllocationChild {
+  childId: string;
+  parentId: string;
+  /** The answer at close; null = unanswered. */
+  preferenceType: PreferenceType | null;
+  creditBalance: number;
+}
+
+export interface AllocationInput {
+  /** The event's secret lottery seed (revealed at close). */
+  seed: string;
+  /** Slot count of the event's category. */
+  totalSlots: number;
+  eventType: EventType;
+  children: readonly AllocationChild[];
+}
+
+export type Tier = 'blue' | 'red' | 'yellow' | 'green' | 'unanswered';
+
+export type ReasonCode =
+  | 'blue_keeps_place'
+  | 'slot_by_priority'
+  | 'no_slot_capacity'
+  | 'home_care'
+  | 'unanswered';
+
+/** Stored as jsonb on the allocation row; enough to answer "why (not) my child?". */
+export interface AllocationReason {
+  code: ReasonCode;
+  tier: Tier;
+  /** The family balance used for ordering. */
+  balance: number;
+  /**
+   * 1-based position of the family in this event's lottery order (all families of the event sorted
+   * by SHA-256(`seed:parentId`) ascending); only decides between equal balances. Null for
+   * green/unanswered, where the order does not matter.
+   */
+  lotteryPosition: number | null;
+  /** Children of this family in the same tier; they are served one after another. */
+  familySize: number;
+  /** True when the last slots ran out inside this family's group (some siblings placed, some not). */
+  familySplit: boolean;
+  ruleVersion: number;
+}
+
+export interface ChildAllocation {
+  childId: string;
+  parentId: string;
+  preferenceType: PreferenceType | null;
+  hasSlot: boolean;
+  /** 1-based order of service among blue/red/yellow; null for green/unanswered. */
+  rank: number | null;
+  /** 1-based position on the waitlist for unplaced red/yellow children. */
+  waitlistPosition: number | null;
+  creditBalance: number;
+  reason: AllocationReason;
+}
+
+export interface AllocationSummary {
+  totalSlots: number;
+  /** Children with a slot, blue included (may exceed totalSlots by `overflow`). */
+  slotsGiven: number;
+  /** Blue children beyond totalSlots. */
+  overflow: number;
+  /** Slots nobody asked for. */
+  slotsFree: number;
+  counts: Record<Tier, number>;
+  /** Child ids of unplaced red/yellow children in order of service. */
+  waitlist: string[];
+}
+
+export interface AllocationResult {
+  ruleVersion: number;
+  /** Ranked children in order of service, then green/unanswered sorted by childId. */
+  allocations: ChildAllocation[];
+  summary: AllocationSummary;
+}
+
+export type LedgerReason =
+  | 'green'
+  | 'no_slot'
+  | 'slot'
+  | 'release_reverse'
+  | 'release_green'
+  | 'promote_reverse'
+  | 'promote_slot'
+  | 'reset';
+
+export interface LedgerEntry {
+  parentId: string;
+  childId: string;
+  amount: number;
+  reason: LedgerReason;
+}

@@ -1,0 +1,44 @@
+import { outboxMessages } from '../db/schema.js';
+import type { DbOrTx } from '../db/client.js';
+
+export type MessageKind =
+  | 'activation'
+  | 'otp'
+  | 'password_reset'
+  | 'registration_received'
+  | 'registration_approved'
+  | 'inquiry'
+  | 'results'
+  | 'slot_offered'
+  | 'credits_reset';
+
+export interface OutboxMessage {
+  /** Unique per logical message, e.g. `inquiry:<eventId>:<parentId>`: a second insert is ignored. */
+  idempotencyKey: string;
+  kind: MessageKind;
+  channel: 'email' | 'sms';
+  recipient: string;
+  language: 'de' | 'en';
+  subject?: string | null;
+  bodyText: string;
+  bodyHtml?: string | null;
+  kitaId?: string | null;
+  parentId?: string | null;
+  userId?: string | null;
+  eventId?: string | null;
+}
+
+/**
+ * Writes messages into the outbox inside the caller's transaction, so a message exists exactly
+ * when the change that causes it is committed. Delivery happens later in the outbox worker.
+ */
+export async function enqueueMessages(tx: DbOrTx, messages: OutboxMessage[]): Promise<void> {
+  if (messages.length === 0) return;
+  // Chunked to stay far below PostgreSQL's 65,535 bind parameters per statement.
+  for (let i = 0; i < messages.length; i += 500) {
+    await tx
+      .insert(outboxMessages)
+      .values(messages.slice(i, i + 500))
+      .onConflictDoNothing({ target: outboxMessages.idempotencyKey });
+  }
+}

@@ -1,0 +1,126 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { SignJWT, jwtVerify } from 'jose';
+import type { Role } from '@kita/shared';
+import { sessions, users } from '../db/schema.js';
+import { AppError, forbidden, unauthenticated } from '../lib/errors.js';
+
+export const SESSION_HOURS = 12;
+
+/** Who is calling: a logged-in user, or a preference-link holder scoped to one parent and event. */
+export interface AuthContext {
+  sessionId: string;
+  kind: 'user' | 'link';
+  userId: string | null;
+  role: Role | 'Link';
+  kitaId: string | null;
+  parentId: string | null;
+  eventId: string | null;
+  language: 'de' | 'en';
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+  interface FastifyInstance {
+    /** preHandler: a valid login session with one of these roles (403 otherwise; 401 without session). */
+    requireRole(...roles: Role[]): (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** preHandler: a valid login session of any role, or (when `link` is true) a link session. */
+    requireSession(opts?: { link?: boolean }): (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** Issues a JWT for a session row. */
+    signSession(sessionId: string, kind: 'user' | 'link', expiresAt: Date): Promise<string>;
+  }
+}
+
+export const authPlugin = fp(async (app: FastifyInstance) => {
+  const { config, db, clock } = app;
+  app.decorateRequest('auth', null);
+
+  app.decorate('signSession', async (sessionId: string, kind: 'user' | 'link', expiresAt: Date) =>
+    new SignJWT({ kind })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(sessionId)
+      .setIssuedAt()
+      .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+      .sign(config.jwtSecret),
+  );
+
+  async function resolve(req: FastifyRequest): Promise<AuthContext | null> {
+    const header = req.headers.authorization;
+    if (!header?.startsWith('Bearer ')) return null;
+    let sessionId: string;
+    try {
+      const { payload } = await jwtVerify(header.slice(7), config.jwtSecret, { algorithms: ['HS256'] });
+      if (typeof payload.sub !== 'string') return null;
+      sessionId = payload.sub;
+    } catch {
+      return null;
+    }
+    const now = clock.now();
+    const [row] = await db
+      .select({
+        id: sessions.id,
+        kind: sessions.kind,
+        parentId: sessions.parentId,
+        eventId: sessions.eventId,
+        userId: users.id,
+        role: users.role,
+        kitaId: users.kitaId,
+        userParentId: users.parentId,
+        language: users.language,
+        isActive: users.isActive,
+      })
+      .from(sessions)
+      .leftJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+      .limit(1);
+    if (!row) return null;
+    if (row.kind === 'link') {
+      return {
+        sessionId: row.id, kind: 'link', userId: null, role: 'Link', kitaId: null,
+        parentId: row.parentId, eventId: row.eventId, language: 'de',
+      };
+    }
+    if (!row.userId || !row.isActive) return null;
+    return {
+      sessionId: row.id,
+      kind: 'user',
+      userId: row.userId,
+      role: row.role as Role,
+      kitaId: row.kitaId,
+      parentId: row.userParentId,
+      eventId: null,
+      language: row.language === 'en' ? 'en' : 'de',
+    };
+  }
+
+  // Resolve once per request; routes decide whether they need it.
+  app.addHook('preHandler', async (req) => {
+    if (req.auth === null && req.headers.authorization) req.auth = await resolve(req);
+  });
+
+  app.decorate('requireSession', (opts: { link?: boolean } = {}) => async (req: FastifyRequest) => {
+    if (!req.auth) throw unauthenticated();
+    if (req.auth.kind === 'link' && !opts.link) throw forbidden();
+  });
+
+  app.decorate('requireRole', (...roles: Role[]) => async (req: FastifyRequest) => {
+    if (!req.auth) throw unauthenticated();
+    if (req.auth.kind !== 'user' || !roles.includes(req.auth.role as Role)) throw forbidden();
+  });
+});
+
+/** Creates a login session row and its JWT. */
+export async function createUserSession(app: FastifyInstance, userId: string): Promise<string> {
+  const expiresAt = new Date(app.clock.now().getTime() + SESSION_HOURS * 3600_000);
+  const [row] = await app.db.insert(sessions).values({ userId, kind: 'user', expiresAt }).returning({ id: sessions.id });
+  return app.signSession(row!.id, 'user', expiresAt);
+}
+
+/** Narrowing helper for handlers behind requireRole/requireSession. */
+export function authOf(req: FastifyRequest): AuthContext {
+  if (!req.auth) throw new AppError(401, 'UNAUTHENTICATED');
+  return req.auth;
+}

@@ -1,0 +1,23 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { DEMO_LOGINS, seedStructure } from './structure.js';
+
+export { DEMO_LOGINS };
+
+/** True when the database holds no Kita and no user yet (a fresh embedded database). */
+export async function isEmpty(db: Db): Promise<boolean> {
+  const r = await db.execute<{ n: number }>(sql`select (select count(*) from users) + (select count(*) from kitas) as n`);
+  return Number(r.rows[0]?.n ?? 0) === 0;
+}
+
+/**
+ * Loads the demo data in one transaction. Each area adds its part after the structure
+ * (parents and children, events, a past season of allocations).
+ */
+export async function seedDemo(db: Db, now: Date = new Date()): Promise<void> {
+  await db.transaction(async (tx) => {
+    const structure = await seedStructure(tx);
+    void structure;
+    void now;
+  });
+}
