@@ -99,6 +99,11 @@ describe('allocate: seeded lottery', () => {
     }
   });
 
+  it('draws lottery positions only among families asking for care', () => {
+    const r = run([kid('g', 'pg', 'green'), kid('u', 'pu', null), kid('a', 'pa', 'red'), kid('b', 'pb', 'yellow')], 1, 'future', 'alpha');
+    expect(r.allocations.filter((a) => a.rank !== null).map((a) => a.reason.lotteryPosition).sort()).toEqual([1, 2]);
+  });
+
   it('exposes the lottery key and seed helpers', () => {
     expect(lotteryKey('s', 'p')).toBe(createHash('sha256').update('s:p').digest('hex'));
     const seed = newSeed();

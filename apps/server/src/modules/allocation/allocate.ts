@@ -23,6 +23,7 @@ import { compareStrings, lotteryOrder } from './lottery.js';
 import type {
   AllocationChild,
   AllocationInput,
+  AllocationReason,
   AllocationResult,
   ChildAllocation,
   ReasonCode,
@@ -45,57 +46,59 @@ const SERVED_TIERS = ['blue', 'red', 'yellow'] as const;
 
 const tierOf = (child: AllocationChild): Tier => child.preferenceType ?? 'unanswered';
 
+/** The children of one family in one tier, served one after another. */
+interface Unit {
+  parentId: string;
+  balance: number;
+  lotteryPosition: number;
+  children: AllocationChild[];
+}
+
 export function allocate(input: AllocationInput): AllocationResult {
   validate(input);
-  const lottery = lotteryOrder(
-    input.seed,
-    input.children.map((c) => c.parentId),
-  );
+  const byTier = groupByTier(input.children);
+  // Only families asking for care take part in the lottery; green/unanswered order does not matter.
+  const askingFamilies = new Set<string>();
+  for (const tier of SERVED_TIERS) for (const parentId of byTier[tier].keys()) askingFamilies.add(parentId);
+  const lottery = lotteryOrder(input.seed, askingFamilies);
+
   const allocations: ChildAllocation[] = [];
   const waitlist: string[] = [];
   let remaining = input.totalSlots;
   let rank = 0;
-
   for (const tier of SERVED_TIERS) {
-    for (const unit of familyUnits(input.children, tier, lottery)) {
-      const placedInUnit = tier === 'blue' ? unit.length : Math.min(unit.length, Math.max(0, remaining));
-      unit.forEach((child, i) => {
+    for (const unit of orderOfService(byTier[tier], lottery)) {
+      const size = unit.children.length;
+      const placedInUnit = tier === 'blue' ? size : Math.min(size, Math.max(0, remaining));
+      remaining -= placedInUnit;
+      for (let i = 0; i < size; i++) {
+        const child = unit.children[i] as AllocationChild;
         const hasSlot = i < placedInUnit;
         rank += 1;
-        const waitlistPosition = hasSlot ? null : waitlist.push(child.childId);
         const code: ReasonCode =
           tier === 'blue' ? 'blue_keeps_place' : hasSlot ? 'slot_by_priority' : 'no_slot_capacity';
-        allocations.push({
-          ...base(child),
-          hasSlot,
-          rank,
-          waitlistPosition,
-          reason: {
+        allocations.push(
+          row(child, hasSlot, rank, hasSlot ? null : waitlist.push(child.childId), {
             code,
             tier,
-            balance: child.creditBalance,
-            lotteryPosition: lottery.get(child.parentId) ?? null,
-            familySize: unit.length,
-            familySplit: placedInUnit > 0 && placedInUnit < unit.length,
+            balance: unit.balance,
+            lotteryPosition: unit.lotteryPosition,
+            familySize: size,
+            familySplit: placedInUnit > 0 && placedInUnit < size,
             ruleVersion: RULE_VERSION,
-          },
-        });
-      });
-      remaining -= placedInUnit;
+          }),
+        );
+      }
     }
   }
 
-  const unranked = input.children
-    .filter((c) => c.preferenceType === 'green' || c.preferenceType === null)
+  const unranked = [...byTier.green.values(), ...byTier.unanswered.values()]
+    .flat()
     .sort((a, b) => compareStrings(a.childId, b.childId));
   for (const child of unranked) {
     const tier = tierOf(child);
-    allocations.push({
-      ...base(child),
-      hasSlot: false,
-      rank: null,
-      waitlistPosition: null,
-      reason: {
+    allocations.push(
+      row(child, false, null, null, {
         code: tier === 'green' ? 'home_care' : 'unanswered',
         tier,
         balance: child.creditBalance,
@@ -103,13 +106,16 @@ export function allocate(input: AllocationInput): AllocationResult {
         familySize: 1,
         familySplit: false,
         ruleVersion: RULE_VERSION,
-      },
-    });
+      }),
+    );
   }
 
-  const counts: Record<Tier, number> = { blue: 0, red: 0, yellow: 0, green: 0, unanswered: 0 };
-  for (const child of input.children) counts[tierOf(child)] += 1;
-  const slotsGiven = allocations.filter((a) => a.hasSlot).length;
+  const counts = {} as Record<Tier, number>;
+  for (const tier of Object.keys(byTier) as Tier[]) {
+    counts[tier] = 0;
+    for (const unit of byTier[tier].values()) counts[tier] += unit.length;
+  }
+  const slotsGiven = allocations.length - waitlist.length - unranked.length;
   return {
     ruleVersion: RULE_VERSION,
     allocations,
@@ -124,36 +130,58 @@ export function allocate(input: AllocationInput): AllocationResult {
   };
 }
 
-const base = (c: AllocationChild) => ({
-  childId: c.childId,
-  parentId: c.parentId,
-  preferenceType: c.preferenceType,
-  creditBalance: c.creditBalance,
-});
+function row(
+  c: AllocationChild,
+  hasSlot: boolean,
+  rank: number | null,
+  waitlistPosition: number | null,
+  reason: AllocationReason,
+): ChildAllocation {
+  return {
+    childId: c.childId,
+    parentId: c.parentId,
+    preferenceType: c.preferenceType,
+    hasSlot,
+    rank,
+    waitlistPosition,
+    creditBalance: c.creditBalance,
+    reason,
+  };
+}
 
-/** The tier's families in order of service, each as its children sorted by childId. */
-function familyUnits(
-  children: readonly AllocationChild[],
-  tier: Tier,
-  lottery: Map<string, number>,
-): AllocationChild[][] {
-  const byParent = new Map<string, AllocationChild[]>();
+/** tier -> parentId -> that family's children in this tier. */
+function groupByTier(children: readonly AllocationChild[]): Record<Tier, Map<string, AllocationChild[]>> {
+  const byTier: Record<Tier, Map<string, AllocationChild[]>> = {
+    blue: new Map(),
+    red: new Map(),
+    yellow: new Map(),
+    green: new Map(),
+    unanswered: new Map(),
+  };
   for (const child of children) {
-    if (tierOf(child) !== tier) continue;
-    const unit = byParent.get(child.parentId);
+    const families = byTier[tierOf(child)];
+    const unit = families.get(child.parentId);
     if (unit) unit.push(child);
-    else byParent.set(child.parentId, [child]);
+    else families.set(child.parentId, [child]);
   }
-  const units = [...byParent.values()];
-  for (const unit of units) unit.sort((a, b) => compareStrings(a.childId, b.childId));
-  // Every unit is non-empty, so [0] exists; positions are unique per family.
-  const head = (u: AllocationChild[]) => u[0] as AllocationChild;
-  units.sort(
-    (a, b) =>
-      head(b).creditBalance - head(a).creditBalance ||
-      (lottery.get(head(a).parentId) ?? 0) - (lottery.get(head(b).parentId) ?? 0),
-  );
-  return units;
+  return byTier;
+}
+
+/** One tier's families: balance descending, then lottery position; siblings by childId. */
+function orderOfService(families: Map<string, AllocationChild[]>, lottery: Map<string, number>): Unit[] {
+  const units: Unit[] = [];
+  for (const [parentId, children] of families) {
+    if (children.length > 1) children.sort((a, b) => compareStrings(a.childId, b.childId));
+    units.push({
+      parentId,
+      // validate() made sure all children of a family carry the same balance.
+      balance: (children[0] as AllocationChild).creditBalance,
+      lotteryPosition: lottery.get(parentId) ?? 0,
+      children,
+    });
+  }
+  // Lottery positions are unique per family, so this order is total.
+  return units.sort((a, b) => b.balance - a.balance || a.lotteryPosition - b.lotteryPosition);
 }
 
 function validate(input: AllocationInput): void {

@@ -1,6 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 
-const sha256 = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
+// One-shot hash (Node >= 20.12): about twice as fast as createHash for short strings, which matters
+// for the 10,000-children benchmark.
+const sha256 = (text: string): string => hash('sha256', text, 'hex');
 
 /** A fresh secret seed for a new event: 32 random bytes as hex. */
 export function newSeed(): string {

@@ -34,9 +34,9 @@ export interface AllocationReason {
   /** The family balance used for ordering. */
   balance: number;
   /**
-   * 1-based position of the family in this event's lottery order (all families of the event sorted
-   * by SHA-256(`seed:parentId`) ascending); only decides between equal balances. Null for
-   * green/unanswered, where the order does not matter.
+   * 1-based position of the family in this event's lottery order: the families with at least one
+   * blue, red or yellow child, sorted by SHA-256(`seed:parentId`) ascending. It only decides between
+   * equal balances. Null for green/unanswered, where the order does not matter.
    */
   lotteryPosition: number | null;
   /** Children of this family in the same tier; they are served one after another. */
