@@ -3,6 +3,8 @@ import { common } from './common.js';
 import { errors } from './errors.js';
 import { nav } from './nav.js';
 import { validation } from './validation.js';
+import { accounts } from './accounts.js';
+import { messages } from './messages.js';
 
 /** German catalog: the source language. One namespace per area; add new namespaces here. */
 export const de = {
@@ -11,4 +13,6 @@ export const de = {
   nav,
   auth,
   validation,
+  accounts,
+  messages,
 };

@@ -5,6 +5,8 @@ import { common } from './common.js';
 import { errors } from './errors.js';
 import { nav } from './nav.js';
 import { validation } from './validation.js';
+import { accounts } from './accounts.js';
+import { messages } from './messages.js';
 
 /** English catalog, typed against the German one: a missing key fails the compile. */
 export const en: Catalog<typeof de> = {
@@ -13,4 +15,6 @@ export const en: Catalog<typeof de> = {
   nav,
   auth,
   validation,
+  accounts,
+  messages,
 };

@@ -1,0 +1,183 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Language } from '@kita/shared';
+import type { DbOrTx } from '../../db/client.js';
+import { kitas } from '../../db/schema.js';
+import { enqueueMessages, type MessageKind } from '../../notify/outbox.js';
+import { appLink, composeMessage, parentRecipient, type Channel, type MessageVars, type ParentContact } from '../../notify/messages.js';
+import { enforceLimit } from '../../lib/rate-limit.js';
+import { issueOtpChallenge, issueToken, OTP_MINUTES, TTL } from './tokens.js';
+
+/**
+ * Account messages: each helper issues its token and enqueues its message in the caller's
+ * transaction (outbox), so the message exists exactly when the change commits. After the
+ * commit, call `app.outbox.kick()` for prompt delivery.
+ */
+
+export type AppLike = Pick<FastifyInstance, 'config' | 'clock'>;
+
+export interface ParentForMessage extends ParentContact {
+  id: string;
+  kitaId: string;
+  name: string;
+}
+
+const lang = (l: string | null | undefined): Language => (l === 'en' ? 'en' : 'de');
+
+async function kitaName(tx: DbOrTx, kitaId: string): Promise<string> {
+  const [k] = await tx.select({ name: kitas.name }).from(kitas).where(eq(kitas.id, kitaId)).limit(1);
+  return k?.name ?? '';
+}
+
+/** Enqueues one composed message; the idempotency key is unique per send (`<kind>:<uuid>`) unless given. */
+export async function enqueueComposed(
+  tx: DbOrTx,
+  kind: MessageKind,
+  to: { channel: Channel; recipient: string; language: Language },
+  vars: MessageVars,
+  ids: { kitaId?: string | null; parentId?: string | null; userId?: string | null; eventId?: string | null; idempotencyKey?: string } = {},
+): Promise<void> {
+  const { idempotencyKey, ...refs } = ids;
+  await enqueueMessages(tx, [
+    { ...composeMessage(kind, { ...to, vars }), ...refs, idempotencyKey: idempotencyKey ?? `${kind}:${randomUUID()}` },
+  ]);
+}
+
+/**
+ * The activation e-mail (7 days): `{publicUrl}/verify-email?token=...`. Activating verifies this
+ * e-mail address (domain.md). Returns false when the parent has no e-mail.
+ */
+export async function sendActivation(
+  tx: DbOrTx,
+  app: AppLike,
+  input: { parent: Pick<ParentForMessage, 'id' | 'kitaId' | 'name' | 'email' | 'language'>; userId?: string | null },
+): Promise<boolean> {
+  const { parent } = input;
+  if (!parent.email) return false;
+  const token = await issueToken(tx, {
+    kind: 'activation',
+    userId: input.userId ?? null,
+    parentId: parent.id,
+    target: parent.email,
+    ttlMs: TTL.activation,
+    now: app.clock.now(),
+  });
+  await enqueueComposed(
+    tx,
+    'activation',
+    { channel: 'email', recipient: parent.email, language: lang(parent.language) },
+    { name: parent.name, kitaName: await kitaName(tx, parent.kitaId), link: appLink(app.config.publicUrl, '/verify-email', { token }) },
+    { kitaId: parent.kitaId, parentId: parent.id, userId: input.userId ?? null },
+  );
+  return true;
+}
+
+/** quality.md: at most 3 OTP SMS per phone per 10 minutes (429 with Retry-After beyond). */
+export const OTP_SMS_PER_PHONE = 3;
+export const OTP_SMS_WINDOW_MS = 10 * 60_000;
+
+/**
+ * Sends a 6-digit code by SMS to `phone` and returns the opaque otpToken that must accompany
+ * the code (login step two, or phone verification).
+ */
+export async function sendOtp(
+  tx: DbOrTx,
+  app: AppLike,
+  input: { kind: 'otp_login' | 'verify_phone'; phone: string; language: string; userId?: string | null; parentId?: string | null; kitaId?: string | null },
+): Promise<string> {
+  const now = app.clock.now();
+  await enforceLimit(tx, `otp-sms:${input.phone}`, OTP_SMS_PER_PHONE, OTP_SMS_WINDOW_MS, now);
+  const { otpToken, otp } = await issueOtpChallenge(tx, {
+    kind: input.kind,
+    userId: input.userId ?? null,
+    parentId: input.parentId ?? null,
+    target: input.phone,
+    now,
+  });
+  await enqueueComposed(
+    tx,
+    'otp',
+    { channel: 'sms', recipient: input.phone, language: lang(input.language) },
+    { otp, minutes: OTP_MINUTES },
+    { kitaId: input.kitaId ?? null, parentId: input.parentId ?? null, userId: input.userId ?? null },
+  );
+  return otpToken;
+}
+
+/** The password-reset e-mail (60 minutes): `{publicUrl}/reset-password?token=...`; older reset links stay valid until used or expired. */
+export async function sendPasswordReset(
+  tx: DbOrTx,
+  app: AppLike,
+  input: { userId: string; email: string; name?: string | null; language: string; parentId?: string | null; kitaId?: string | null },
+): Promise<void> {
+  const token = await issueToken(tx, {
+    kind: 'reset',
+    userId: input.userId,
+    parentId: input.parentId ?? null,
+    target: input.email,
+    ttlMs: TTL.reset,
+    now: app.clock.now(),
+  });
+  await enqueueComposed(
+    tx,
+    'password_reset',
+    { channel: 'email', recipient: input.email, language: lang(input.language) },
+    { ...(input.name ? { name: input.name } : {}), minutes: TTL.reset / 60_000, link: appLink(app.config.publicUrl, '/reset-password', { token }) },
+    { kitaId: input.kitaId ?? null, parentId: input.parentId ?? null, userId: input.userId },
+  );
+}
+
+/**
+ * 'Registration received' right after POST auth/register: to the e-mail, or by SMS to the
+ * given phone for a phone-only registration (the number is being verified at the same time).
+ */
+export async function sendRegistrationReceived(
+  tx: DbOrTx,
+  input: { parent: Pick<ParentForMessage, 'id' | 'kitaId' | 'name' | 'email' | 'primaryPhone' | 'language'> },
+): Promise<void> {
+  const { parent } = input;
+  const to = parent.email
+    ? { channel: 'email' as const, recipient: parent.email }
+    : parent.primaryPhone
+      ? { channel: 'sms' as const, recipient: parent.primaryPhone }
+      : null;
+  if (!to) return;
+  await enqueueComposed(
+    tx,
+    'registration_received',
+    { ...to, language: lang(parent.language) },
+    { name: parent.name, kitaName: await kitaName(tx, parent.kitaId) },
+    { kitaId: parent.kitaId, parentId: parent.id, idempotencyKey: `registration_received:${parent.id}` },
+  );
+}
+
+/** 'Registration approved' (call from the approve route's transaction); once per parent. */
+export async function sendRegistrationApproved(tx: DbOrTx, app: AppLike, input: { parent: ParentForMessage }): Promise<boolean> {
+  const { parent } = input;
+  const to = parentRecipient(parent);
+  if (!to) return false;
+  await enqueueComposed(
+    tx,
+    'registration_approved',
+    to,
+    { name: parent.name, kitaName: await kitaName(tx, parent.kitaId), link: appLink(app.config.publicUrl, '/login') },
+    { kitaId: parent.kitaId, parentId: parent.id, idempotencyKey: `registration_approved:${parent.id}` },
+  );
+  return true;
+}
+
+/** 'Credits reset' to the parent after DELETE parents/{id}/reset-credits. */
+export async function sendCreditsReset(tx: DbOrTx, input: { parent: ParentForMessage }): Promise<boolean> {
+  const { parent } = input;
+  const to = parentRecipient(parent);
+  if (!to) return false;
+  await enqueueComposed(
+    tx,
+    'credits_reset',
+    to,
+    { name: parent.name, kitaName: await kitaName(tx, parent.kitaId) },
+    { kitaId: parent.kitaId, parentId: parent.id },
+  );
+  return true;
+}

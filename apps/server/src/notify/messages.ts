@@ -1,0 +1,163 @@
+import { translate } from '@kita/shared/i18n';
+import type { Language } from '@kita/shared';
+import type { MessageKind, OutboxMessage } from './outbox.js';
+
+/**
+ * Message templates (domain.md "Notifications"): one e-mail (subject, plain text, HTML) or one SMS
+ * per kind, in the recipient's language, from the `messages` i18n namespace.
+ */
+
+export type Channel = 'email' | 'sms';
+export type MessageVars = Record<string, string | number>;
+
+/**
+ * The variables each kind needs. `name` (the greeting) is optional everywhere; `link` is built
+ * by the caller from config.publicUrl (see `appLink`), never from the request's Host header.
+ */
+export const MESSAGE_VARS: Record<MessageKind, readonly string[]> = {
+  activation: ['kitaName', 'link'],
+  otp: ['otp', 'minutes'],
+  password_reset: ['link', 'minutes'],
+  registration_received: ['kitaName'],
+  registration_approved: ['kitaName', 'link'],
+  inquiry: ['kitaName', 'eventDate', 'deadline', 'link'],
+  results: ['kitaName', 'eventDate', 'results'],
+  slot_offered: ['kitaName', 'eventDate', 'childName'],
+  credits_reset: ['kitaName'],
+};
+
+export interface ComposeOptions {
+  language: Language;
+  channel: Channel;
+  recipient: string;
+  vars: MessageVars;
+}
+
+/** Builds a message ready for `enqueueMessages` (the caller adds idempotencyKey and the ids). */
+export function composeMessage(kind: MessageKind, opts: ComposeOptions): Omit<OutboxMessage, 'idempotencyKey'> {
+  const missing = MESSAGE_VARS[kind].filter((v) => opts.vars[v] === undefined || opts.vars[v] === '');
+  // A programming error in the caller: fail loudly instead of sending a message with holes.
+  if (missing.length > 0) throw new Error(`composeMessage(${kind}): missing vars ${missing.join(', ')}`);
+  const lang = opts.language === 'en' ? 'en' : 'de';
+  const t = (key: string) => translate(lang, `messages.${key}`, opts.vars);
+  const base = { kind, channel: opts.channel, recipient: opts.recipient, language: lang } as const;
+
+  if (opts.channel === 'sms') {
+    return { ...base, subject: null, bodyText: t(`${kind}.sms`), bodyHtml: null };
+  }
+
+  const greeting = opts.vars.name ? t('common.greeting') : t('common.greetingNoName');
+  const paragraphs = t(`${kind}.body`).split(/\n{2,}/);
+  const link = typeof opts.vars.link === 'string' ? opts.vars.link : null;
+  const action = link ? t(`${kind}.action`) || link : null;
+  const signature = t('common.signature');
+  const footer = t('common.footer');
+
+  const text = [
+    greeting,
+    '',
+    paragraphs.join('\n\n'),
+    ...(link ? ['', `${action}: ${link}`] : []),
+    '',
+    signature,
+    '',
+    '--',
+    footer,
+  ].join('\n');
+
+  const html = renderHtml({
+    lang,
+    subject: t(`${kind}.subject`),
+    greeting,
+    paragraphs,
+    link,
+    action,
+    linkFallback: t('common.linkFallback'),
+    signature,
+    footer,
+  });
+
+  return { ...base, subject: t(`${kind}.subject`), bodyText: text, bodyHtml: html };
+}
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
+/** Escaped, with line breaks kept (result lists). */
+const para = (s: string) => escapeHtml(s).replace(/\n/g, '<br>');
+
+function renderHtml(p: {
+  lang: Language;
+  subject: string;
+  greeting: string;
+  paragraphs: string[];
+  link: string | null;
+  action: string | null;
+  linkFallback: string;
+  signature: string;
+  footer: string;
+}): string {
+  // Inline styles only: mail clients drop <style> blocks and external CSS.
+  const body = [
+    `<p style="margin:0 0 16px">${para(p.greeting)}</p>`,
+    ...p.paragraphs.map((x) => `<p style="margin:0 0 16px">${para(x)}</p>`),
+  ];
+  if (p.link && p.action) {
+    const href = escapeHtml(p.link);
+    body.push(
+      `<p style="margin:24px 0"><a href="${href}" style="background:#facc15;color:#1c1917;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600;display:inline-block">${escapeHtml(p.action)}</a></p>`,
+      `<p style="margin:0 0 16px;font-size:13px;color:#57534e">${escapeHtml(p.linkFallback)}<br><a href="${href}" style="color:#1d4ed8;word-break:break-all">${href}</a></p>`,
+    );
+  }
+  body.push(`<p style="margin:24px 0 0">${para(p.signature)}</p>`);
+  return [
+    '<!doctype html>',
+    `<html lang="${p.lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(p.subject)}</title></head>`,
+    '<body style="margin:0;padding:24px;background:#f5f5f4;font-family:Arial,Helvetica,sans-serif;color:#1c1917;line-height:1.5">',
+    '<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">',
+    ...body,
+    '</div>',
+    `<p style="max-width:560px;margin:16px auto 0;font-size:12px;color:#78716c">${para(p.footer)}</p>`,
+    '</body></html>',
+  ].join('\n');
+}
+
+/** Links in messages always start at the configured public URL (domain.md "Tokens"). */
+export function appLink(publicUrl: string, path: string, query: Record<string, string> = {}): string {
+  const url = new URL(path, `${publicUrl.replace(/\/$/, '')}/`);
+  for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
+  return url.toString();
+}
+
+/** One result line per child for the `results` var ("Mia: Platz erhalten"). */
+export function resultLines(language: Language, rows: Array<{ childName: string; hasSlot: boolean }>): string {
+  return rows
+    .map((r) => translate(language, r.hasSlot ? 'messages.resultLine.slot' : 'messages.resultLine.noSlot', { childName: r.childName }))
+    .join('\n');
+}
+
+export interface ParentContact {
+  email: string | null;
+  primaryPhone: string | null;
+  primaryPhoneVerified: boolean;
+  preferredCommunication: string | null;
+  isAnonymous: boolean;
+  language: string;
+}
+
+/**
+ * Where a parent's messages go: SMS only to a verified primary phone, e-mail to the parent's
+ * e-mail; the other channel when the preferred one is missing; nowhere for an anonymous parent
+ * (the manager records their answers).
+ */
+export function parentRecipient(parent: ParentContact): { channel: Channel; recipient: string; language: Language } | null {
+  if (parent.isAnonymous) return null;
+  const language: Language = parent.language === 'en' ? 'en' : 'de';
+  const sms = parent.primaryPhone && parent.primaryPhoneVerified ? parent.primaryPhone : null;
+  const email = parent.email || null;
+  const order: Channel[] = parent.preferredCommunication === 'sms' ? ['sms', 'email'] : ['email', 'sms'];
+  for (const channel of order) {
+    const recipient = channel === 'sms' ? sms : email;
+    if (recipient) return { channel, recipient, language };
+  }
+  return null;
+}

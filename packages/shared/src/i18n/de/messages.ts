@@ -1,0 +1,74 @@
+/**
+ * E-mail and SMS templates (domain.md "Notifications"), rendered on the server by
+ * apps/server/src/notify/messages.ts. `{{var}}` placeholders; `body` paragraphs are separated by a
+ * blank line. SMS texts use only GSM-7 characters (umlauts and ß are fine, no typographic dashes
+ * or quotes) so that one SMS holds 160 characters.
+ */
+export const messages = {
+  common: {
+    greeting: 'Hallo {{name}},',
+    greetingNoName: 'Guten Tag,',
+    signature: 'Ihr Team der Kita-Notbetreuung',
+    footer: 'Diese Nachricht wurde automatisch versendet. Bitte antworten Sie nicht darauf.',
+    linkFallback: 'Falls der Button nicht funktioniert, kopieren Sie diesen Link in Ihren Browser:',
+  },
+  activation: {
+    subject: 'Bitte bestätigen Sie Ihre E-Mail-Adresse',
+    body: 'für Sie wurde ein Konto für die Notbetreuung der Kita {{kitaName}} angelegt. Bitte bestätigen Sie Ihre E-Mail-Adresse über den folgenden Link. Der Link ist 7 Tage gültig.',
+    action: 'E-Mail-Adresse bestätigen',
+    sms: 'Kita {{kitaName}}: Bitte bestätigen Sie Ihre E-Mail-Adresse: {{link}}',
+  },
+  otp: {
+    subject: 'Ihr Bestätigungscode: {{otp}}',
+    body: 'Ihr Bestätigungscode lautet {{otp}}. Er ist {{minutes}} Minuten gültig. Geben Sie ihn an niemanden weiter.',
+    action: '',
+    sms: 'Ihr Kita-Bestätigungscode: {{otp}}. Gültig für {{minutes}} Minuten. Bitte an niemanden weitergeben.',
+  },
+  password_reset: {
+    subject: 'Passwort zurücksetzen',
+    body: 'Sie haben angefordert, Ihr Passwort zurückzusetzen. Über den folgenden Link können Sie ein neues Passwort festlegen. Der Link ist {{minutes}} Minuten gültig.\n\nFalls Sie das nicht angefordert haben, ignorieren Sie diese Nachricht; Ihr Passwort bleibt unverändert.',
+    action: 'Neues Passwort festlegen',
+    sms: 'Kita: Neues Passwort festlegen ({{minutes}} Min. gültig): {{link}}',
+  },
+  registration_received: {
+    subject: 'Ihre Registrierung bei der Kita {{kitaName}}',
+    body: 'vielen Dank für Ihre Registrierung bei der Kita {{kitaName}}. Die Kita-Leitung prüft Ihre Angaben. Sobald Ihr Konto freigegeben ist, erhalten Sie eine weitere Nachricht.',
+    action: '',
+    sms: 'Kita {{kitaName}}: Danke für Ihre Registrierung. Wir melden uns, sobald die Kita-Leitung Ihr Konto freigegeben hat.',
+  },
+  registration_approved: {
+    subject: 'Ihr Konto bei der Kita {{kitaName}} ist freigegeben',
+    body: 'die Kita-Leitung hat Ihre Registrierung bei der Kita {{kitaName}} freigegeben. Sie können sich jetzt anmelden und erhalten künftig die Bedarfsabfragen zur Notbetreuung.',
+    action: 'Zur Anmeldung',
+    sms: 'Kita {{kitaName}}: Ihr Konto ist freigegeben. Anmelden: {{link}}',
+  },
+  inquiry: {
+    subject: 'Bedarfsabfrage Notbetreuung am {{eventDate}} – Kita {{kitaName}}',
+    body: 'die Kita {{kitaName}} fragt den Bedarf an Notbetreuung für den {{eventDate}} ab. Bitte geben Sie bis {{deadline}} für jedes Ihrer Kinder an, ob Sie einen Platz brauchen.',
+    action: 'Bedarf angeben',
+    sms: 'Kita {{kitaName}}: Notbetreuung am {{eventDate}}. Bitte bis {{deadline}} antworten: {{link}}',
+  },
+  results: {
+    subject: 'Ergebnis der Bedarfsabfrage vom {{eventDate}} – Kita {{kitaName}}',
+    body: 'die Bedarfsabfrage der Kita {{kitaName}} für den {{eventDate}} ist abgeschlossen. Das Ergebnis für Ihre Kinder:\n\n{{results}}',
+    action: '',
+    sms: 'Kita {{kitaName}}, {{eventDate}}: {{results}}',
+  },
+  slot_offered: {
+    subject: 'Ein Platz ist frei geworden – Kita {{kitaName}}',
+    body: 'in der Notbetreuung der Kita {{kitaName}} am {{eventDate}} ist ein Platz frei geworden. {{childName}} hat jetzt einen Platz.',
+    action: '',
+    sms: 'Kita {{kitaName}}: Ein Platz ist frei geworden. {{childName}} hat am {{eventDate}} einen Platz in der Notbetreuung.',
+  },
+  credits_reset: {
+    subject: 'Ihr Punktestand bei der Kita {{kitaName}} wurde zurückgesetzt',
+    body: 'die Kita-Leitung der Kita {{kitaName}} hat den Punktestand Ihrer Familie auf 0 zurückgesetzt.',
+    action: '',
+    sms: 'Kita {{kitaName}}: Der Punktestand Ihrer Familie wurde auf 0 zurückgesetzt.',
+  },
+  /** Result lines passed as the `results` variable (one per child). */
+  resultLine: {
+    slot: '{{childName}}: Platz erhalten',
+    noSlot: '{{childName}}: kein Platz',
+  },
+};

@@ -1,0 +1,70 @@
+import type { Catalog } from '../types.js';
+import type { messages as de } from '../de/messages.js';
+
+export const messages: Catalog<typeof de> = {
+  common: {
+    greeting: 'Hello {{name}},',
+    greetingNoName: 'Hello,',
+    signature: 'Your Kita emergency care team',
+    footer: 'This message was sent automatically. Please do not reply to it.',
+    linkFallback: 'If the button does not work, copy this link into your browser:',
+  },
+  activation: {
+    subject: 'Please confirm your e-mail address',
+    body: 'an account for the emergency care of Kita {{kitaName}} has been created for you. Please confirm your e-mail address with the link below. The link is valid for 7 days.',
+    action: 'Confirm e-mail address',
+    sms: 'Kita {{kitaName}}: Please confirm your e-mail address: {{link}}',
+  },
+  otp: {
+    subject: 'Your verification code: {{otp}}',
+    body: 'Your verification code is {{otp}}. It is valid for {{minutes}} minutes. Do not share it with anyone.',
+    action: '',
+    sms: 'Your Kita verification code: {{otp}}. Valid for {{minutes}} minutes. Do not share it with anyone.',
+  },
+  password_reset: {
+    subject: 'Reset your password',
+    body: 'You asked to reset your password. Use the link below to set a new password. The link is valid for {{minutes}} minutes.\n\nIf you did not ask for this, ignore this message; your password stays unchanged.',
+    action: 'Set a new password',
+    sms: 'Kita: Set a new password (valid {{minutes}} min): {{link}}',
+  },
+  registration_received: {
+    subject: 'Your registration with Kita {{kitaName}}',
+    body: 'thank you for registering with Kita {{kitaName}}. The Kita management will review your details. You will get another message as soon as your account is approved.',
+    action: '',
+    sms: 'Kita {{kitaName}}: Thank you for registering. We will let you know as soon as the Kita management has approved your account.',
+  },
+  registration_approved: {
+    subject: 'Your account with Kita {{kitaName}} is approved',
+    body: 'the Kita management has approved your registration with Kita {{kitaName}}. You can log in now and will receive the emergency care demand inquiries from now on.',
+    action: 'Go to login',
+    sms: 'Kita {{kitaName}}: Your account is approved. Log in: {{link}}',
+  },
+  inquiry: {
+    subject: 'Emergency care demand inquiry for {{eventDate}} – Kita {{kitaName}}',
+    body: 'Kita {{kitaName}} is asking about the need for emergency care on {{eventDate}}. Please tell us for each of your children by {{deadline}} whether you need a place.',
+    action: 'Give your answer',
+    sms: 'Kita {{kitaName}}: emergency care on {{eventDate}}. Please answer by {{deadline}}: {{link}}',
+  },
+  results: {
+    subject: 'Result of the demand inquiry for {{eventDate}} – Kita {{kitaName}}',
+    body: 'the demand inquiry of Kita {{kitaName}} for {{eventDate}} is closed. The result for your children:\n\n{{results}}',
+    action: '',
+    sms: 'Kita {{kitaName}}, {{eventDate}}: {{results}}',
+  },
+  slot_offered: {
+    subject: 'A place has become free – Kita {{kitaName}}',
+    body: 'a place in the emergency care of Kita {{kitaName}} on {{eventDate}} has become free. {{childName}} now has a place.',
+    action: '',
+    sms: 'Kita {{kitaName}}: A place has become free. {{childName}} now has a place in emergency care on {{eventDate}}.',
+  },
+  credits_reset: {
+    subject: 'Your credits with Kita {{kitaName}} have been reset',
+    body: 'the management of Kita {{kitaName}} has reset your family\'s credits to 0.',
+    action: '',
+    sms: 'Kita {{kitaName}}: Your family\'s credits have been reset to 0.',
+  },
+  resultLine: {
+    slot: '{{childName}}: place granted',
+    noSlot: '{{childName}}: no place',
+  },
+};
