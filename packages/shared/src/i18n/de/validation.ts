@@ -15,5 +15,7 @@ export const validation = {
   role: 'Bitte eine Rolle wählen',
   kitaRequired: 'Bitte eine Kita wählen',
   preferenceType: 'Ungültige Auswahl',
+  childRequired: 'Bitte mindestens ein Kind angeben',
+  emailOrPhone: 'Bitte eine E-Mail-Adresse oder eine Handynummer angeben',
   invalid: 'Ungültige Eingabe',
 };

@@ -18,5 +18,7 @@ export const validation: Catalog<typeof de> = {
   role: 'Please choose a role',
   kitaRequired: 'Please choose a Kita',
   preferenceType: 'Invalid choice',
+  childRequired: 'Please add at least one child',
+  emailOrPhone: 'Please enter an e-mail address or a mobile number',
   invalid: 'Invalid input',
 };
