@@ -2,3 +2,4 @@ export * from './validation.js';
 export * from './common.js';
 export * from './auth.js';
 export * from './kitas.js';
+export * from './accounts.js';

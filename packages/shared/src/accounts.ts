@@ -1,0 +1,167 @@
+import { z } from 'zod';
+import { loginResultSchema } from './auth.js';
+import { categoryNameSchema, communicationSchema } from './common.js';
+import { dateOfBirthSchema } from './children.js';
+import { parentFieldsSchema } from './parents.js';
+import { emailSchema, nameSchema, otpSchema, passwordSchema, phoneSchema, uuidSchema } from './validation.js';
+
+/**
+ * Parent account contracts (spec section 7 "Auth", domain.md "Accounts, login and verification"):
+ * login by e-mail or phone, the OTP step, activation, phone verification, password reset,
+ * preferred communication and public registration.
+ */
+
+export const parentEmailLoginSchema = z.object({
+  email: emailSchema,
+  password: z.string().min(1, 'validation.required'),
+});
+
+export const parentPhoneLoginSchema = z.object({
+  phoneNumber: phoneSchema,
+  password: z.string().min(1, 'validation.required'),
+});
+
+/** The first step's answer when a code was sent by SMS. */
+export const otpChallengeSchema = z.object({ otpToken: z.string() });
+export type OtpChallenge = z.infer<typeof otpChallengeSchema>;
+
+/** POST auth/login (staff): logged in, or the OTP step for staff with a verified phone. */
+export const loginStepSchema = z.union([loginResultSchema, otpChallengeSchema]);
+export type LoginStep = z.infer<typeof loginStepSchema>;
+
+export const otpLoginSchema = z.object({
+  otpToken: z.string().min(1, 'validation.required').max(200),
+  otp: otpSchema,
+});
+
+/** A token from an e-mail link (`?token=`). */
+export const linkTokenQuerySchema = z.object({ token: z.string().min(1, 'validation.required').max(200) });
+
+/**
+ * POST auth/activate-account: the e-mail is verified. An account without a password continues
+ * to /reset-password with `resetToken`.
+ */
+export const activationResultSchema = z.object({
+  emailVerified: z.literal(true),
+  needsPassword: z.boolean(),
+  resetToken: z.string().nullable(),
+});
+export type ActivationResult = z.infer<typeof activationResultSchema>;
+
+export const emailBodySchema = z.object({ email: emailSchema });
+export const phoneBodySchema = z.object({ phoneNumber: phoneSchema });
+/** POST auth/verify-phone: the code plus the otpToken that POST auth/{id}/otp (or registration) returned. */
+export const verifyPhoneSchema = z.object({
+  otp: otpSchema,
+  otpToken: z.string().min(1, 'validation.required').max(200),
+});
+export const verifyPhoneResultSchema = z.object({ phoneNumber: z.string(), verified: z.literal(true) });
+
+/** Anonymous flows answer alike whether or not the account exists. */
+export const okSchema = z.object({ ok: z.literal(true) });
+
+export const resetPasswordSchema = z
+  .object({
+    token: z.string().min(1, 'validation.required').max(200),
+    newPassword: passwordSchema,
+    confirmPassword: z.string().min(1, 'validation.required'),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], message: 'validation.passwordMismatch' });
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+
+/** PUT auth/{parentId}/preferred-communication: SMS needs a phone. */
+export const preferredCommunicationSchema = z
+  .object({
+    preferredCommunication: communicationSchema,
+    phoneNumber: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), phoneSchema.nullable().optional()),
+  })
+  .superRefine((v, ctx) => {
+    if (v.preferredCommunication === 'sms' && !v.phoneNumber) {
+      ctx.addIssue({ code: 'custom', path: ['phoneNumber'], message: 'validation.phoneRequiredForSms' });
+    }
+  });
+export type PreferredCommunicationInput = z.input<typeof preferredCommunicationSchema>;
+
+/** New session token and user; `otpToken` when an unverified phone was chosen for SMS (a code was sent). */
+export const preferredCommunicationResultSchema = loginResultSchema.extend({ otpToken: z.string().nullable() });
+
+/** GET auth/kita-groups/{kitaId}: what the public registration form needs. */
+export const kitaGroupsSchema = z.object({
+  kitaId: z.string(),
+  kitaName: z.string(),
+  location: z.string(),
+  categories: z.array(
+    z.object({
+      categoryId: z.string(),
+      categoryName: categoryNameSchema,
+      groups: z.array(z.object({ groupId: z.string(), groupName: z.string() })),
+    }),
+  ),
+});
+export type KitaGroups = z.infer<typeof kitaGroupsSchema>;
+
+export const registerChildSchema = z.object({
+  childName: nameSchema,
+  dateOfBirth: dateOfBirthSchema,
+  groupId: uuidSchema,
+});
+
+/**
+ * POST auth/register: the parent payload (never anonymous), a password and one or more
+ * children. An e-mail or a mobile number is required; SMS needs the mobile number.
+ */
+export const registerSchema = parentFieldsSchema
+  .omit({ isAnonymous: true })
+  .extend({
+    password: passwordSchema,
+    confirmPassword: z.string().optional(),
+    children: z.array(registerChildSchema).min(1, 'validation.childRequired').max(10, 'validation.tooLong'),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.email && !v.primaryPhoneNumber) {
+      ctx.addIssue({ code: 'custom', path: ['email'], message: 'validation.emailOrPhone' });
+    }
+    if (v.preferredCommunication === 'sms' && !v.primaryPhoneNumber) {
+      ctx.addIssue({ code: 'custom', path: ['primaryPhoneNumber'], message: 'validation.phoneRequiredForSms' });
+    }
+    if (v.confirmPassword !== undefined && v.confirmPassword !== v.password) {
+      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'validation.passwordMismatch' });
+    }
+  });
+export type RegisterInput = z.infer<typeof registerSchema>;
+export type RegisterFormValues = z.input<typeof registerSchema>;
+
+/** `otpToken` for a phone-only registration: the code sent by SMS verifies the number. */
+export const registerResultSchema = z.object({
+  parentId: z.string(),
+  status: z.literal('registered'),
+  otpToken: z.string().nullable(),
+});
+export type RegisterResult = z.infer<typeof registerResultSchema>;
+
+/** GET dev/messages (added, never in production): the dev mailbox. */
+export const devMessageSchema = z.object({
+  id: z.string(),
+  recipient: z.string(),
+  channel: communicationSchema,
+  kind: z.string(),
+  language: z.string(),
+  subject: z.string().nullable(),
+  bodyText: z.string(),
+  bodyHtml: z.string().nullable(),
+  status: z.string(),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  transport: z.string().nullable(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+});
+export type DevMessage = z.infer<typeof devMessageSchema>;
+export const devMessagesQuerySchema = z.object({
+  recipient: z.string().trim().toLowerCase().max(254).optional(),
+  limit: z.coerce.number().int().min(1).max(1000).default(200),
+});
+
+export const accountIdParamsSchema = z.object({ id: uuidSchema });
+export const accountParentParamsSchema = z.object({ parentId: uuidSchema });
+export const kitaIdParamsSchema = z.object({ kitaId: z.string().max(100) });
