@@ -35,6 +35,7 @@ export const common = {
     copyFailed: 'Kopieren fehlgeschlagen.',
   },
   table: {
+    label: 'Tabelle',
     searchPlaceholder: 'Suchen…',
     searchLabel: 'Tabelle durchsuchen',
     empty: 'Keine Einträge vorhanden.',

@@ -38,5 +38,6 @@ export const nav = {
     KitaManager: 'Kita-Leitung',
     Parent: 'Elternteil',
   },
+  skipToContent: 'Zum Inhalt springen',
   logout: 'Abmelden',
 };

@@ -37,6 +37,7 @@ export const common: Catalog<typeof de> = {
     copyFailed: 'Copying failed.',
   },
   table: {
+    label: 'Table',
     searchPlaceholder: 'Search…',
     searchLabel: 'Search the table',
     empty: 'No entries yet.',

@@ -40,5 +40,6 @@ export const nav: Catalog<typeof de> = {
     KitaManager: 'Kita manager',
     Parent: 'Parent',
   },
+  skipToContent: 'Skip to content',
   logout: 'Log out',
 };

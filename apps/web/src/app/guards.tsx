@@ -1,0 +1,22 @@
+import type * as React from 'react';
+import { Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
+import type { Role } from '@kita/shared';
+import { useAuth } from '@/lib/auth';
+
+/**
+ * Route guard (spec section 2): no session -> /login (remembering where the user wanted to go),
+ * a role not in `roles` -> /unauthorized. Without `roles` any logged-in user passes.
+ * Renders `children`, or the nested routes when used as a route element.
+ */
+export function RequireAuth({ roles, children }: { roles?: readonly Role[]; children?: React.ReactNode }) {
+  const { user } = useAuth();
+  const location = useLocation();
+  if (!user) return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` }} />;
+  if (roles && !roles.includes(user.role)) return <Navigate to="/unauthorized" replace />;
+  return <>{children ?? <Outlet />}</>;
+}
+
+/** Wraps routes in a role guard: `guarded(['Admin'], [{ path: 'users', lazy: lazyPage(...) }])`. */
+export function guarded(roles: readonly Role[], children: RouteObject[]): RouteObject {
+  return { element: <RequireAuth roles={roles} />, children };
+}

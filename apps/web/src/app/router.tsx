@@ -1,0 +1,50 @@
+import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
+import { authRoutes } from '@/features/auth/routes';
+import { setNavigator } from '@/lib/navigation';
+import { InitialLoad, RootLayout } from './root-layout';
+import { RouteError } from './route-error';
+import { lazyPage, type FeatureRoutes, type RouteHandle } from './routing';
+
+/**
+ * Every feature's routes (features/<domain>/routes.tsx exports a FeatureRoutes object).
+ * To add a feature: import its object and append it here, one line each.
+ */
+const features: FeatureRoutes[] = [
+  authRoutes,
+  // kitas: `import { kitasRoutes } from '@/features/kitas/routes';` then add `kitasRoutes,` here ('/' and '/kitas' + the /kitas/:kitaId layout).
+];
+
+const pick = (key: 'public' | 'app' | 'kita'): RouteObject[] => features.flatMap((feature) => feature[key] ?? []);
+const kitaLayout = features.find((feature) => feature.kitaLayout)?.kitaLayout;
+const kitaHandle: RouteHandle = { crumb: 'nav.crumbs.kita' };
+
+const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: RootLayout,
+    ErrorBoundary: RouteError,
+    HydrateFallback: InitialLoad,
+    children: [
+      ...pick('public'),
+      {
+        // The shell (sidebar + header) is its own chunk, so public pages never load it.
+        id: 'app',
+        lazy: lazyPage(() => import('./layout/app-layout')),
+        children: [
+          ...pick('app'),
+          {
+            path: 'kitas/:kitaId',
+            ...(kitaLayout ?? { Component: Outlet, handle: kitaHandle }),
+            children: pick('kita'),
+          },
+        ],
+      },
+      { path: '*', lazy: lazyPage(() => import('./not-found-page')) },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);
+
+// Lets the API client (403 -> /unauthorized) and logout navigate without a full page load.
+setNavigator((to, options) => void router.navigate(to, options));

@@ -1,0 +1,44 @@
+import type * as React from 'react';
+import type { IndexRouteObject, NonIndexRouteObject, Params, RouteObject } from 'react-router';
+
+/**
+ * How a feature plugs its screens into the app. Each `features/<domain>/routes.tsx` exports one
+ * `FeatureRoutes` object and app/router.tsx lists it; nothing else needs to change.
+ *
+ * Every page is lazy (`lazy: lazyPage(() => import('./pages/...'))`) so a screen's code loads only
+ * when it is opened: the parent pages must not pull in the admin screens.
+ */
+export interface FeatureRoutes {
+  /** Routes outside the app shell that need no session (/register, /preference, /forgot-password ...). */
+  public?: RouteObject[];
+  /**
+   * Routes inside the app shell (sidebar + header), which already requires a session of any role.
+   * Paths are relative to '/': 'users', 'parents/:parentId', { index: true } for '/'.
+   * Wrap them in `guarded([...roles], [...])` for the spec's role checks.
+   */
+  app?: RouteObject[];
+  /** Children of /kitas/:kitaId with relative paths ('d', 'c/:categoryId', 'e/:eventId'). */
+  kita?: RouteObject[];
+  /** The /kitas/:kitaId layout route itself (only the kitas feature sets this). */
+  kitaLayout?: Pick<NonIndexRouteObject, 'lazy' | 'Component' | 'element' | 'handle' | 'loader'>;
+}
+
+/**
+ * Breadcrumb of a route: an i18n key ('nav.items.users') or a function that renders the label
+ * (e.g. a small component that reads the Kita's name from its query).
+ */
+export type Crumb = string | ((params: Params) => React.ReactNode);
+
+export interface RouteHandle {
+  crumb?: Crumb;
+}
+
+type PageModule = { default: React.ComponentType };
+
+/** Turns `() => import('./pages/x')` (default export = page component) into a route's `lazy`. */
+export function lazyPage(load: () => Promise<PageModule>): NonIndexRouteObject['lazy'] & IndexRouteObject['lazy'] {
+  return async () => {
+    const module = await load();
+    return { Component: module.default };
+  };
+}

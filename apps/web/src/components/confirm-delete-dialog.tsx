@@ -1,0 +1,76 @@
+import * as React from 'react';
+import { Loader2Icon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
+import { buttonVariants } from '@/components/ui/button';
+
+export interface ConfirmDeleteDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Runs the deletion; the dialog closes when it resolves and stays open when it throws. */
+  onConfirm: () => unknown;
+  title?: string;
+  description?: React.ReactNode;
+  confirmLabel?: string;
+}
+
+/** "Sind Sie absolut sicher?" before any deletion (spec section 2, dialogs). */
+export function ConfirmDeleteDialog({
+  open,
+  onOpenChange,
+  onConfirm,
+  title,
+  description,
+  confirmLabel,
+}: ConfirmDeleteDialogProps) {
+  const { t } = useTranslation();
+  const [pending, setPending] = React.useState(false);
+
+  const confirm = async (event: React.MouseEvent) => {
+    // Keep the dialog open until the deletion is done.
+    event.preventDefault();
+    setPending(true);
+    try {
+      await onConfirm();
+      onOpenChange(false);
+    } catch {
+      // The caller reports the failure (toast); the dialog stays so the user can retry or cancel.
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <AlertDialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
+      <AlertDialogContent data-qa="confirm-delete-dialog">
+        <AlertDialogHeader>
+          <AlertDialogTitle>{title ?? t('common.confirmDelete.title')}</AlertDialogTitle>
+          <AlertDialogDescription>{description ?? t('common.confirmDelete.description')}</AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={pending} data-qa="confirm-delete-cancel">
+            {t('common.actions.cancel')}
+          </AlertDialogCancel>
+          <AlertDialogAction
+            className={buttonVariants({ variant: 'destructive' })}
+            disabled={pending}
+            onClick={confirm}
+            data-qa="confirm-delete-confirm"
+          >
+            {pending && <Loader2Icon className="animate-spin" aria-hidden="true" />}
+            {confirmLabel ?? t('common.confirmDelete.confirm')}
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

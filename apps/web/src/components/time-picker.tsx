@@ -1,0 +1,94 @@
+import { useTranslation } from 'react-i18next';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { cn } from '@/lib/utils';
+
+/** 24-hour "HH:mm" <-> the 12-hour parts the picker shows (spec section 5: hours 1-12, minutes in 5s, AM/PM). */
+export interface TimeParts {
+  hour12: number;
+  minute: number;
+  period: 'AM' | 'PM';
+}
+
+export function toTimeParts(value: string | undefined): TimeParts | undefined {
+  const match = value ? /^(\d{1,2}):(\d{2})/.exec(value) : null;
+  if (!match) return undefined;
+  const hours = Number(match[1]) % 24;
+  const minute = Math.floor(Number(match[2]) / 5) * 5;
+  return { hour12: hours % 12 === 0 ? 12 : hours % 12, minute: Math.min(minute, 55), period: hours < 12 ? 'AM' : 'PM' };
+}
+
+export function fromTimeParts({ hour12, minute, period }: TimeParts): string {
+  const hours = (hour12 % 12) + (period === 'PM' ? 12 : 0);
+  return `${String(hours).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
+}
+
+const HOURS = Array.from({ length: 12 }, (_, i) => i + 1);
+const MINUTES = Array.from({ length: 12 }, (_, i) => i * 5);
+
+export interface TimePickerProps {
+  /** 24-hour "HH:mm"; undefined shows empty selects. */
+  value: string | undefined;
+  onChange: (value: string) => void;
+  disabled?: boolean;
+  id?: string;
+  className?: string;
+  'aria-invalid'?: boolean;
+  'aria-describedby'?: string;
+  'data-qa'?: string;
+}
+
+/** Three selects: hour (1-12), minute (00-55 in steps of 5) and AM/PM. */
+export function TimePicker({ value, onChange, disabled, id, className, ...aria }: TimePickerProps) {
+  const { t } = useTranslation();
+  const parts = toTimeParts(value);
+  const base: TimeParts = parts ?? { hour12: 12, minute: 0, period: 'PM' };
+  const update = (change: Partial<TimeParts>) => onChange(fromTimeParts({ ...base, ...change }));
+  const qa = aria['data-qa'] ?? 'time-picker';
+
+  return (
+    <div
+      id={id}
+      role="group"
+      aria-describedby={aria['aria-describedby']}
+      className={cn('flex items-center gap-1.5', className)}
+      data-qa={qa}
+    >
+      <Select value={parts ? String(parts.hour12) : ''} onValueChange={(v) => update({ hour12: Number(v) })} disabled={disabled}>
+        <SelectTrigger className="w-18" aria-label={t('common.time.hours')} aria-invalid={aria['aria-invalid']} data-qa={`${qa}-hour`}>
+          <SelectValue placeholder="--" />
+        </SelectTrigger>
+        <SelectContent>
+          {HOURS.map((hour) => (
+            <SelectItem key={hour} value={String(hour)}>
+              {String(hour).padStart(2, '0')}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+      <span aria-hidden="true" className="text-muted-foreground">
+        :
+      </span>
+      <Select value={parts ? String(parts.minute) : ''} onValueChange={(v) => update({ minute: Number(v) })} disabled={disabled}>
+        <SelectTrigger className="w-18" aria-label={t('common.time.minutes')} aria-invalid={aria['aria-invalid']} data-qa={`${qa}-minute`}>
+          <SelectValue placeholder="--" />
+        </SelectTrigger>
+        <SelectContent>
+          {MINUTES.map((minute) => (
+            <SelectItem key={minute} value={String(minute)}>
+              {String(minute).padStart(2, '0')}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+      <Select value={parts?.period ?? ''} onValueChange={(v) => update({ period: v === 'AM' ? 'AM' : 'PM' })} disabled={disabled}>
+        <SelectTrigger className="w-20" aria-label={t('common.time.period')} aria-invalid={aria['aria-invalid']} data-qa={`${qa}-period`}>
+          <SelectValue placeholder="--" />
+        </SelectTrigger>
+        <SelectContent>
+          <SelectItem value="AM">{t('common.time.am')}</SelectItem>
+          <SelectItem value="PM">{t('common.time.pm')}</SelectItem>
+        </SelectContent>
+      </Select>
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import type * as React from 'react';
+import { Toaster as Sonner, type ToasterProps } from 'sonner';
+import { useTheme } from '@/lib/theme';
+
+/** The app's single toaster: one toast visible at a time (spec section 4), rich colours for success/error. */
+function Toaster(props: ToasterProps) {
+  const { theme } = useTheme();
+  return (
+    <Sonner
+      theme={theme}
+      className="toaster group"
+      visibleToasts={1}
+      richColors
+      closeButton
+      position="top-right"
+      style={
+        {
+          '--normal-bg': 'var(--popover)',
+          '--normal-text': 'var(--popover-foreground)',
+          '--normal-border': 'var(--border)',
+        } as React.CSSProperties
+      }
+      {...props}
+    />
+  );
+}
+
+export { Toaster };

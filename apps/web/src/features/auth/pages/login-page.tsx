@@ -1,0 +1,85 @@
+import * as React from 'react';
+import { BriefcaseIcon, UsersIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation } from 'react-router';
+import type { LoginResult } from '@kita/shared';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { clearOtpToken, homePathFor, setOtpToken, useAuth } from '@/lib/auth';
+import { AuthShell } from '../components/auth-shell';
+import { ParentLoginForm, StaffLoginForm } from '../components/credentials-forms';
+import { OtpForm } from '../components/otp-form';
+import { needsOtp, type LoginStep } from '../queries';
+
+type LoginRole = 'parent' | 'staff';
+
+/**
+ * /login: choose Parent or Staff (Mitarbeiter), enter the credentials, then the SMS code where
+ * the server asks for one. A logged-in user is sent on to where they wanted to go or their home.
+ */
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const { user, login } = useAuth();
+  const location = useLocation();
+  const [role, setRole] = React.useState<LoginRole>('parent');
+  const [otpToken, setOtpTokenState] = React.useState<string | null>(null);
+
+  if (user) {
+    const from = (location.state as { from?: unknown } | null)?.from;
+    return <Navigate to={typeof from === 'string' && from !== '/login' ? from : homePathFor(user)} replace />;
+  }
+
+  // The re-render after login() redirects (above); a parent's language is switched by the store.
+  const finish = (result: LoginResult) => login(result);
+  const onStep = (step: LoginStep) => {
+    if (needsOtp(step)) {
+      setOtpToken(step.otpToken);
+      setOtpTokenState(step.otpToken);
+    } else finish(step);
+  };
+  const backToCredentials = () => {
+    clearOtpToken();
+    setOtpTokenState(null);
+  };
+
+  return (
+    <AuthShell>
+      <Card className="w-full max-w-md gap-5 shadow-md" data-qa="login-card">
+        <CardHeader className="gap-2">
+          <CardTitle>
+            <h1 className="text-2xl font-semibold tracking-tight" data-qa="login-title">
+              {otpToken ? t('auth.otp.title') : t('auth.login.title')}
+            </h1>
+          </CardTitle>
+          <CardDescription>{otpToken ? t('auth.otp.description') : t('auth.login.subtitle')}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {otpToken ? (
+            <OtpForm otpToken={otpToken} onDone={finish} onBack={backToCredentials} />
+          ) : (
+            <Tabs value={role} onValueChange={(value) => setRole(value === 'staff' ? 'staff' : 'parent')} className="gap-4">
+              <TabsList className="grid h-10 w-full grid-cols-2" aria-label={t('auth.login.roleLabel')}>
+                <TabsTrigger value="parent" data-qa="login-role-parent">
+                  <UsersIcon aria-hidden="true" />
+                  {t('auth.login.roleParent')}
+                </TabsTrigger>
+                <TabsTrigger value="staff" data-qa="login-role-staff">
+                  <BriefcaseIcon aria-hidden="true" />
+                  {t('auth.login.roleStaff')}
+                </TabsTrigger>
+              </TabsList>
+              <TabsContent value="parent" className="grid gap-4">
+                <p className="text-muted-foreground text-sm">{t('auth.login.parentHint')}</p>
+                <ParentLoginForm onStep={onStep} />
+              </TabsContent>
+              <TabsContent value="staff" className="grid gap-4">
+                <p className="text-muted-foreground text-sm">{t('auth.login.staffHint')}</p>
+                <StaffLoginForm onStep={onStep} />
+              </TabsContent>
+            </Tabs>
+          )}
+        </CardContent>
+      </Card>
+    </AuthShell>
+  );
+}

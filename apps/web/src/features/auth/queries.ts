@@ -1,0 +1,57 @@
+import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod';
+import { loginResultSchema, PHONE_PATTERN, type LoginResult } from '@kita/shared';
+import { api } from '@/lib/api';
+
+/** A login either finishes ({token, user}) or asks for the SMS code ({otpToken}) (domain.md). */
+const loginStepSchema = z.union([loginResultSchema, z.object({ otpToken: z.string().min(1) })]);
+export type LoginStep = z.infer<typeof loginStepSchema>;
+
+export function needsOtp(step: LoginStep): step is { otpToken: string } {
+  return 'otpToken' in step;
+}
+
+// A wrong password answers 401/403 here; the form shows it instead of leaving the page.
+const loginOptions = { redirectOnForbidden: false } as const;
+
+export interface StaffCredentials {
+  email: string;
+  password: string;
+}
+
+export function useStaffLogin() {
+  return useMutation({
+    mutationFn: async (input: StaffCredentials) =>
+      loginStepSchema.parse(await api.post<unknown>('auth/login', input, loginOptions)),
+  });
+}
+
+export interface ParentCredentials {
+  /** An e-mail address or a +49 mobile number. */
+  identifier: string;
+  password: string;
+}
+
+export function isPhoneIdentifier(identifier: string): boolean {
+  return PHONE_PATTERN.test(identifier.trim());
+}
+
+/** Parents log in by e-mail (auth/login-with-email) or by phone (auth/login-with-phone, then OTP). */
+export function useParentLogin() {
+  return useMutation({
+    mutationFn: async ({ identifier, password }: ParentCredentials) => {
+      const value = identifier.trim();
+      const answer = isPhoneIdentifier(value)
+        ? await api.post<unknown>('auth/login-with-phone', { phoneNumber: value, password }, loginOptions)
+        : await api.post<unknown>('auth/login-with-email', { email: value.toLowerCase(), password }, loginOptions);
+      return loginStepSchema.parse(answer);
+    },
+  });
+}
+
+export function useOtpLogin() {
+  return useMutation({
+    mutationFn: async (input: { otpToken: string; otp: string }): Promise<LoginResult> =>
+      loginResultSchema.parse(await api.post<unknown>('auth/otp-login', input, loginOptions)),
+  });
+}

@@ -1,0 +1,159 @@
+import { LIMITS } from '@kita/shared';
+import { clearSession, getToken } from './auth';
+import { i18n } from './i18n';
+import { navigateTo } from './navigation';
+
+/** Base path of every call (spec section 7). */
+export const API_BASE = '/api';
+
+export interface ApiErrorDetail {
+  path: string;
+  message: string;
+}
+
+/** Every failed call rejects with this: status 0 means no answer reached us. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string | undefined;
+  readonly details: ApiErrorDetail[] | undefined;
+  /** The parsed error body as the server sent it (api.md error shape), if any. */
+  readonly data: unknown;
+
+  constructor(init: { status: number; message: string; code?: string; details?: ApiErrorDetail[]; data?: unknown }) {
+    super(init.message);
+    this.name = 'ApiError';
+    this.status = init.status;
+    this.code = init.code;
+    this.details = init.details;
+    this.data = init.data;
+  }
+}
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  /** Cancels the call (TanStack Query passes one). */
+  signal?: AbortSignal;
+  /** Set false for routes that answer without a `data` payload (e.g. 204). */
+  expectData?: boolean;
+  /**
+   * Set false where a 403 is an expected answer that the page handles itself (login forms);
+   * by default a 403 sends the user to /unauthorized.
+   */
+  redirectOnForbidden?: boolean;
+  /** A bearer token other than the stored session (the preference page's link session). */
+  token?: string;
+}
+
+function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+  const clean = path.replace(/^\/+/, '');
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null) params.set(key, String(value));
+  }
+  const search = params.toString();
+  return `${API_BASE}/${clean}${search ? `?${search}` : ''}`;
+}
+
+function noResponse(): ApiError {
+  return new ApiError({ status: 0, message: i18n.t('errors.noResponse'), code: 'NO_RESPONSE' });
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+function toApiError(status: number, body: unknown): ApiError {
+  const record = isRecord(body) ? body : {};
+  const message =
+    typeof record.message === 'string' && record.message
+      ? record.message
+      : i18n.t('errors.requestFailed', { status });
+  return new ApiError({
+    status,
+    message,
+    code: typeof record.code === 'string' ? record.code : undefined,
+    details: Array.isArray(record.details) ? (record.details as ApiErrorDetail[]) : undefined,
+    data: body,
+  });
+}
+
+/** Runs fetch with the spec's 100 s timeout, joined with the caller's abort signal. */
+async function send(method: string, path: string, options: RequestOptions, accept: string): Promise<Response> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), LIMITS.requestTimeoutMs);
+  const onAbort = () => controller.abort();
+  options.signal?.addEventListener('abort', onAbort);
+  const headers: Record<string, string> = { Accept: accept };
+  const token = options.token ?? getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  try {
+    const response = await fetch(buildUrl(path, options.query), { method, headers, body, signal: controller.signal });
+    if (!response.ok) {
+      const error = toApiError(response.status, await readJson(response));
+      if (response.status === 401) clearSession();
+      if (response.status === 403 && options.redirectOnForbidden !== false) navigateTo('/unauthorized');
+      throw error;
+    }
+    return response;
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    // A cancel by the caller stays a cancel; a timeout or network failure means no answer.
+    if (options.signal?.aborted) throw error;
+    throw noResponse();
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await send(method, path, options, 'application/json');
+  const body = await readJson(response);
+  if (options.expectData === false) return (isRecord(body) ? body.data : undefined) as T;
+  if (!isRecord(body) || body.data === undefined || body.data === null) {
+    throw new ApiError({ status: response.status, message: i18n.t('errors.noData'), code: 'NO_DATA', data: body });
+  }
+  return body.data as T;
+}
+
+/**
+ * The API client: resolves with the `data` of the `{data: ...}` envelope (api.md) and rejects
+ * with an ApiError. Use it from a feature's queries.ts, not from pages.
+ */
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, { ...options, body }),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, { ...options, body }),
+  patch: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PATCH', path, { ...options, body }),
+  delete: <T = void>(path: string, options?: RequestOptions) =>
+    request<T>('DELETE', path, { expectData: false, ...options }),
+  /** A binary download (PDF report, QR code). */
+  blob: async (path: string, options?: Omit<RequestOptions, 'body'>): Promise<Blob> => {
+    const response = await send('GET', path, options ?? {}, '*/*');
+    return response.blob();
+  },
+};
+
+/** The text to show for any error: the server's message, our transport texts, or the generic one. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof Error && error.message) return error.message;
+  return i18n.t('errors.unexpected');
+}

@@ -1,0 +1,131 @@
+import { useSyncExternalStore } from 'react';
+import { sessionUserSchema, type LoginResult, type SessionUser } from '@kita/shared';
+import { changeLanguage } from './i18n';
+import { navigateTo } from './navigation';
+
+/**
+ * The session lives in localStorage (spec section 3: authToken, otpToken, user) so it survives
+ * reloads and is shared by tabs. Components read it through `useAuth()`, other code through the
+ * plain functions; every change notifies the subscribers.
+ */
+export const TOKEN_KEY = 'authToken';
+export const OTP_TOKEN_KEY = 'otpToken';
+export const USER_KEY = 'user';
+
+export interface AuthSnapshot {
+  token: string | null;
+  user: SessionUser | null;
+}
+
+const listeners = new Set<() => void>();
+let snapshot: AuthSnapshot = readStorage();
+
+function readUser(): SessionUser | null {
+  const raw = localStorage.getItem(USER_KEY);
+  if (!raw) return null;
+  try {
+    const parsed = sessionUserSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+function readStorage(): AuthSnapshot {
+  const token = localStorage.getItem(TOKEN_KEY);
+  const user = token ? readUser() : null;
+  return { token: user ? token : null, user };
+}
+
+function emit(): void {
+  snapshot = readStorage();
+  for (const listener of listeners) listener();
+}
+
+export function subscribeAuth(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function getAuthSnapshot(): AuthSnapshot {
+  return snapshot;
+}
+
+export function getToken(): string | null {
+  return snapshot.token;
+}
+
+export function getUser(): SessionUser | null {
+  return snapshot.user;
+}
+
+// Another tab logging in or out changes the same storage.
+window.addEventListener('storage', (event) => {
+  if (event.key === null || event.key === TOKEN_KEY || event.key === USER_KEY) emit();
+});
+
+/** Stores a successful login; a parent's UI switches to the language of their profile. */
+export function setSession(result: LoginResult): void {
+  localStorage.setItem(TOKEN_KEY, result.token);
+  localStorage.setItem(USER_KEY, JSON.stringify(result.user));
+  localStorage.removeItem(OTP_TOKEN_KEY);
+  emit();
+  if (result.user.role === 'Parent' && result.user.parent) void changeLanguage(result.user.parent.language);
+}
+
+/** Replaces the stored user (e.g. after GET auth/me or a profile change) and keeps the token. */
+export function updateUser(user: SessionUser): void {
+  localStorage.setItem(USER_KEY, JSON.stringify(user));
+  emit();
+}
+
+/** What a 401 does: the token is no longer good, so token and user go (spec section 4). */
+export function clearSession(): void {
+  localStorage.removeItem(TOKEN_KEY);
+  localStorage.removeItem(USER_KEY);
+  emit();
+}
+
+export function setOtpToken(token: string): void {
+  localStorage.setItem(OTP_TOKEN_KEY, token);
+}
+
+export function getOtpToken(): string | null {
+  return localStorage.getItem(OTP_TOKEN_KEY);
+}
+
+export function clearOtpToken(): void {
+  localStorage.removeItem(OTP_TOKEN_KEY);
+}
+
+/** Revokes the session on the server (best effort), forgets it locally and goes to /login. */
+export function logout(): void {
+  const token = snapshot.token;
+  if (token) {
+    void fetch('/api/auth/logout', { method: 'POST', headers: { Authorization: `Bearer ${token}` } }).catch(
+      () => undefined, // the local session is gone either way; a dead server must not block logging out
+    );
+  }
+  localStorage.removeItem(OTP_TOKEN_KEY);
+  clearSession();
+  navigateTo('/login', { replace: true });
+}
+
+/** Where each role starts after login (spec section 2). */
+export function homePathFor(user: SessionUser | null): string {
+  if (!user) return '/login';
+  if (user.role === 'Parent' && user.parentId) return `/parents/${user.parentId}`;
+  if (user.role === 'KitaManager' && user.kita) return `/kitas/${user.kita.kitaId}/d`;
+  return '/';
+}
+
+export interface UseAuth extends AuthSnapshot {
+  isAuthenticated: boolean;
+  login: (result: LoginResult) => void;
+  logout: () => void;
+}
+
+export function useAuth(): UseAuth {
+  const current = useSyncExternalStore(subscribeAuth, getAuthSnapshot);
+  return { ...current, isAuthenticated: current.user !== null, login: setSession, logout };
+}
