@@ -3,3 +3,5 @@ export * from './common.js';
 export * from './auth.js';
 export * from './kitas.js';
 export * from './accounts.js';
+export * from './parents.js';
+export * from './children.js';

@@ -1,9 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { authRoutes } from './auth/routes.js';
 import { healthRoutes } from './health/routes.js';
+import { parentsRoutes } from './parents/routes.js';
+import { childrenRoutes } from './children/routes.js';
 
 /** Every API module, mounted under /api. Add one line per module. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api' });
+  await app.register(parentsRoutes, { prefix: '/api' });
+  await app.register(childrenRoutes, { prefix: '/api' });
 }

@@ -5,6 +5,9 @@ import { nav } from './nav.js';
 import { validation } from './validation.js';
 import { accounts } from './accounts.js';
 import { messages } from './messages.js';
+import { parents } from './parents.js';
+import { children } from './children.js';
+import { registration } from './registration.js';
 
 /** German catalog: the source language. One namespace per area; add new namespaces here. */
 export const de = {
@@ -15,4 +18,7 @@ export const de = {
   validation,
   accounts,
   messages,
+  parents,
+  children,
+  registration,
 };

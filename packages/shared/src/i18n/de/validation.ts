@@ -18,4 +18,7 @@ export const validation = {
   childRequired: 'Bitte mindestens ein Kind angeben',
   emailOrPhone: 'Bitte eine E-Mail-Adresse oder eine Handynummer angeben',
   invalid: 'Ungültige Eingabe',
+  phoneRequiredForSms: 'Für SMS wird eine Telefonnummer benötigt',
+  dateOfBirthRange: 'Das Geburtsdatum muss zwischen dem 01.01.1900 und heute liegen',
+  missingParent: 'Elternteil fehlt – bitte ein Elternteil auswählen oder ein neues eingeben',
 };

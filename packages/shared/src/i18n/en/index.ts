@@ -7,6 +7,9 @@ import { nav } from './nav.js';
 import { validation } from './validation.js';
 import { accounts } from './accounts.js';
 import { messages } from './messages.js';
+import { parents } from './parents.js';
+import { children } from './children.js';
+import { registration } from './registration.js';
 
 /** English catalog, typed against the German one: a missing key fails the compile. */
 export const en: Catalog<typeof de> = {
@@ -17,4 +20,7 @@ export const en: Catalog<typeof de> = {
   validation,
   accounts,
   messages,
+  parents,
+  children,
+  registration,
 };

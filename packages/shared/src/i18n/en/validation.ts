@@ -21,4 +21,7 @@ export const validation: Catalog<typeof de> = {
   childRequired: 'Please add at least one child',
   emailOrPhone: 'Please enter an e-mail address or a mobile number',
   invalid: 'Invalid input',
+  phoneRequiredForSms: 'A phone number is required for SMS',
+  dateOfBirthRange: 'The date of birth must be between 01.01.1900 and today',
+  missingParent: 'Missing parent - select a parent or enter a new one',
 };

@@ -1,0 +1,114 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  envelope,
+  parentDetailsSchema,
+  parentPathSchema,
+  parentInputSchema,
+  parentKitaParamsSchema,
+  parentListQuerySchema,
+  parentRejectSchema,
+  parentSchema,
+  parentUpdateSchema,
+  registeredParentSchema,
+  uuidSchema,
+} from '@kita/shared';
+import { parents } from '../../db/schema.js';
+import { AppError } from '../../lib/errors.js';
+import { assertKitaScope } from '../../lib/scope.js';
+import { authOf } from '../../plugins/auth.js';
+import { findParents, findRegisteredParents } from './queries.js';
+import { approveParent, createParent, deleteParent, getParentDetails, rejectParent, updateParent } from './service.js';
+
+const tags = ['parents'];
+
+export const parentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const staff = app.requireRole('Admin', 'KitaManager');
+
+  app.get(
+    '/parents',
+    {
+      preHandler: app.requireSession(),
+      schema: { tags, summary: 'Parents of all Kitas (Admin) or of the manager\'s Kita', querystring: parentListQuerySchema, response: { 200: envelope(z.array(parentSchema)) } },
+    },
+    async (req) => {
+      const auth = authOf(req);
+      // Spec section 6: any other caller, or a manager without a Kita, gets this 403.
+      const allowed = auth.role === 'Admin' || (auth.role === 'KitaManager' && !!auth.kitaId);
+      if (!allowed) throw new AppError(403, 'UNAUTHORIZED_ROLE_OR_KITA');
+      const kitaId = auth.role === 'Admin' ? req.query.kitaId : auth.kitaId!;
+      if (req.query.kitaId) assertKitaScope(req, req.query.kitaId);
+      return { data: await findParents(app.db, kitaId ? eq(parents.kitaId, kitaId) : undefined) };
+    },
+  );
+
+  app.get(
+    '/parents/kita/:kitaId',
+    { preHandler: staff, schema: { tags, params: parentKitaParamsSchema, response: { 200: envelope(z.array(parentSchema)) } } },
+    async (req) => {
+      assertKitaScope(req, req.params.kitaId);
+      return { data: await findParents(app.db, eq(parents.kitaId, req.params.kitaId)) };
+    },
+  );
+
+  app.get(
+    '/parents/kita/:kitaId/registered',
+    {
+      preHandler: staff,
+      schema: { tags, summary: 'Registrations waiting for approval', params: parentKitaParamsSchema, response: { 200: envelope(z.array(registeredParentSchema)) } },
+    },
+    async (req) => {
+      assertKitaScope(req, req.params.kitaId);
+      return { data: await findRegisteredParents(app.db, req.params.kitaId) };
+    },
+  );
+
+  app.get(
+    '/parents/:id',
+    {
+      preHandler: app.requireSession(),
+      schema: { tags, params: parentPathSchema, querystring: z.object({ kitaId: uuidSchema.optional() }), response: { 200: envelope(parentDetailsSchema) } },
+    },
+    async (req) => ({ data: await getParentDetails(app.db, req, req.params.id, req.query.kitaId) }),
+  );
+
+  app.post(
+    '/parents',
+    { preHandler: staff, schema: { tags, body: parentInputSchema, response: { 201: envelope(parentDetailsSchema) } } },
+    async (req, reply) => reply.status(201).send({ data: await createParent(app, req, req.body) }),
+  );
+
+  app.put(
+    '/parents/:parentId',
+    {
+      preHandler: app.requireRole('Admin', 'KitaManager', 'Parent'),
+      schema: { tags, params: z.object({ parentId: uuidSchema }), body: parentUpdateSchema, response: { 200: envelope(parentDetailsSchema) } },
+    },
+    async (req) => ({ data: await updateParent(app, req, req.params.parentId, req.body) }),
+  );
+
+  app.delete(
+    '/parents/:id',
+    { preHandler: staff, schema: { tags, params: parentPathSchema, response: { 200: envelope(z.object({ parentId: z.string() })) } } },
+    async (req) => {
+      await deleteParent(app, req, req.params.id);
+      return { data: { parentId: req.params.id } };
+    },
+  );
+
+  app.post(
+    '/parents/:id/approve',
+    { preHandler: staff, schema: { tags, params: parentPathSchema, response: { 200: envelope(parentDetailsSchema) } } },
+    async (req) => ({ data: await approveParent(app, req, req.params.id) }),
+  );
+
+  app.post(
+    '/parents/:id/reject',
+    {
+      preHandler: staff,
+      schema: { tags, summary: 'Reject a registration (added)', params: parentPathSchema, body: parentRejectSchema, response: { 200: envelope(parentDetailsSchema) } },
+    },
+    async (req) => ({ data: await rejectParent(app, req, req.params.id, req.body?.message) }),
+  );
+};

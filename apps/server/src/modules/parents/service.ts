@@ -1,0 +1,230 @@
+import { and, count, eq, ne } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { normalizeParentInput, type ParentDetails, type ParentInput, type ParentUpdateInput } from '@kita/shared';
+import type { DbOrTx, Tx } from '../../db/client.js';
+import { children, kitas, parents, users } from '../../db/schema.js';
+import { audit } from '../../lib/audit.js';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
+import { assertKitaScope, assertParentScope } from '../../lib/scope.js';
+import { authOf } from '../../plugins/auth.js';
+import { sendActivation, sendRegistrationApproved } from '../accounts/notifications.js';
+import { findParentDetails, findParentRow } from './queries.js';
+
+export const parentNotFound = (id: string) => notFound('parents.notFound', { id });
+
+/** A unique-index violation, whether the driver error is thrown directly or wrapped by Drizzle. */
+export function isUniqueViolation(err: unknown, constraint: string): boolean {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const pgErr = e as { code?: string; constraint?: string; message?: string };
+    if (pgErr.code === '23505' && (pgErr.constraint === constraint || pgErr.message?.includes(constraint))) return true;
+  }
+  return false;
+}
+
+/** Runs a write and turns a lost race on the parent e-mail index into the same 409 as the pre-check. */
+export async function withEmailConflict<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (isUniqueViolation(err, 'parents_email_uq')) throw conflict('EMAIL_TAKEN');
+    throw err;
+  }
+}
+
+async function assertEmailFree(db: DbOrTx, email: string | null, exceptParentId?: string): Promise<void> {
+  if (!email) return;
+  const [row] = await db
+    .select({ id: parents.id })
+    .from(parents)
+    .where(and(eq(parents.email, email), exceptParentId ? ne(parents.id, exceptParentId) : undefined))
+    .limit(1);
+  if (row) throw conflict('EMAIL_TAKEN');
+}
+
+async function assertKitaExists(db: DbOrTx, kitaId: string): Promise<void> {
+  const [row] = await db.select({ id: kitas.id }).from(kitas).where(eq(kitas.id, kitaId)).limit(1);
+  if (!row) throw notFound('errors.NOT_FOUND', { id: kitaId });
+}
+
+/** Loads a parent the caller may see (staff by Kita, a parent only themselves), else 404. */
+export async function loadParentInScope(db: DbOrTx, req: FastifyRequest, id: string) {
+  const row = await findParentRow(db, id);
+  if (!row) throw parentNotFound(id);
+  try {
+    assertParentScope(req, row.id, row.kitaId);
+  } catch {
+    throw parentNotFound(id);
+  }
+  return row;
+}
+
+export async function getParentDetails(db: DbOrTx, req: FastifyRequest, id: string, kitaId?: string): Promise<ParentDetails> {
+  const row = await loadParentInScope(db, req, id);
+  // The details page inside a Kita passes its kitaId: a parent of another Kita is not found there.
+  if (kitaId && row.kitaId !== kitaId) throw parentNotFound(id);
+  return (await findParentDetails(db, id))!;
+}
+
+/**
+ * Creates a parent on behalf of staff (parents list, or the child form's "new parent") with its
+ * Parent account (no password yet) and, when it has an e-mail, the activation message that lets
+ * the parent verify the address and set a password. Call inside the caller's transaction.
+ */
+export async function insertParent(tx: Tx, app: FastifyInstance, req: FastifyRequest, input: ParentInput): Promise<string> {
+  assertKitaScope(req, input.kitaId);
+  await assertKitaExists(tx, input.kitaId);
+  const v = normalizeParentInput(input);
+  await assertEmailFree(tx, v.email);
+  const [p] = await tx
+    .insert(parents)
+    .values({
+      kitaId: v.kitaId,
+      name: v.name,
+      email: v.email,
+      secondaryEmail: v.secondaryEmail,
+      primaryPhone: v.primaryPhoneNumber,
+      secondaryPhone: v.secondaryPhoneNumber,
+      preferredCommunication: v.preferredCommunication,
+      isAnonymous: v.isAnonymous,
+      language: v.language,
+      // Staff-created parents need no approval.
+      status: 'approved',
+      isActive: true,
+    })
+    .returning();
+  const [u] = await tx
+    .insert(users)
+    .values({ name: v.name, role: 'Parent', parentId: p!.id, kitaId: v.kitaId, language: v.language, passwordHash: null })
+    .returning({ id: users.id });
+  await audit(tx, req, { action: 'create', entity: 'parent', entityId: p!.id, kitaId: v.kitaId, details: { name: v.name } });
+  await sendActivation(tx, app, { userId: u!.id, parent: p! });
+  return p!.id;
+}
+
+export async function createParent(app: FastifyInstance, req: FastifyRequest, input: ParentInput): Promise<ParentDetails> {
+  const id = await withEmailConflict(() => app.db.transaction((tx) => insertParent(tx, app, req, input)));
+  app.outbox.kick();
+  return (await findParentDetails(app.db, id))!;
+}
+
+/**
+ * Updates a parent. Staff may change everything within their scope; a parent may change only
+ * their own contact data, language and preferred communication (Kita and anonymity stay).
+ * A changed e-mail or phone number is no longer verified (domain.md).
+ */
+export async function updateParent(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  id: string,
+  input: ParentUpdateInput,
+): Promise<ParentDetails> {
+  if (input.parentId && input.parentId !== id) throw badRequest('VALIDATION_FAILED');
+  const isParent = authOf(req).role === 'Parent';
+  await withEmailConflict(() =>
+    app.db.transaction(async (tx) => {
+      const old = await loadParentInScope(tx, req, id);
+      const payload = isParent ? { ...input, kitaId: old.kitaId, isAnonymous: old.isAnonymous } : input;
+      const v = normalizeParentInput(payload);
+      if (v.kitaId !== old.kitaId) {
+        assertKitaScope(req, v.kitaId);
+        await assertKitaExists(tx, v.kitaId);
+        // Children sit in groups of the old Kita; moving the family would split it across Kitas.
+        const [n] = await tx.select({ n: count() }).from(children).where(eq(children.parentId, id));
+        if (Number(n?.n ?? 0) > 0) throw conflict('PARENT_HAS_CHILDREN');
+      }
+      await assertEmailFree(tx, v.email, id);
+      const now = app.clock.now();
+      await tx
+        .update(parents)
+        .set({
+          kitaId: v.kitaId,
+          name: v.name,
+          email: v.email,
+          secondaryEmail: v.secondaryEmail,
+          primaryPhone: v.primaryPhoneNumber,
+          secondaryPhone: v.secondaryPhoneNumber,
+          preferredCommunication: v.preferredCommunication,
+          isAnonymous: v.isAnonymous,
+          language: v.language,
+          emailVerified: old.emailVerified && old.email === v.email,
+          secondaryEmailVerified: old.secondaryEmailVerified && old.secondaryEmail === v.secondaryEmail,
+          primaryPhoneVerified: old.primaryPhoneVerified && old.primaryPhone === v.primaryPhoneNumber,
+          secondaryPhoneVerified: old.secondaryPhoneVerified && old.secondaryPhone === v.secondaryPhoneNumber,
+          updatedAt: now,
+        })
+        .where(eq(parents.id, id));
+      await tx
+        .update(users)
+        .set({ name: v.name, language: v.language, kitaId: v.kitaId, updatedAt: now })
+        .where(eq(users.parentId, id));
+      await audit(tx, req, {
+        action: 'update',
+        entity: 'parent',
+        entityId: id,
+        kitaId: v.kitaId,
+        details: { changed: changedFields(old, v) },
+      });
+    }),
+  );
+  return (await findParentDetails(app.db, id))!;
+}
+
+/** Field names (never values: they are personal data) that an update changed, for the audit log. */
+function changedFields(old: typeof parents.$inferSelect, v: ReturnType<typeof normalizeParentInput>): string[] {
+  const pairs: Array<[string, unknown, unknown]> = [
+    ['name', old.name, v.name],
+    ['email', old.email, v.email],
+    ['secondaryEmail', old.secondaryEmail, v.secondaryEmail],
+    ['primaryPhoneNumber', old.primaryPhone, v.primaryPhoneNumber],
+    ['secondaryPhoneNumber', old.secondaryPhone, v.secondaryPhoneNumber],
+    ['preferredCommunication', old.preferredCommunication, v.preferredCommunication],
+    ['isAnonymous', old.isAnonymous, v.isAnonymous],
+    ['language', old.language, v.language],
+    ['kitaId', old.kitaId, v.kitaId],
+  ];
+  return pairs.filter(([, a, b]) => a !== b).map(([k]) => k);
+}
+
+/** Deletes a parent with its account and children (schema cascades). Staff only, within scope. */
+export async function deleteParent(app: FastifyInstance, req: FastifyRequest, id: string): Promise<void> {
+  await app.db.transaction(async (tx) => {
+    const old = await loadParentInScope(tx, req, id);
+    await tx.delete(parents).where(eq(parents.id, id));
+    await audit(tx, req, { action: 'delete', entity: 'parent', entityId: id, kitaId: old.kitaId, details: { name: old.name, status: old.status } });
+  });
+}
+
+/**
+ * Approves a registration: status approved, account active, the parent is told by message.
+ * Approving an approved parent changes nothing and sends nothing (safe to repeat).
+ */
+export async function approveParent(app: FastifyInstance, req: FastifyRequest, id: string): Promise<ParentDetails> {
+  const sent = await app.db.transaction(async (tx) => {
+    const old = await loadParentInScope(tx, req, id);
+    if (old.status === 'approved' && old.isActive) return false;
+    const now = app.clock.now();
+    const [p] = await tx
+      .update(parents)
+      .set({ status: 'approved', isActive: true, updatedAt: now })
+      .where(eq(parents.id, id))
+      .returning();
+    await tx.update(users).set({ isActive: true, updatedAt: now }).where(eq(users.parentId, id));
+    await audit(tx, req, { action: 'approve', entity: 'parent', entityId: id, kitaId: old.kitaId, details: { previousStatus: old.status } });
+    return sendRegistrationApproved(tx, app, { parent: p! });
+  });
+  if (sent) app.outbox.kick();
+  return (await findParentDetails(app.db, id))!;
+}
+
+/** Rejects a pending registration (added route): status rejected, account inactive (no login). */
+export async function rejectParent(app: FastifyInstance, req: FastifyRequest, id: string, message?: string | null): Promise<ParentDetails> {
+  await app.db.transaction(async (tx) => {
+    const old = await loadParentInScope(tx, req, id);
+    if (old.status !== 'registered') throw new AppError(409, 'NOT_REGISTERED');
+    const now = app.clock.now();
+    await tx.update(parents).set({ status: 'rejected', isActive: false, updatedAt: now }).where(eq(parents.id, id));
+    await tx.update(users).set({ isActive: false, updatedAt: now }).where(eq(users.parentId, id));
+    await audit(tx, req, { action: 'reject', entity: 'parent', entityId: id, kitaId: old.kitaId, details: { message: message ?? null } });
+  });
+  return (await findParentDetails(app.db, id))!;
+}
