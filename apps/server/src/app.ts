@@ -3,9 +3,9 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import { systemClock, type Clock } from './lib/clock.js';
-import { OutboxWorker } from './jobs/outbox-worker.js';
+import { OutboxWorker, outboxOptions } from './jobs/outbox-worker.js';
 import { registerModules } from './modules/index.js';
-import { createTransports } from './notify/transports.js';
+import { closeTransports, createTransports } from './notify/transports.js';
 import type { Transport } from './notify/transport.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
@@ -56,11 +56,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('db', deps.database.db);
   app.decorate('dbKind', deps.database.kind);
   app.decorate('clock', deps.clock ?? systemClock);
-  app.decorate(
-    'outbox',
-    new OutboxWorker({ db: deps.database.db, log: app.log, transports: deps.transports ?? createTransports(deps.config) }),
-  );
-  app.addHook('onClose', async () => app.outbox.stop());
+  const transports = deps.transports ?? createTransports(deps.config);
+  app.decorate('outbox', new OutboxWorker({ db: deps.database.db, log: app.log, transports, ...outboxOptions(deps.config) }));
+  app.addHook('onClose', async () => {
+    await app.outbox.stop();
+    if (!deps.transports) await closeTransports(transports);
+  });
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin);

@@ -26,6 +26,9 @@ const envSchema = z.object({
   TWILIO_FROM: z.string().optional(),
   TWILIO_API_URL: z.url().default('https://api.twilio.com'),
   SMS_RATE_PER_SECOND: z.coerce.number().positive().default(10),
+  OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(1).default(5000),
+  OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(10),
+  OUTBOX_LOCK_MS: z.coerce.number().int().min(1000).default(120_000),
   FAQ_URL: z.url().default('https://www.kita.example/faq-notbetreuung'),
 });
 

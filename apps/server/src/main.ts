@@ -1,6 +1,7 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
+import { startJobs } from './jobs/runner.js';
 import { DEMO_LOGINS, isEmpty, seedDemo } from './seed/index.js';
 
 /** Start-up: configuration, database and migrations, demo data, HTTP, workers, graceful shutdown. */
@@ -23,6 +24,8 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, database });
   await app.listen({ port: config.PORT, host: config.HOST });
   if (config.WORKER === 'inline') app.outbox.start();
+  // Periodic jobs (opening scheduled events) run in every app process; each claims its work in the database.
+  const jobs = startJobs(app);
 
   const where = config.embedded ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
   console.log(`\nKita Notbetreuung is running at ${config.publicUrl}  (database: ${where})`);
@@ -38,6 +41,7 @@ async function main(): Promise<void> {
     stopping = true;
     app.log.info({ signal }, 'shutting down');
     // close() stops accepting, waits for requests in flight and runs onClose hooks (workers).
+    await jobs.stop();
     await app.close();
     await database.close();
     process.exit(0);
@@ -46,4 +50,11 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 }
 
-void main();
+main().catch((err: unknown) => {
+  // createTransports() checks the delivery settings while the app is built.
+  if (err instanceof ConfigError) {
+    console.error(err.message);
+    process.exit(1);
+  }
+  throw err;
+});

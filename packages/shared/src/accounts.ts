@@ -164,4 +164,4 @@ export const devMessagesQuerySchema = z.object({
 
 export const accountIdParamsSchema = z.object({ id: uuidSchema });
 export const accountParentParamsSchema = z.object({ parentId: uuidSchema });
-export const kitaIdParamsSchema = z.object({ kitaId: z.string().max(100) });
+export const registrationKitaParamsSchema = z.object({ kitaId: z.string().max(100) });

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
-import type { Deliverable, Transport } from '../notify/transport.js';
+import { PermanentDeliveryError, type Deliverable, type Transport } from '../notify/transport.js';
 
 export interface OutboxWorkerOptions {
   db: Db;
@@ -19,6 +20,13 @@ export interface OutboxWorkerOptions {
   /** A claim older than this is taken to belong to a dead worker and retried. */
   lockMs?: number;
 }
+
+/** The worker settings that come from configuration (OUTBOX_*). */
+export const outboxOptions = (config: Pick<Config, 'OUTBOX_RETRY_BASE_MS' | 'OUTBOX_MAX_ATTEMPTS' | 'OUTBOX_LOCK_MS'>) => ({
+  retryBaseMs: config.OUTBOX_RETRY_BASE_MS,
+  maxAttempts: config.OUTBOX_MAX_ATTEMPTS,
+  lockMs: config.OUTBOX_LOCK_MS,
+});
 
 type Row = {
   id: string;
@@ -139,9 +147,13 @@ export class OutboxWorker {
     } catch (err) {
       const error = err instanceof Error ? err.message : String(err);
       const attempts = Number(row.attempts);
-      const failed = attempts >= this.o.maxAttempts;
+      const permanent = err instanceof PermanentDeliveryError;
+      const failed = permanent || attempts >= this.o.maxAttempts;
       const delay = Math.min(this.o.maxDelayMs, this.o.retryBaseMs * 2 ** (attempts - 1));
-      this.opts.log.warn({ messageId: row.id, channel: row.channel, attempts, failed, error }, 'message delivery failed');
+      this.opts.log.warn(
+        { messageId: row.id, channel: row.channel, attempts, failed, permanent, error: redactContacts(error) },
+        'message delivery failed',
+      );
       await this.opts.db.execute(sql`
         update outbox_messages set status = ${failed ? 'failed' : 'pending'}, locked_until = null,
                last_error = ${error.slice(0, 1000)}, transport = ${transport.name},
@@ -149,4 +161,14 @@ export class OutboxWorker {
          where id = ${row.id}`);
     }
   }
+}
+
+/**
+ * Provider errors often quote the recipient; logs must not carry full phone numbers or e-mail
+ * addresses (quality.md). The outbox row keeps the full error for the manager's view.
+ */
+export function redactContacts(text: string): string {
+  return text
+    .replace(/[\w.+-]+@([\w-]+\.)+[\w-]+/g, (m) => `${m[0]}***@${m.split('@')[1]}`)
+    .replace(/\+?\d[\d\s/-]{6,}(\d{2})\b/g, (_m, tail: string) => `***${tail}`);
 }

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { authRoutes } from './auth/routes.js';
 import { healthRoutes } from './health/routes.js';
+import { accountsRoutes } from './accounts/routes.js';
+import { devRoutes } from './dev/routes.js';
 import { parentsRoutes } from './parents/routes.js';
 import { childrenRoutes } from './children/routes.js';
 
@@ -8,6 +10,8 @@ import { childrenRoutes } from './children/routes.js';
 export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api' });
+  await app.register(accountsRoutes, { prefix: '/api' });
+  await app.register(devRoutes, { prefix: '/api' });
   await app.register(parentsRoutes, { prefix: '/api' });
   await app.register(childrenRoutes, { prefix: '/api' });
 }

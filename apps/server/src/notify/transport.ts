@@ -25,3 +25,11 @@ export const devMailbox: Transport = {
   name: 'dev',
   send: async () => ({ providerMessageId: null }),
 };
+
+/**
+ * A failure that no retry can fix (the provider rejected the recipient or the message): the
+ * outbox worker marks the message failed at once instead of retrying it.
+ */
+export class PermanentDeliveryError extends Error {
+  readonly permanent = true;
+}

@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope, loginResultSchema, sessionUserSchema, staffLoginSchema } from '@kita/shared';
+import { envelope, loginStepSchema, sessionUserSchema, staffLoginSchema } from '@kita/shared';
 import { sessions } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { authOf, createUserSession } from '../../plugins/auth.js';
 import { findSessionUser } from './session-user.js';
+import { startStaffOtp } from '../accounts/login.js';
 import { checkPasswordLogin, findStaffByEmail } from './staff-login.js';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -14,13 +15,19 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['auth'],
-        summary: 'Staff login with e-mail and password',
+        summary: 'Staff login with e-mail and password; staff with a verified phone get {otpToken} and an SMS code (then auth/otp-login)',
         body: staffLoginSchema,
-        response: { 200: envelope(loginResultSchema) },
+        response: { 200: envelope(loginStepSchema) },
       },
     },
     async (req) => {
-      const userId = await checkPasswordLogin(app, req.ip, req.body.email, () => findStaffByEmail(app, req.body.email), req.body.password);
+      let staff: Awaited<ReturnType<typeof findStaffByEmail>>;
+      const lookup = async () => (staff = await findStaffByEmail(app, req.body.email));
+      const userId = await checkPasswordLogin(app, req.ip, req.body.email, lookup, req.body.password);
+      // domain.md: a staff user with a verified phone gets the same OTP step as parents.
+      if (staff?.phoneVerified && staff.phoneNumber) {
+        return { data: await startStaffOtp(app, { id: userId, phoneNumber: staff.phoneNumber, language: staff.language, kitaId: staff.kitaId }) };
+      }
       const token = await createUserSession(app, userId);
       const user = await findSessionUser(app.db, userId);
       return { data: { token, user: user! } };

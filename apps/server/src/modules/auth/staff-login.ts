@@ -45,7 +45,7 @@ export async function checkPasswordLogin(
 
 export async function findStaffByEmail(app: FastifyInstance, email: string) {
   const [u] = await app.db
-    .select({ id: users.id, passwordHash: users.passwordHash, isActive: users.isActive, role: users.role, phoneVerified: users.phoneVerified, phoneNumber: users.phoneNumber })
+    .select({ id: users.id, passwordHash: users.passwordHash, isActive: users.isActive, role: users.role, phoneVerified: users.phoneVerified, phoneNumber: users.phoneNumber, language: users.language, kitaId: users.kitaId })
     .from(users)
     .where(eq(users.email, email))
     .limit(1);

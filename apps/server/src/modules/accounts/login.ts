@@ -1,0 +1,123 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { LoginResult } from '@kita/shared';
+import { parents, users } from '../../db/schema.js';
+import { AppError } from '../../lib/errors.js';
+import { hitLimit } from '../../lib/rate-limit.js';
+import { createUserSession } from '../../plugins/auth.js';
+import { findSessionUser } from '../auth/session-user.js';
+import { checkPasswordLogin } from '../auth/staff-login.js';
+import { sendActivation, sendOtp } from './notifications.js';
+import { checkOtp } from './tokens.js';
+
+/**
+ * Parent login (domain.md "Accounts, login and verification"): e-mail + password, or phone +
+ * password followed by a 6-digit code by SMS. Wrong password and unknown account answer alike
+ * (checkPasswordLogin); only someone who knows the password learns about the account's state.
+ */
+
+/** quality.md: activation resend 3 per account per hour. */
+export const RESEND_PER_HOUR = 3;
+const HOUR = 3600_000;
+
+type ParentAccount = { user: typeof users.$inferSelect; parent: typeof parents.$inferSelect };
+
+async function parentByEmail(app: FastifyInstance, email: string): Promise<ParentAccount | undefined> {
+  const [row] = await app.db
+    .select({ user: users, parent: parents })
+    .from(parents)
+    .innerJoin(users, eq(users.parentId, parents.id))
+    .where(eq(parents.email, email))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Phone login uses the verified primary phone. The number is not unique across parents (two
+ * Kitas, a shared family phone); the most recently updated verified account wins.
+ */
+async function parentByPhone(app: FastifyInstance, phone: string): Promise<ParentAccount | undefined> {
+  const [row] = await app.db
+    .select({ user: users, parent: parents })
+    .from(parents)
+    .innerJoin(users, eq(users.parentId, parents.id))
+    .where(and(eq(parents.primaryPhone, phone), eq(parents.primaryPhoneVerified, true)))
+    .orderBy(desc(parents.updatedAt))
+    .limit(1);
+  return row;
+}
+
+/** After the right password: a pending or inactive account is told so (403). */
+function assertUsable(acc: ParentAccount): void {
+  if (acc.parent.status === 'registered') throw new AppError(403, 'ACCOUNT_PENDING');
+  if (acc.parent.status !== 'approved' || !acc.parent.isActive || !acc.user.isActive) throw new AppError(403, 'ACCOUNT_INACTIVE');
+}
+
+async function loginResult(app: FastifyInstance, userId: string): Promise<LoginResult> {
+  const token = await createUserSession(app, userId);
+  const user = await findSessionUser(app.db, userId);
+  return { token, user: user! };
+}
+
+export async function loginWithEmail(app: FastifyInstance, ip: string, email: string, password: string): Promise<LoginResult> {
+  let acc: ParentAccount | undefined;
+  await checkPasswordLogin(app, ip, email, async () => {
+    acc = await parentByEmail(app, email);
+    // Activity is judged after the password (assertUsable), so the parent learns why.
+    return acc && { id: acc.user.id, passwordHash: acc.user.passwordHash, isActive: true };
+  }, password);
+  const a = acc!;
+  if (!a.parent.emailVerified) {
+    await resendActivationLimited(app, a);
+    throw new AppError(403, 'EMAIL_NOT_VERIFIED');
+  }
+  assertUsable(a);
+  return loginResult(app, a.user.id);
+}
+
+/** A new activation mail, at most RESEND_PER_HOUR per address (silently none beyond). */
+async function resendActivationLimited(app: FastifyInstance, a: ParentAccount): Promise<void> {
+  const { count } = await hitLimit(app.db, `resend:${a.parent.email}`, HOUR, app.clock.now());
+  if (count > RESEND_PER_HOUR) return;
+  await app.db.transaction((tx) => sendActivation(tx, app, { parent: a.parent, userId: a.user.id }));
+  app.outbox.kick();
+}
+
+export async function loginWithPhone(app: FastifyInstance, ip: string, phone: string, password: string): Promise<{ otpToken: string }> {
+  let acc: ParentAccount | undefined;
+  await checkPasswordLogin(app, ip, phone, async () => {
+    acc = await parentByPhone(app, phone);
+    return acc && { id: acc.user.id, passwordHash: acc.user.passwordHash, isActive: true };
+  }, password);
+  const a = acc!;
+  assertUsable(a);
+  const otpToken = await app.db.transaction((tx) =>
+    sendOtp(tx, app, { kind: 'otp_login', phone, language: a.parent.language, userId: a.user.id, parentId: a.parent.id, kitaId: a.parent.kitaId }),
+  );
+  app.outbox.kick();
+  return { otpToken };
+}
+
+/** Staff with a verified phone (POST auth/login): the same code step after the password. */
+export async function startStaffOtp(app: FastifyInstance, user: { id: string; phoneNumber: string; language: string; kitaId: string | null }) {
+  const otpToken = await app.db.transaction((tx) =>
+    sendOtp(tx, app, { kind: 'otp_login', phone: user.phoneNumber, language: user.language, userId: user.id, kitaId: user.kitaId }),
+  );
+  app.outbox.kick();
+  return { otpToken };
+}
+
+/** Step two: the code and its otpToken -> a session. Wrong codes are counted (5 lock the code). */
+export async function loginWithOtp(app: FastifyInstance, otpToken: string, otp: string): Promise<LoginResult> {
+  // The try is recorded in its own committed transaction before the error is thrown.
+  const result = await app.db.transaction((tx) => checkOtp(tx, 'otp_login', otpToken, otp, app.clock.now()));
+  if (!result.ok) throw otpError(result);
+  const [user] = await app.db.select().from(users).where(eq(users.id, result.challenge.userId!)).limit(1);
+  if (!user || !user.isActive) throw new AppError(400, 'OTP_INVALID');
+  return loginResult(app, user.id);
+}
+
+export function otpError(result: { reason: 'invalid' } | { reason: 'wrong'; triesLeft: number }): AppError {
+  if (result.reason === 'wrong' && result.triesLeft > 0) return new AppError(400, 'OTP_WRONG', undefined, { triesLeft: result.triesLeft });
+  return new AppError(400, 'OTP_INVALID');
+}

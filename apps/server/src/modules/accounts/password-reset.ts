@@ -1,0 +1,70 @@
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { parents, sessions, users } from '../../db/schema.js';
+import { AppError } from '../../lib/errors.js';
+import { hashPassword, isCommonPassword } from '../../lib/passwords.js';
+import { enforceLimit } from '../../lib/rate-limit.js';
+import { sendPasswordReset } from './notifications.js';
+import { consumeToken, revokeTokens } from './tokens.js';
+import { ensureParentUser } from './verification.js';
+
+/** quality.md: forgot-password 3 per account per hour; per client a wider net against spraying. */
+const PER_ACCOUNT = 3;
+const PER_CLIENT = 20;
+const HOUR = 3600_000;
+
+/**
+ * POST auth/forgot-password {email}: a reset link (60 minutes) to a staff user or a parent with
+ * that e-mail. The same answer whether or not the account exists; the limits are counted first.
+ */
+export async function forgotPassword(app: FastifyInstance, ip: string, email: string): Promise<void> {
+  const now = app.clock.now();
+  await enforceLimit(app.db, `forgot:${email}`, PER_ACCOUNT, HOUR, now);
+  await enforceLimit(app.db, `forgot-ip:${ip}`, PER_CLIENT, HOUR, now);
+  await app.db.transaction(async (tx) => {
+    const [staff] = await tx
+      .select()
+      .from(users)
+      .where(and(eq(users.email, email), ne(users.role, 'Parent')))
+      .limit(1);
+    if (staff) {
+      if (!staff.isActive) return;
+      await sendPasswordReset(tx, app, { userId: staff.id, email, name: staff.name, language: staff.language, kitaId: staff.kitaId });
+      return;
+    }
+    const [parent] = await tx.select().from(parents).where(eq(parents.email, email)).limit(1);
+    if (!parent || parent.status === 'rejected') return;
+    // A parent created by staff who lost the activation mail can start here as well.
+    const user = await ensureParentUser(tx, parent);
+    await sendPasswordReset(tx, app, {
+      userId: user.id, email, name: parent.name, language: parent.language, parentId: parent.id, kitaId: parent.kitaId,
+    });
+  });
+  app.outbox.kick();
+}
+
+/**
+ * POST auth/reset-password {token, newPassword, confirmPassword}: sets the password, ends every
+ * session of the user and every other open reset link. The link proves the e-mail address, so
+ * a parent's e-mail counts as verified afterwards.
+ */
+export async function resetPassword(app: FastifyInstance, token: string, newPassword: string): Promise<void> {
+  if (isCommonPassword(newPassword)) {
+    throw new AppError(400, 'VALIDATION_FAILED', 'validation.passwordCommon', {}, [{ path: 'newPassword', message: 'validation.passwordCommon' }]);
+  }
+  const passwordHash = await hashPassword(newPassword);
+  const now = app.clock.now();
+  await app.db.transaction(async (tx) => {
+    const row = await consumeToken(tx, 'reset', token, now);
+    if (!row?.userId) throw new AppError(400, 'RESET_TOKEN_INVALID');
+    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, row.userId));
+    await tx.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, row.userId), isNull(sessions.revokedAt)));
+    await revokeTokens(tx, 'reset', { userId: row.userId }, now);
+    if (row.parentId && row.target) {
+      await tx
+        .update(parents)
+        .set({ emailVerified: true, updatedAt: now })
+        .where(and(eq(parents.id, row.parentId), eq(parents.email, row.target)));
+    }
+  });
+}

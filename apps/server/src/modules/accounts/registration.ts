@@ -1,0 +1,126 @@
+import { asc, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { calendarDateIn, type CategoryName, type KitaGroups, type RegisterInput, type RegisterResult } from '@kita/shared';
+import { categories, children, groups, kitas, parents, users } from '../../db/schema.js';
+import { audit } from '../../lib/audit.js';
+import { AppError } from '../../lib/errors.js';
+import { hashPassword, isCommonPassword } from '../../lib/passwords.js';
+import { isUniqueViolation } from '../../lib/pg-errors.js';
+import { enforceLimit } from '../../lib/rate-limit.js';
+import { sendActivation, sendOtp, sendRegistrationReceived } from './notifications.js';
+
+/** Public registration by the Kita's link or QR code (domain.md "Registration and approval"). */
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** quality.md: registration 10 per client per hour. */
+const REGISTRATIONS_PER_HOUR = 10;
+
+const kitaNotFound = (id: string) => new AppError(404, 'NOT_FOUND', 'errors.REGISTRATION_KITA_NOT_FOUND', { id });
+
+/** GET auth/kita-groups/{kitaId}: the Kita's name and its categories with groups; unknown -> 404. */
+export async function findKitaGroups(app: FastifyInstance, kitaId: string): Promise<KitaGroups> {
+  if (!UUID.test(kitaId)) throw kitaNotFound(kitaId);
+  const [kita] = await app.db.select().from(kitas).where(eq(kitas.id, kitaId)).limit(1);
+  if (!kita) throw kitaNotFound(kitaId);
+  const rows = await app.db
+    .select({ categoryId: categories.id, categoryName: categories.name, groupId: groups.id, groupName: groups.name })
+    .from(categories)
+    .leftJoin(groups, eq(groups.categoryId, categories.id))
+    .where(eq(categories.kitaId, kitaId))
+    .orderBy(asc(categories.name), asc(groups.name));
+  const byCategory = new Map<string, KitaGroups['categories'][number]>();
+  for (const r of rows) {
+    let c = byCategory.get(r.categoryId);
+    if (!c) {
+      c = { categoryId: r.categoryId, categoryName: r.categoryName as CategoryName, groups: [] };
+      byCategory.set(r.categoryId, c);
+    }
+    if (r.groupId && r.groupName) c.groups.push({ groupId: r.groupId, groupName: r.groupName });
+  }
+  return { kitaId: kita.id, kitaName: kita.name, location: kita.location, categories: [...byCategory.values()] };
+}
+
+/**
+ * POST auth/register: a parent with status 'registered', its children, and an inactive Parent
+ * user (active once approved), all in one transaction together with the activation e-mail (or,
+ * for a phone-only registration, the code to verify the number) and 'registration received'.
+ */
+export async function registerParent(app: FastifyInstance, req: FastifyRequest, input: RegisterInput): Promise<RegisterResult> {
+  const now = app.clock.now();
+  await enforceLimit(app.db, `register:ip:${req.ip}`, REGISTRATIONS_PER_HOUR, 3600_000, now);
+  if (isCommonPassword(input.password)) {
+    throw new AppError(400, 'VALIDATION_FAILED', 'validation.passwordCommon', {}, [{ path: 'password', message: 'validation.passwordCommon' }]);
+  }
+  const [kita] = await app.db.select().from(kitas).where(eq(kitas.id, input.kitaId)).limit(1);
+  if (!kita) throw kitaNotFound(input.kitaId);
+
+  const inKita = new Set(
+    (
+      await app.db
+        .select({ id: groups.id })
+        .from(groups)
+        .innerJoin(categories, eq(categories.id, groups.categoryId))
+        .where(eq(categories.kitaId, kita.id))
+    ).map((g) => g.id),
+  );
+  const today = calendarDateIn(now, kita.timezone);
+  const details: Array<{ path: string; message: string }> = [];
+  input.children.forEach((c, i) => {
+    if (!inKita.has(c.groupId)) details.push({ path: `children.${i}.groupId`, message: 'validation.invalid' });
+    if (c.dateOfBirth > today) details.push({ path: `children.${i}.dateOfBirth`, message: 'validation.dateOfBirthRange' });
+  });
+  if (details.some((d) => d.path.endsWith('groupId'))) throw new AppError(400, 'GROUP_NOT_IN_KITA', undefined, {}, details);
+  if (details.length) throw new AppError(400, 'VALIDATION_FAILED', undefined, {}, details);
+
+  const email = input.email ?? null;
+  const phone = input.primaryPhoneNumber ?? null;
+  const preferred = input.preferredCommunication ?? (email ? 'email' : 'sms');
+  const passwordHash = await hashPassword(input.password);
+  try {
+    const result = await app.db.transaction(async (tx) => {
+      if (email) {
+        const [taken] = await tx.select({ id: parents.id }).from(parents).where(eq(parents.email, email)).limit(1);
+        if (taken) throw new AppError(409, 'EMAIL_TAKEN');
+      }
+      const [parent] = await tx
+        .insert(parents)
+        .values({
+          kitaId: kita.id,
+          name: input.name,
+          email,
+          secondaryEmail: input.secondaryEmail ?? null,
+          primaryPhone: phone,
+          secondaryPhone: input.secondaryPhoneNumber ?? null,
+          preferredCommunication: preferred,
+          isAnonymous: false,
+          language: input.language,
+          status: 'registered',
+          isActive: false,
+        })
+        .returning();
+      const p = parent!;
+      const [user] = await tx
+        .insert(users)
+        .values({ name: p.name, role: 'Parent', kitaId: kita.id, parentId: p.id, language: p.language, passwordHash, isActive: false })
+        .returning({ id: users.id });
+      await tx.insert(children).values(
+        input.children.map((c) => ({ parentId: p.id, groupId: c.groupId, name: c.childName, dateOfBirth: c.dateOfBirth })),
+      );
+      if (email) await sendActivation(tx, app, { parent: p, userId: user!.id });
+      // Phone-only, or SMS chosen: verify the number right away (the code goes to it now).
+      const otpToken =
+        phone && (!email || preferred === 'sms')
+          ? await sendOtp(tx, app, { kind: 'verify_phone', phone, language: p.language, parentId: p.id, userId: user!.id, kitaId: kita.id })
+          : null;
+      await sendRegistrationReceived(tx, { parent: p });
+      await audit(tx, req, { action: 'register', entity: 'parent', entityId: p.id, kitaId: kita.id, details: { children: input.children.length } });
+      return { parentId: p.id, status: 'registered' as const, otpToken };
+    });
+    app.outbox.kick();
+    return result;
+  } catch (err) {
+    // Two registrations with one e-mail at the same moment: the unique index decides.
+    if (isUniqueViolation(err)) throw new AppError(409, 'EMAIL_TAKEN');
+    throw err;
+  }
+}

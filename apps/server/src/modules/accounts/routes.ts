@@ -1,0 +1,149 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  accountIdParamsSchema,
+  accountParentParamsSchema,
+  activationResultSchema,
+  emailBodySchema,
+  envelope,
+  kitaGroupsSchema,
+  registrationKitaParamsSchema,
+  linkTokenQuerySchema,
+  loginResultSchema,
+  okSchema,
+  otpChallengeSchema,
+  otpLoginSchema,
+  parentEmailLoginSchema,
+  parentPhoneLoginSchema,
+  phoneBodySchema,
+  preferredCommunicationResultSchema,
+  preferredCommunicationSchema,
+  registerResultSchema,
+  registerSchema,
+  resetPasswordSchema,
+  verifyPhoneResultSchema,
+  verifyPhoneSchema,
+} from '@kita/shared';
+import { loginWithEmail, loginWithOtp, loginWithPhone } from './login.js';
+import { forgotPassword, resetPassword } from './password-reset.js';
+import { setPreferredCommunication } from './profile.js';
+import { findKitaGroups, registerParent } from './registration.js';
+import { activateAccount, requestPhoneOtp, resendActivation, verifyPhone } from './verification.js';
+
+/** Parent account routes of spec section 7 "Auth" (staff login stays in modules/auth). */
+export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['accounts'];
+
+  app.post(
+    '/auth/login-with-email',
+    { schema: { tags, summary: 'Parent login with e-mail and password', body: parentEmailLoginSchema, response: { 200: envelope(loginResultSchema) } } },
+    async (req) => ({ data: await loginWithEmail(app, req.ip, req.body.email, req.body.password) }),
+  );
+
+  app.post(
+    '/auth/login-with-phone',
+    {
+      schema: {
+        tags,
+        summary: 'Parent login with the verified phone and password; a 6-digit code follows by SMS',
+        body: parentPhoneLoginSchema,
+        response: { 200: envelope(otpChallengeSchema) },
+      },
+    },
+    async (req) => ({ data: await loginWithPhone(app, req.ip, req.body.phoneNumber, req.body.password) }),
+  );
+
+  app.post(
+    '/auth/otp-login',
+    { schema: { tags, summary: 'Second login step: the SMS code with its otpToken', body: otpLoginSchema, response: { 200: envelope(loginResultSchema) } } },
+    async (req) => ({ data: await loginWithOtp(app, req.body.otpToken, req.body.otp) }),
+  );
+
+  app.post(
+    '/auth/activate-account',
+    {
+      schema: {
+        tags,
+        summary: 'Verifies the e-mail from the activation link; without a password yet, returns a reset token',
+        querystring: linkTokenQuerySchema,
+        response: { 200: envelope(activationResultSchema) },
+      },
+    },
+    async (req) => ({ data: await activateAccount(app, req.query.token) }),
+  );
+
+  app.post(
+    '/auth/:id/re-activate-email',
+    {
+      schema: { tags, summary: 'Sends a new activation e-mail (parent id)', params: accountIdParamsSchema, body: emailBodySchema, response: { 200: envelope(okSchema) } },
+    },
+    async (req) => {
+      await resendActivation(app, req, req.params.id, req.body.email);
+      return { data: { ok: true as const } };
+    },
+  );
+
+  app.post(
+    '/auth/:id/otp',
+    {
+      schema: {
+        tags,
+        summary: 'Sends a code to verify a phone number (parent id, or the caller\'s own staff user id)',
+        params: accountIdParamsSchema,
+        body: phoneBodySchema,
+        response: { 200: envelope(otpChallengeSchema) },
+      },
+    },
+    async (req) => ({ data: await requestPhoneOtp(app, req, req.params.id, req.body.phoneNumber) }),
+  );
+
+  app.post(
+    '/auth/verify-phone',
+    { schema: { tags, summary: 'Marks the phone verified with the code and its otpToken', body: verifyPhoneSchema, response: { 200: envelope(verifyPhoneResultSchema) } } },
+    async (req) => ({ data: await verifyPhone(app, req.body.otpToken, req.body.otp) }),
+  );
+
+  app.post(
+    '/auth/forgot-password',
+    { schema: { tags, summary: 'Sends a password reset link (same answer for unknown accounts)', body: emailBodySchema, response: { 200: envelope(okSchema) } } },
+    async (req) => {
+      await forgotPassword(app, req.ip, req.body.email);
+      return { data: { ok: true as const } };
+    },
+  );
+
+  app.post(
+    '/auth/reset-password',
+    { schema: { tags, summary: 'Sets a new password from a reset link; ends all sessions', body: resetPasswordSchema, response: { 200: envelope(okSchema) } } },
+    async (req) => {
+      await resetPassword(app, req.body.token, req.body.newPassword);
+      return { data: { ok: true as const } };
+    },
+  );
+
+  app.put(
+    '/auth/:parentId/preferred-communication',
+    {
+      preHandler: app.requireRole('Parent'),
+      schema: {
+        tags,
+        summary: 'The parent chooses e-mail or SMS; returns a fresh token and user',
+        params: accountParentParamsSchema,
+        body: preferredCommunicationSchema,
+        response: { 200: envelope(preferredCommunicationResultSchema) },
+      },
+    },
+    async (req) => ({ data: await setPreferredCommunication(app, req, req.params.parentId, req.body) }),
+  );
+
+  app.get(
+    '/auth/kita-groups/:kitaId',
+    { schema: { tags, summary: 'Public: the Kita with its categories and groups for registration', params: registrationKitaParamsSchema, response: { 200: envelope(kitaGroupsSchema) } } },
+    async (req) => ({ data: await findKitaGroups(app, req.params.kitaId) }),
+  );
+
+  app.post(
+    '/auth/register',
+    { schema: { tags, summary: 'Public registration of a parent with children (pending approval)', body: registerSchema, response: { 201: envelope(registerResultSchema) } } },
+    async (req, reply) => reply.status(201).send({ data: await registerParent(app, req, req.body) }),
+  );
+};

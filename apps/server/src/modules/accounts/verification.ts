@@ -1,0 +1,144 @@
+import { eq, or } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ActivationResult } from '@kita/shared';
+import type { DbOrTx } from '../../db/client.js';
+import { parents, users } from '../../db/schema.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import { enforceLimit } from '../../lib/rate-limit.js';
+import { assertParentScope } from '../../lib/scope.js';
+import { otpError, RESEND_PER_HOUR } from './login.js';
+import { sendActivation, sendOtp } from './notifications.js';
+import { checkOtp, consumeToken, issueToken, TTL } from './tokens.js';
+
+/** E-mail activation and phone verification (domain.md "Accounts, login and verification"). */
+
+type ParentRow = typeof parents.$inferSelect;
+type UserRow = typeof users.$inferSelect;
+
+/**
+ * The Parent user of a parent record; created when a manager-made parent first proves their
+ * e-mail (activation or password reset), so staff never have to create login accounts.
+ */
+export async function ensureParentUser(tx: DbOrTx, parent: ParentRow): Promise<UserRow> {
+  const [existing] = await tx.select().from(users).where(eq(users.parentId, parent.id)).limit(1);
+  if (existing) return existing;
+  const [created] = await tx
+    .insert(users)
+    .values({
+      name: parent.name,
+      role: 'Parent',
+      kitaId: parent.kitaId,
+      parentId: parent.id,
+      language: parent.language,
+      passwordHash: null,
+      isActive: parent.status === 'approved' && parent.isActive,
+    })
+    .returning();
+  return created!;
+}
+
+/**
+ * POST auth/activate-account?token=: verifies the e-mail the link was sent to (if it is still
+ * the parent's e-mail). An account without a password gets a reset token to set one.
+ */
+export async function activateAccount(app: FastifyInstance, token: string): Promise<ActivationResult> {
+  const now = app.clock.now();
+  return app.db.transaction(async (tx) => {
+    const row = await consumeToken(tx, 'activation', token, now);
+    if (!row?.parentId) throw new AppError(400, 'TOKEN_INVALID');
+    const [parent] = await tx.select().from(parents).where(eq(parents.id, row.parentId)).limit(1);
+    // A changed e-mail needs its own activation; the old link must not verify the new address.
+    if (!parent || !parent.email || parent.email !== row.target) throw new AppError(400, 'TOKEN_INVALID');
+    await tx.update(parents).set({ emailVerified: true, updatedAt: now }).where(eq(parents.id, parent.id));
+    const user = await ensureParentUser(tx, parent);
+    if (user.passwordHash) return { emailVerified: true, needsPassword: false, resetToken: null };
+    const resetToken = await issueToken(tx, { kind: 'reset', userId: user.id, parentId: parent.id, target: parent.email, ttlMs: TTL.reset, now });
+    return { emailVerified: true, needsPassword: true, resetToken };
+  });
+}
+
+/** A parent by parent id, or by the id of its Parent user. */
+async function findParentByAnyId(db: DbOrTx, id: string): Promise<ParentRow | undefined> {
+  const [row] = await db
+    .select({ parent: parents })
+    .from(parents)
+    .leftJoin(users, eq(users.parentId, parents.id))
+    .where(or(eq(parents.id, id), eq(users.id, id)))
+    .limit(1);
+  return row?.parent;
+}
+
+/**
+ * POST auth/{id}/re-activate-email {email}: a new activation mail. Staff (in scope) and the
+ * parent get clear answers; an anonymous caller always gets the same answer.
+ */
+export async function resendActivation(app: FastifyInstance, req: FastifyRequest, id: string, email: string): Promise<void> {
+  const now = app.clock.now();
+  // Counted before anything is looked up, so the limit says nothing about the account.
+  await enforceLimit(app.db, `resend:${email}`, RESEND_PER_HOUR, 3600_000, now);
+  const parent = await findParentByAnyId(app.db, id);
+  if (req.auth?.kind === 'user') {
+    if (!parent) throw notFound();
+    assertParentScope(req, parent.id, parent.kitaId);
+    if (parent.email !== email) throw new AppError(400, 'EMAIL_MISMATCH');
+    if (parent.emailVerified) throw new AppError(409, 'ALREADY_VERIFIED');
+  } else if (!parent || parent.email !== email || parent.emailVerified) {
+    return;
+  }
+  await app.db.transaction(async (tx) => {
+    const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.parentId, parent.id)).limit(1);
+    await sendActivation(tx, app, { parent, userId: user?.id ?? null });
+  });
+  app.outbox.kick();
+}
+
+/**
+ * POST auth/{id}/otp {phoneNumber}: a code to verify a phone number. `id` is a parent (staff in
+ * scope, the parent; anonymously only for the number already on the unverified account, e.g.
+ * right after registration) or the caller's own staff user id.
+ */
+export async function requestPhoneOtp(app: FastifyInstance, req: FastifyRequest, id: string, phone: string): Promise<{ otpToken: string }> {
+  const auth = req.auth?.kind === 'user' ? req.auth : null;
+  if (auth && auth.role !== 'Parent' && auth.userId === id) {
+    const [me] = await app.db.select().from(users).where(eq(users.id, id)).limit(1);
+    const otpToken = await app.db.transaction((tx) =>
+      sendOtp(tx, app, { kind: 'verify_phone', phone, language: me!.language, userId: id, kitaId: me!.kitaId }),
+    );
+    app.outbox.kick();
+    return { otpToken };
+  }
+  const parent = await findParentByAnyId(app.db, id);
+  if (!parent) throw notFound();
+  if (auth) assertParentScope(req, parent.id, parent.kitaId);
+  else if (parent.primaryPhone !== phone || parent.primaryPhoneVerified) throw notFound();
+  const otpToken = await app.db.transaction(async (tx) => {
+    const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.parentId, parent.id)).limit(1);
+    return sendOtp(tx, app, { kind: 'verify_phone', phone, language: parent.language, parentId: parent.id, userId: user?.id ?? null, kitaId: parent.kitaId });
+  });
+  app.outbox.kick();
+  return { otpToken };
+}
+
+/**
+ * POST auth/verify-phone {otp, otpToken}: the otpToken (from POST auth/{id}/otp, registration
+ * or the preferred-communication step) binds the code to the number it was sent to; that
+ * number becomes the verified primary phone.
+ */
+export async function verifyPhone(app: FastifyInstance, otpToken: string, otp: string): Promise<{ phoneNumber: string; verified: true }> {
+  const now = app.clock.now();
+  // One transaction: a wrong try is committed with it (the error is thrown afterwards).
+  const result = await app.db.transaction(async (tx) => {
+    const r = await checkOtp(tx, 'verify_phone', otpToken, otp, now);
+    if (!r.ok) return r;
+    const { parentId, userId, target } = r.challenge;
+    if (parentId) {
+      await tx.update(parents).set({ primaryPhone: target, primaryPhoneVerified: true, updatedAt: now }).where(eq(parents.id, parentId));
+    } else if (userId) {
+      await tx.update(users).set({ phoneNumber: target, phoneVerified: true, updatedAt: now }).where(eq(users.id, userId));
+    }
+    return r;
+  });
+  if (!result.ok) throw otpError(result);
+  const target = result.challenge.target;
+  return { phoneNumber: target!, verified: true };
+}
