@@ -2,11 +2,21 @@ import { z } from 'zod';
 import { categoryNameSchema, roleSchema } from './common.js';
 import { emailSchema, nameSchema, optionalContact, passwordSchema, phoneSchema, uuidSchema } from './validation.js';
 
+/** An IANA time zone the runtime knows (Europe/Berlin); "today" of a Kita is judged in it. */
+function knownTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export const kitaInputSchema = z.object({
   kitaName: z.string().trim().min(1, 'validation.required').max(200, 'validation.tooLong'),
   location: z.string().trim().min(1, 'validation.required').max(200, 'validation.tooLong'),
   description: optionalContact(z.string().max(2000, 'validation.tooLong')).optional(),
-  timezone: z.string().min(1).max(64).optional(),
+  timezone: z.string().min(1, 'validation.required').max(64, 'validation.tooLong').refine(knownTimeZone, 'validation.timezone').optional(),
 });
 export type KitaInput = z.infer<typeof kitaInputSchema>;
 
@@ -30,6 +40,7 @@ export const categorySchema = z.object({
 export type Category = z.infer<typeof categorySchema>;
 
 export const managerSchema = z.object({ userId: z.string(), name: z.string(), email: z.string() });
+export type Manager = z.infer<typeof managerSchema>;
 
 export const kitaSchema = kitaOptionSchema.extend({
   description: z.string().nullable(),
@@ -47,7 +58,44 @@ export const kitaDetailsSchema = kitaSchema.extend({
 export type KitaDetails = z.infer<typeof kitaDetailsSchema>;
 
 export const categoryInputSchema = z.object({ categoryName: categoryNameSchema, kitaId: uuidSchema });
+export type CategoryInput = z.infer<typeof categoryInputSchema>;
+/** PUT categories/{id}: only the name changes; a category never moves to another Kita. */
+export const categoryUpdateSchema = z.object({ categoryName: categoryNameSchema });
+export type CategoryUpdateInput = z.infer<typeof categoryUpdateSchema>;
+
+/** GET categories/kita/{kitaId} (spec: "response has categories list"). */
+export const kitaCategoriesSchema = z.object({
+  kitaId: z.string(),
+  kitaName: z.string(),
+  categories: z.array(categorySchema),
+});
+export type KitaCategories = z.infer<typeof kitaCategoriesSchema>;
+
 export const groupInputSchema = z.object({ groupName: nameSchema, categoryId: uuidSchema });
+export type GroupInput = z.infer<typeof groupInputSchema>;
+
+/** A group in a list, with the Kita it belongs to (GET groups, groups/kita/{id}, groups/parent/{id}). */
+export const groupListItemSchema = groupSchema.extend({ kitaId: z.string() });
+export type GroupListItem = z.infer<typeof groupListItemSchema>;
+
+export const groupChildSchema = z.object({
+  childId: z.string(),
+  childName: z.string(),
+  /** yyyy-mm-dd */
+  dateOfBirth: z.string(),
+  parentName: z.string(),
+});
+export type GroupChild = z.infer<typeof groupChildSchema>;
+
+/** GET groups/{id}: the group with its category and children. */
+export const groupDetailsSchema = groupListItemSchema.extend({ children: z.array(groupChildSchema) });
+export type GroupDetails = z.infer<typeof groupDetailsSchema>;
+
+/** `?kitaId=` on detail and list routes: narrows (never widens) the caller's scope. */
+export const kitaQuerySchema = z.object({ kitaId: uuidSchema.optional() });
+export const idParamsSchema = z.object({ id: uuidSchema });
+export const kitaIdParamsSchema = z.object({ kitaId: uuidSchema });
+export const parentIdParamsSchema = z.object({ parentId: uuidSchema });
 
 export const userSchema = z.object({
   userId: z.string(),
@@ -60,7 +108,13 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-const staffRoleSchema = z.enum(['Admin', 'KitaManager'], { error: 'validation.role' });
+/** The staff roles a user form may choose (spec: only Admin and KitaManager selectable). */
+export const STAFF_ROLES = ['Admin', 'KitaManager'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+export const staffRoleSchema = z.enum(STAFF_ROLES, { error: 'validation.role' });
+
+/** GET users?kitaId=: the managers of one Kita (the managers page). */
+export const userListQuerySchema = z.object({ kitaId: uuidSchema.optional() });
 
 const userBase = z.object({
   name: nameSchema,

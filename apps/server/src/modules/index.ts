@@ -3,6 +3,10 @@ import { authRoutes } from './auth/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { accountsRoutes } from './accounts/routes.js';
 import { devRoutes } from './dev/routes.js';
+import { kitaRoutes } from './kitas/routes.js';
+import { categoryRoutes } from './categories/routes.js';
+import { groupRoutes } from './groups/routes.js';
+import { userRoutes } from './users/routes.js';
 import { parentsRoutes } from './parents/routes.js';
 import { childrenRoutes } from './children/routes.js';
 
@@ -12,6 +16,10 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(authRoutes, { prefix: '/api' });
   await app.register(accountsRoutes, { prefix: '/api' });
   await app.register(devRoutes, { prefix: '/api' });
+  await app.register(kitaRoutes, { prefix: '/api' });
+  await app.register(categoryRoutes, { prefix: '/api' });
+  await app.register(groupRoutes, { prefix: '/api' });
+  await app.register(userRoutes, { prefix: '/api' });
   await app.register(parentsRoutes, { prefix: '/api' });
   await app.register(childrenRoutes, { prefix: '/api' });
 }

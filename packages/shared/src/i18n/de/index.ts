@@ -3,6 +3,10 @@ import { common } from './common.js';
 import { errors } from './errors.js';
 import { nav } from './nav.js';
 import { validation } from './validation.js';
+import { kitas } from './kitas.js';
+import { categories } from './categories.js';
+import { groups } from './groups.js';
+import { users } from './users.js';
 import { accounts } from './accounts.js';
 import { messages } from './messages.js';
 import { parents } from './parents.js';
@@ -16,6 +20,10 @@ export const de = {
   nav,
   auth,
   validation,
+  kitas,
+  categories,
+  groups,
+  users,
   accounts,
   messages,
   parents,

@@ -5,6 +5,10 @@ import { common } from './common.js';
 import { errors } from './errors.js';
 import { nav } from './nav.js';
 import { validation } from './validation.js';
+import { kitas } from './kitas.js';
+import { categories } from './categories.js';
+import { groups } from './groups.js';
+import { users } from './users.js';
 import { accounts } from './accounts.js';
 import { messages } from './messages.js';
 import { parents } from './parents.js';
@@ -18,6 +22,10 @@ export const en: Catalog<typeof de> = {
   nav,
   auth,
   validation,
+  kitas,
+  categories,
+  groups,
+  users,
   accounts,
   messages,
   parents,

@@ -1,0 +1,50 @@
+import { asc, eq, inArray, type SQL } from 'drizzle-orm';
+import type { Category, CategoryName, GroupListItem } from '@kita/shared';
+import type { DbOrTx } from '../../db/client.js';
+import { categories, groups } from '../../db/schema.js';
+
+/** Groups with their category (and Kita), ordered by category then group name. */
+export async function findGroups(db: DbOrTx, where?: SQL): Promise<GroupListItem[]> {
+  const rows = await db
+    .select({
+      groupId: groups.id,
+      groupName: groups.name,
+      categoryId: categories.id,
+      categoryName: categories.name,
+      kitaId: categories.kitaId,
+    })
+    .from(groups)
+    .innerJoin(categories, eq(categories.id, groups.categoryId))
+    .where(where)
+    .orderBy(asc(categories.name), asc(groups.name), asc(groups.id));
+  return rows.map((r) => ({ ...r, categoryName: r.categoryName as CategoryName }));
+}
+
+/** Categories (each with its groups) matching `where`, ordered by name. */
+export async function findCategories(db: DbOrTx, where?: SQL): Promise<Category[]> {
+  const cats = await db
+    .select({ categoryId: categories.id, categoryName: categories.name, kitaId: categories.kitaId })
+    .from(categories)
+    .where(where)
+    .orderBy(asc(categories.name), asc(categories.id));
+  if (cats.length === 0) return [];
+  const gs = await findGroups(
+    db,
+    inArray(
+      groups.categoryId,
+      cats.map((c) => c.categoryId),
+    ),
+  );
+  return cats.map((c) => ({
+    ...c,
+    categoryName: c.categoryName as CategoryName,
+    groups: gs
+      .filter((g) => g.categoryId === c.categoryId)
+      .map(({ groupId, groupName, categoryId, categoryName }) => ({ groupId, groupName, categoryId, categoryName })),
+  }));
+}
+
+export async function findCategoryRow(db: DbOrTx, id: string) {
+  const [row] = await db.select().from(categories).where(eq(categories.id, id)).limit(1);
+  return row;
+}

@@ -1,0 +1,85 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  categoryInputSchema,
+  categorySchema,
+  categoryUpdateSchema,
+  envelope,
+  idParamsSchema,
+  kitaCategoriesSchema,
+  kitaIdParamsSchema,
+} from '@kita/shared';
+import { categories } from '../../db/schema.js';
+import { notFound } from '../../lib/errors.js';
+import { findKita } from '../kitas/queries.js';
+import { assertReachable, scopeFilter } from '../kitas/scope.js';
+import { findCategories } from './queries.js';
+import { createCategory, deleteCategory, getCategory, loadCategoryInScope, renameCategory } from './service.js';
+
+const tags = ['categories'];
+
+export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
+  const staff = app.requireRole('Admin', 'KitaManager');
+
+  app.get(
+    '/categories',
+    { preHandler: staff, schema: { tags, summary: 'Categories (with groups) in the caller scope', response: { 200: envelope(z.array(categorySchema)) } } },
+    async (req) => {
+      const scope = scopeFilter(req);
+      if (scope.all) return { data: await findCategories(app.db) };
+      if (!scope.kitaId) return { data: [] };
+      return { data: await findCategories(app.db, eq(categories.kitaId, scope.kitaId)) };
+    },
+  );
+
+  app.get(
+    '/categories/kita/:kitaId',
+    { preHandler: staff, schema: { tags, summary: 'The categories of one Kita', params: kitaIdParamsSchema, response: { 200: envelope(kitaCategoriesSchema) } } },
+    async (req) => {
+      const { kitaId } = req.params;
+      const kitaNotFound = () => notFound('kitas.notFound', { id: kitaId });
+      assertReachable(req, kitaId, kitaNotFound);
+      const kita = await findKita(app.db, kitaId);
+      if (!kita) throw kitaNotFound();
+      const cats = await findCategories(app.db, eq(categories.kitaId, kitaId));
+      return { data: { kitaId, kitaName: kita.kitaName, categories: cats } };
+    },
+  );
+
+  app.get(
+    '/categories/:id',
+    { preHandler: staff, schema: { tags, summary: 'A category with its groups', params: idParamsSchema, response: { 200: envelope(categorySchema) } } },
+    async (req) => {
+      await loadCategoryInScope(app.db, req, req.params.id);
+      return { data: await getCategory(app.db, req.params.id) };
+    },
+  );
+
+  app.post(
+    '/categories',
+    { preHandler: staff, schema: { tags, summary: 'Create a category (one Kindergarten and one Krippe per Kita)', body: categoryInputSchema, response: { 201: envelope(categorySchema) } } },
+    async (req, reply) => {
+      reply.status(201);
+      return { data: await createCategory(app.db, req, req.body) };
+    },
+  );
+
+  app.put(
+    '/categories/:id',
+    {
+      preHandler: staff,
+      schema: { tags, summary: 'Rename a category', params: idParamsSchema, body: categoryUpdateSchema, response: { 200: envelope(categorySchema) } },
+    },
+    async (req) => ({ data: await renameCategory(app.db, req, req.params.id, req.body.categoryName) }),
+  );
+
+  app.delete(
+    '/categories/:id',
+    { preHandler: staff, schema: { tags, summary: 'Delete a category without children or events', params: idParamsSchema, response: { 200: envelope(z.object({ categoryId: z.string() })) } } },
+    async (req) => {
+      await deleteCategory(app.db, req, req.params.id);
+      return { data: { categoryId: req.params.id } };
+    },
+  );
+};

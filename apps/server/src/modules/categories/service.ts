@@ -1,0 +1,100 @@
+import { and, count, eq, ne } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Category, CategoryInput, CategoryName } from '@kita/shared';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { categories, children, events, groups, kitas } from '../../db/schema.js';
+import { audit } from '../../lib/audit.js';
+import { AppError, conflict, notFound } from '../../lib/errors.js';
+import { isUniqueViolation } from '../../lib/pg-errors.js';
+import { assertReachable } from '../kitas/scope.js';
+import { findCategories, findCategoryRow } from './queries.js';
+
+export const categoryNotFound = (id: string) => notFound('categories.notFound', { id });
+
+/** The category if it exists inside the caller's Kita scope; 404 otherwise (domain.md). */
+export async function loadCategoryInScope(db: DbOrTx, req: FastifyRequest, id: string) {
+  const row = await findCategoryRow(db, id);
+  if (!row) throw categoryNotFound(id);
+  assertReachable(req, row.kitaId, () => categoryNotFound(id));
+  return row;
+}
+
+export async function getCategory(db: DbOrTx, id: string): Promise<Category> {
+  const [cat] = await findCategories(db, eq(categories.id, id));
+  if (!cat) throw categoryNotFound(id);
+  return cat;
+}
+
+async function assertNameFree(db: DbOrTx, kitaId: string, name: CategoryName, exceptId?: string) {
+  const [row] = await db
+    .select({ id: categories.id })
+    .from(categories)
+    .where(and(eq(categories.kitaId, kitaId), eq(categories.name, name), exceptId ? ne(categories.id, exceptId) : undefined))
+    .limit(1);
+  if (row) throw conflict('CATEGORY_EXISTS');
+}
+
+async function countEvents(db: DbOrTx, categoryId: string) {
+  const [row] = await db.select({ n: count() }).from(events).where(eq(events.categoryId, categoryId));
+  return Number(row?.n ?? 0);
+}
+
+async function countChildren(db: DbOrTx, categoryId: string) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(children)
+    .innerJoin(groups, eq(groups.id, children.groupId))
+    .where(eq(groups.categoryId, categoryId));
+  return Number(row?.n ?? 0);
+}
+
+/** One Kindergarten and one Krippe per Kita (spec section 5); the unique index backs the pre-check. */
+export async function createCategory(db: Db, req: FastifyRequest, input: CategoryInput): Promise<Category> {
+  try {
+    const kitaNotFound = () => notFound('kitas.notFound', { id: input.kitaId });
+    assertReachable(req, input.kitaId, kitaNotFound);
+    return await db.transaction(async (tx) => {
+      const [kita] = await tx.select({ id: kitas.id }).from(kitas).where(eq(kitas.id, input.kitaId)).limit(1);
+      if (!kita) throw kitaNotFound();
+      await assertNameFree(tx, input.kitaId, input.categoryName);
+      const [row] = await tx.insert(categories).values({ kitaId: input.kitaId, name: input.categoryName }).returning({ id: categories.id });
+      await audit(tx, req, { action: 'create', entity: 'category', entityId: row!.id, kitaId: input.kitaId, details: { categoryName: input.categoryName } });
+      return getCategory(tx, row!.id);
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict('CATEGORY_EXISTS');
+    throw err;
+  }
+}
+
+/**
+ * Renames a category (Kindergarten <-> Krippe). Refused once events use it: an event's slot
+ * count belongs to the category it was created for.
+ */
+export async function renameCategory(db: Db, req: FastifyRequest, id: string, name: CategoryName): Promise<Category> {
+  try {
+    return await db.transaction(async (tx) => {
+      const row = await loadCategoryInScope(tx, req, id);
+      if (row.name !== name) {
+        await assertNameFree(tx, row.kitaId, name, id);
+        if ((await countEvents(tx, id)) > 0) throw new AppError(409, 'CATEGORY_IN_USE');
+        await tx.update(categories).set({ name }).where(eq(categories.id, id));
+      }
+      await audit(tx, req, { action: 'update', entity: 'category', entityId: id, kitaId: row.kitaId, details: { from: row.name, to: name } });
+      return getCategory(tx, id);
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict('CATEGORY_EXISTS');
+    throw err;
+  }
+}
+
+/** Deletes a category and its (empty) groups; refused while children or events depend on it. */
+export async function deleteCategory(db: Db, req: FastifyRequest, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const row = await loadCategoryInScope(tx, req, id);
+    if ((await countChildren(tx, id)) > 0 || (await countEvents(tx, id)) > 0) throw new AppError(409, 'CATEGORY_IN_USE');
+    await tx.delete(categories).where(eq(categories.id, id));
+    await audit(tx, req, { action: 'delete', entity: 'category', entityId: id, kitaId: row.kitaId, details: { categoryName: row.name } });
+  });
+}

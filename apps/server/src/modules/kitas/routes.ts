@@ -1,0 +1,73 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelope, idParamsSchema, kitaDetailsSchema, kitaInputSchema, kitaSchema } from '@kita/shared';
+import { authOf } from '../../plugins/auth.js';
+import { forbidden } from '../../lib/errors.js';
+import { assertKitaScope, managerKita } from '../../lib/scope.js';
+import { findKitas } from './queries.js';
+import { createKita, deleteKita, getKitaDetails, updateKita } from './service.js';
+
+const tags = ['kitas'];
+
+/**
+ * Kitas (spec section 7). Admins manage all Kitas; a manager sees only theirs and may edit its
+ * name, location, description and time zone (their own centre's data), but never create or delete one.
+ */
+export const kitaRoutes: FastifyPluginAsyncZod = async (app) => {
+  const staff = app.requireRole('Admin', 'KitaManager');
+
+  app.get(
+    '/kitas',
+    { preHandler: staff, schema: { tags, summary: 'Kitas in the caller scope', response: { 200: envelope(z.array(kitaSchema)) } } },
+    async (req) => {
+      const scope = managerKita(req);
+      if (authOf(req).role === 'KitaManager' && !scope) return { data: [] };
+      return { data: await findKitas(app.db, scope) };
+    },
+  );
+
+  app.get(
+    '/kitas/:id',
+    {
+      preHandler: staff,
+      schema: { tags, summary: 'A Kita with categories, registration link, QR code and managers', params: idParamsSchema, response: { 200: envelope(kitaDetailsSchema) } },
+    },
+    async (req) => {
+      assertKitaScope(req, req.params.id, 'kitas.notFound');
+      return { data: await getKitaDetails(app.db, app.config.publicUrl, req.params.id) };
+    },
+  );
+
+  app.post(
+    '/kitas',
+    { preHandler: app.requireRole('Admin'), schema: { tags, summary: 'Create a Kita (Admin)', body: kitaInputSchema, response: { 201: envelope(kitaSchema) } } },
+    async (req, reply) => {
+      reply.status(201);
+      return { data: await createKita(app.db, req, req.body) };
+    },
+  );
+
+  app.put(
+    '/kitas/:id',
+    {
+      preHandler: staff,
+      schema: { tags, summary: 'Update a Kita (Admin, or its manager)', params: idParamsSchema, body: kitaInputSchema, response: { 200: envelope(kitaSchema) } },
+    },
+    async (req) => {
+      assertKitaScope(req, req.params.id, 'kitas.notFound');
+      return { data: await updateKita(app.db, req, req.params.id, req.body, app.clock.now()) };
+    },
+  );
+
+  app.delete(
+    '/kitas/:id',
+    { preHandler: staff, schema: { tags, summary: 'Delete a Kita with all its data (Admin)', params: idParamsSchema, response: { 200: envelope(z.object({ kitaId: z.string() })) } } },
+    async (req) => {
+      // A manager learns nothing about other Kitas (404) and may not delete their own (403).
+      assertKitaScope(req, req.params.id, 'kitas.notFound');
+      if (authOf(req).role !== 'Admin') throw forbidden();
+      await deleteKita(app.db, req, req.params.id);
+      return { data: { kitaId: req.params.id } };
+    },
+  );
+};

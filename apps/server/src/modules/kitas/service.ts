@@ -1,0 +1,90 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import QRCode from 'qrcode';
+import type { Kita, KitaDetails, KitaInput } from '@kita/shared';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { categories, children, events, groups, kitas } from '../../db/schema.js';
+import { audit } from '../../lib/audit.js';
+import { notFound } from '../../lib/errors.js';
+import { findCategories } from '../categories/queries.js';
+import { countRegisteredParents, findKita, findManagers } from './queries.js';
+
+export const kitaNotFound = (id: string) => notFound('kitas.notFound', { id });
+
+/** The public registration link of a Kita (domain.md: built from PUBLIC_URL, never the Host header). */
+export const registrationLink = (publicUrl: string, kitaId: string) =>
+  `${publicUrl}/register?kitaId=${encodeURIComponent(kitaId)}`;
+
+/** PNG data URL of the registration link (the card shows it and offers it as qr-code.png). */
+export const qrCodeDataUrl = (link: string) =>
+  QRCode.toDataURL(link, { type: 'image/png', width: 320, margin: 2, errorCorrectionLevel: 'M' });
+
+export async function getKitaDetails(db: DbOrTx, publicUrl: string, id: string): Promise<KitaDetails> {
+  const kita = await findKita(db, id);
+  if (!kita) throw kitaNotFound(id);
+  const link = registrationLink(publicUrl, kita.kitaId);
+  const [cats, registeredParents, managers, qrCode] = await Promise.all([
+    findCategories(db, eq(categories.kitaId, id)),
+    countRegisteredParents(db, id),
+    findManagers(db, id),
+    qrCodeDataUrl(link),
+  ]);
+  return { ...kita, categories: cats, registrationLink: link, registeredParents, qrCode, managers };
+}
+
+export async function createKita(db: Db, req: FastifyRequest, input: KitaInput): Promise<Kita> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(kitas)
+      .values({
+        name: input.kitaName,
+        location: input.location,
+        description: input.description ?? null,
+        ...(input.timezone ? { timezone: input.timezone } : {}),
+      })
+      .returning({ id: kitas.id });
+    await audit(tx, req, { action: 'create', entity: 'kita', entityId: row!.id, kitaId: row!.id, details: { kitaName: input.kitaName } });
+    return (await findKita(tx, row!.id))!;
+  });
+}
+
+export async function updateKita(db: Db, req: FastifyRequest, id: string, input: KitaInput, now: Date): Promise<Kita> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(kitas)
+      .set({
+        name: input.kitaName,
+        location: input.location,
+        description: input.description ?? null,
+        ...(input.timezone ? { timezone: input.timezone } : {}),
+        updatedAt: now,
+      })
+      .where(eq(kitas.id, id))
+      .returning({ id: kitas.id });
+    if (!row) throw kitaNotFound(id);
+    await audit(tx, req, { action: 'update', entity: 'kita', entityId: id, kitaId: id, details: { kitaName: input.kitaName, location: input.location } });
+    return (await findKita(tx, id))!;
+  });
+}
+
+/**
+ * Deletes a Kita with everything in it (categories, groups, children, parents, events, its
+ * managers' and parents' accounts). Children and events are removed first: the schema restricts
+ * deleting a group that still has children and a category that still has events, and PostgreSQL
+ * does not promise the order in which the cascades from the Kita row would reach them.
+ */
+export async function deleteKita(db: Db, req: FastifyRequest, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const kita = await findKita(tx, id);
+    if (!kita) throw kitaNotFound(id);
+    const groupIds = tx
+      .select({ id: groups.id })
+      .from(groups)
+      .innerJoin(categories, eq(categories.id, groups.categoryId))
+      .where(eq(categories.kitaId, id));
+    await tx.delete(children).where(inArray(children.groupId, groupIds));
+    await tx.delete(events).where(eq(events.kitaId, id));
+    await tx.delete(kitas).where(eq(kitas.id, id));
+    await audit(tx, req, { action: 'delete', entity: 'kita', entityId: id, kitaId: id, details: { kitaName: kita.kitaName } });
+  });
+}

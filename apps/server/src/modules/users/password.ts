@@ -1,0 +1,53 @@
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ChangePasswordInput } from '@kita/shared';
+import { sessions, users } from '../../db/schema.js';
+import { audit } from '../../lib/audit.js';
+import { AppError } from '../../lib/errors.js';
+import { hashPassword, verifyPassword } from '../../lib/passwords.js';
+import { clearLimit, hitLimit, peekLimit, rateLimited } from '../../lib/rate-limit.js';
+import { authOf } from '../../plugins/auth.js';
+import { findUserRow } from './queries.js';
+import { assertPasswordNotCommon, loadUserInScope } from './service.js';
+
+const WINDOW_MS = 15 * 60_000;
+/** Wrong current passwords per caller per 15 minutes (same budget as the login limit, quality.md). */
+const MAX_FAILURES = 10;
+
+/**
+ * PUT users/{id}/change-password.
+ *
+ * - Own account: `oldPassword` must be the account's current password (400 OLD_PASSWORD_WRONG).
+ * - Someone else's account (an Admin for any staff user, a manager for the managers of their Kita):
+ *   they cannot know that password, so `oldPassword` carries the CALLER's own password and
+ *   re-authenticates them before a password they did not choose is set (400 CURRENT_PASSWORD_WRONG).
+ *
+ * On success every other session of the target user ends (quality.md); the caller keeps theirs.
+ */
+export async function changePassword(app: FastifyInstance, req: FastifyRequest, id: string, input: ChangePasswordInput): Promise<void> {
+  const auth = authOf(req);
+  const target = await loadUserInScope(app.db, req, id);
+  const self = target.userId === auth.userId;
+  const now = app.clock.now();
+  const limitKey = `change-password-fail:${auth.userId}`;
+  if ((await peekLimit(app.db, limitKey, WINDOW_MS, now)) >= MAX_FAILURES) {
+    throw rateLimited(new Date(Math.floor(now.getTime() / WINDOW_MS) * WINDOW_MS + WINDOW_MS), now);
+  }
+  const checked = await findUserRow(app.db, auth.userId!);
+  if (!(await verifyPassword(checked?.passwordHash ?? null, input.oldPassword))) {
+    await hitLimit(app.db, limitKey, WINDOW_MS, now);
+    const code = self ? 'OLD_PASSWORD_WRONG' : 'CURRENT_PASSWORD_WRONG';
+    throw new AppError(400, code, `errors.${code}`, {}, [{ path: 'oldPassword', message: `validation.${self ? 'oldPasswordWrong' : 'currentPasswordWrong'}` }]);
+  }
+  await clearLimit(app.db, limitKey);
+  assertPasswordNotCommon(input.newPassword, 'newPassword');
+  const passwordHash = await hashPassword(input.newPassword);
+  await app.db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, id));
+    await tx
+      .update(sessions)
+      .set({ revokedAt: now })
+      .where(and(eq(sessions.userId, id), isNull(sessions.revokedAt), ne(sessions.id, auth.sessionId)));
+    await audit(tx, req, { action: 'change-password', entity: 'user', entityId: id, kitaId: target.kitaId, details: { self } });
+  });
+}

@@ -1,0 +1,143 @@
+import { and, eq, ne } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { StaffRole, User, UserCreateInput, UserUpdateInput } from '@kita/shared';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { kitas, users } from '../../db/schema.js';
+import { audit } from '../../lib/audit.js';
+import { AppError, conflict, forbidden, notFound } from '../../lib/errors.js';
+import { hashPassword, isCommonPassword } from '../../lib/passwords.js';
+import { isUniqueViolation } from '../../lib/pg-errors.js';
+import { authOf } from '../../plugins/auth.js';
+import { findStaffUser, findStaffUsers } from './queries.js';
+
+export const userNotFound = (id: string) => notFound('users.notFound', { id });
+
+/**
+ * A staff user the caller may manage: an Admin every staff user, a manager the managers of their
+ * own Kita (themselves included). Anything else (parents' accounts, Admins, other Kitas) is 404.
+ */
+export async function loadUserInScope(db: DbOrTx, req: FastifyRequest, id: string): Promise<User> {
+  const auth = authOf(req);
+  const user = await findStaffUser(db, id);
+  if (!user) throw userNotFound(id);
+  if (auth.role === 'Admin') return user;
+  if (auth.role === 'KitaManager' && user.role === 'KitaManager' && auth.kitaId !== null && user.kitaId === auth.kitaId) return user;
+  throw userNotFound(id);
+}
+
+/** GET users (Admin: all staff; ?kitaId= narrows to that Kita's managers). A manager sees their Kita's managers. */
+export async function listUsers(db: DbOrTx, req: FastifyRequest, kitaId: string | undefined): Promise<User[]> {
+  const auth = authOf(req);
+  if (auth.role === 'Admin') {
+    return findStaffUsers(db, kitaId ? and(eq(users.role, 'KitaManager'), eq(users.kitaId, kitaId)) : undefined);
+  }
+  if (!auth.kitaId || (kitaId && kitaId !== auth.kitaId)) throw notFound('kitas.notFound', { id: kitaId ?? '' });
+  return findStaffUsers(db, and(eq(users.role, 'KitaManager'), eq(users.kitaId, auth.kitaId)));
+}
+
+/**
+ * The role and Kita a write may set (domain.md): only Admins create Admins and choose any Kita;
+ * a manager's writes are forced to role KitaManager in their own Kita. An Admin has no Kita.
+ */
+function effectiveRoleAndKita(req: FastifyRequest, input: { role: StaffRole; kitaId?: string | null }) {
+  const auth = authOf(req);
+  if (auth.role !== 'Admin') {
+    if (!auth.kitaId) throw forbidden();
+    return { role: 'KitaManager' as const, kitaId: auth.kitaId };
+  }
+  return input.role === 'Admin' ? { role: 'Admin' as const, kitaId: null } : { role: 'KitaManager' as const, kitaId: input.kitaId ?? null };
+}
+
+async function assertKitaExists(db: DbOrTx, kitaId: string | null) {
+  if (!kitaId) return;
+  const [k] = await db.select({ id: kitas.id }).from(kitas).where(eq(kitas.id, kitaId)).limit(1);
+  if (!k) throw new AppError(400, 'VALIDATION_FAILED', 'errors.VALIDATION_FAILED', {}, [{ path: 'kitaId', message: 'validation.kitaRequired' }]);
+}
+
+async function assertEmailFree(db: DbOrTx, email: string, exceptId?: string) {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, email), exceptId ? ne(users.id, exceptId) : undefined))
+    .limit(1);
+  if (row) throw conflict('EMAIL_TAKEN');
+}
+
+/** NIST SP 800-63B: refuse passwords from the common-password list (400 with the field named). */
+export function assertPasswordNotCommon(password: string, path: string): void {
+  if (isCommonPassword(password)) {
+    throw new AppError(400, 'PASSWORD_COMMON', 'validation.passwordCommon', {}, [{ path, message: 'validation.passwordCommon' }]);
+  }
+}
+
+async function withEmailConflict<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict('EMAIL_TAKEN');
+    throw err;
+  }
+}
+
+export async function createUser(db: Db, req: FastifyRequest, input: UserCreateInput): Promise<User> {
+  assertPasswordNotCommon(input.password, 'password');
+  const { role, kitaId } = effectiveRoleAndKita(req, input);
+  const passwordHash = await hashPassword(input.password);
+  return withEmailConflict(() =>
+    db.transaction(async (tx) => {
+      await assertKitaExists(tx, kitaId);
+      await assertEmailFree(tx, input.email);
+      const [row] = await tx
+        .insert(users)
+        .values({ name: input.name, email: input.email, phoneNumber: input.phoneNumber ?? null, passwordHash, role, kitaId })
+        .returning({ id: users.id });
+      await audit(tx, req, { action: 'create', entity: 'user', entityId: row!.id, kitaId, details: { role } });
+      return (await findStaffUser(tx, row!.id))!;
+    }),
+  );
+}
+
+export async function updateUser(db: Db, req: FastifyRequest, id: string, input: UserUpdateInput, now: Date): Promise<User> {
+  const auth = authOf(req);
+  return withEmailConflict(() =>
+    db.transaction(async (tx) => {
+      const current = await loadUserInScope(tx, req, id);
+      const { role, kitaId } = effectiveRoleAndKita(req, input);
+      // Nobody changes their own role (domain.md); a manager also stays in their Kita (forced above).
+      if (id === auth.userId && role !== current.role) throw new AppError(409, 'OWN_ROLE');
+      await assertKitaExists(tx, kitaId);
+      await assertEmailFree(tx, input.email, id);
+      // A changed phone number is no longer verified (domain.md).
+      const phoneNumber = input.phoneNumber ?? null;
+      await tx
+        .update(users)
+        .set({
+          name: input.name,
+          email: input.email,
+          phoneNumber,
+          ...(phoneNumber !== current.phoneNumber ? { phoneVerified: false } : {}),
+          role,
+          kitaId,
+          updatedAt: now,
+        })
+        .where(eq(users.id, id));
+      await audit(tx, req, {
+        action: 'update',
+        entity: 'user',
+        entityId: id,
+        kitaId: kitaId ?? current.kitaId,
+        details: { role: { from: current.role, to: role }, kitaId: { from: current.kitaId, to: kitaId } },
+      });
+      return (await findStaffUser(tx, id))!;
+    }),
+  );
+}
+
+export async function deleteUser(db: Db, req: FastifyRequest, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const user = await loadUserInScope(tx, req, id);
+    if (id === authOf(req).userId) throw new AppError(409, 'OWN_ACCOUNT');
+    await tx.delete(users).where(eq(users.id, id));
+    await audit(tx, req, { action: 'delete', entity: 'user', entityId: id, kitaId: user.kitaId, details: { role: user.role } });
+  });
+}
