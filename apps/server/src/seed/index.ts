@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { DEMO_LOGINS, seedStructure } from './structure.js';
+import { seedParents } from './parents.js';
 
 export { DEMO_LOGINS };
 
@@ -17,6 +18,7 @@ export async function isEmpty(db: Db): Promise<boolean> {
 export async function seedDemo(db: Db, now: Date = new Date()): Promise<void> {
   await db.transaction(async (tx) => {
     const structure = await seedStructure(tx);
+    await seedParents(tx, structure, now);
     void structure;
     void now;
   });

@@ -5,6 +5,7 @@ import { hashPassword } from '../lib/passwords.js';
 export const DEMO_LOGINS = [
   { role: 'Admin', email: 'admin@kita.example', password: 'demo-admin-1' },
   { role: 'KitaManager', email: 'manager@kita.example', password: 'demo-manager-1' },
+  { role: 'Parent', email: 'eltern@kita.example', password: 'demo-parent-1' },
 ] as const;
 
 const KITAS = [
