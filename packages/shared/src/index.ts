@@ -5,3 +5,4 @@ export * from './kitas.js';
 export * from './accounts.js';
 export * from './parents.js';
 export * from './children.js';
+export * from './events.js';

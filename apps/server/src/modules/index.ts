@@ -9,6 +9,8 @@ import { groupRoutes } from './groups/routes.js';
 import { userRoutes } from './users/routes.js';
 import { parentsRoutes } from './parents/routes.js';
 import { childrenRoutes } from './children/routes.js';
+import { eventRoutes } from './events/routes.js';
+import { preferenceRoutes } from './preferences/routes.js';
 
 /** Every API module, mounted under /api. Add one line per module. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -22,4 +24,6 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(userRoutes, { prefix: '/api' });
   await app.register(parentsRoutes, { prefix: '/api' });
   await app.register(childrenRoutes, { prefix: '/api' });
+  await app.register(eventRoutes, { prefix: '/api' });
+  await app.register(preferenceRoutes, { prefix: '/api' });
 }

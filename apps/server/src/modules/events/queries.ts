@@ -1,0 +1,151 @@
+import { desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { CategoryName, EventStatus, EventSummary, EventType } from '@kita/shared';
+import type { DbOrTx } from '../../db/client.js';
+import { categories, events, kitas } from '../../db/schema.js';
+
+/**
+ * Eligible children of an event (domain.md): children in groups of the event's category whose
+ * parent is approved and active, or approved and anonymous (the manager answers for them).
+ * Expects the aliases c (children), g (groups), p (parents); `categoryId` is a SQL expression.
+ */
+export const eligibleWhere = (categoryId: SQL) =>
+  sql`g.category_id = ${categoryId} and p.status = 'approved' and (p.is_active or p.is_anonymous)`;
+
+export const toIso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
+
+export interface EventRow {
+  id: string;
+  kitaId: string;
+  kitaName: string;
+  kitaDescription: string | null;
+  kitaTimezone: string;
+  categoryId: string;
+  category: CategoryName;
+  eventType: EventType;
+  eventDate: Date;
+  expireDate: Date;
+  description: string | null;
+  totalSlots: number;
+  status: EventStatus;
+  seed: string;
+  seedHash: string;
+  ruleVersion: number;
+  timezone: string;
+  notifiedAt: Date | null;
+}
+
+const eventColumns = {
+  id: events.id,
+  kitaId: events.kitaId,
+  kitaName: kitas.name,
+  kitaDescription: kitas.description,
+  kitaTimezone: kitas.timezone,
+  categoryId: events.categoryId,
+  category: categories.name,
+  eventType: events.eventType,
+  eventDate: events.eventDate,
+  expireDate: events.expireDate,
+  description: events.description,
+  totalSlots: events.totalSlots,
+  status: events.status,
+  seed: events.seed,
+  seedHash: events.seedHash,
+  ruleVersion: events.ruleVersion,
+  timezone: events.timezone,
+  notifiedAt: events.notifiedAt,
+};
+
+function selectEvents(db: DbOrTx) {
+  return db
+    .select(eventColumns)
+    .from(events)
+    .innerJoin(kitas, eq(kitas.id, events.kitaId))
+    .innerJoin(categories, eq(categories.id, events.categoryId));
+}
+
+/** Events of one Kita, or of all Kitas (`kitaId` null: Admin), newest event date first. */
+export async function findEvents(db: DbOrTx, kitaId: string | null): Promise<EventRow[]> {
+  const rows = await selectEvents(db)
+    .where(kitaId ? eq(events.kitaId, kitaId) : undefined)
+    .orderBy(desc(events.eventDate), desc(events.createdAt));
+  return rows as EventRow[];
+}
+
+export async function findEvent(db: DbOrTx, id: string): Promise<EventRow | undefined> {
+  const [row] = await selectEvents(db).where(eq(events.id, id)).limit(1);
+  return row as EventRow | undefined;
+}
+
+/** Finished = closed by allocation, or past its expire date (spec section 4: "expired or closed"). */
+export const isFinished = (e: Pick<EventRow, 'status' | 'expireDate'>, now: Date) =>
+  e.status === 'finished' || e.expireDate.getTime() <= now.getTime();
+
+export function toSummary(e: EventRow, now: Date): EventSummary {
+  return {
+    eventId: e.id,
+    kitaId: e.kitaId,
+    kitaName: e.kitaName,
+    eventType: e.eventType,
+    eventDate: toIso(e.eventDate),
+    expireDate: toIso(e.expireDate),
+    categoryId: e.categoryId,
+    category: e.category,
+    description: e.description,
+    totalSlotsKindergarten: e.category === 'Kindergarten' ? e.totalSlots : null,
+    totalSlotsKrippe: e.category === 'Krippe' ? e.totalSlots : null,
+    totalSlots: e.totalSlots,
+    isFinished: isFinished(e, now),
+    status: e.status,
+    timezone: e.timezone,
+  };
+}
+
+/** Number of eligible children of an event right now. */
+export async function countEligible(db: DbOrTx, eventId: string): Promise<number> {
+  const r = await db.execute<{ n: number }>(sql`
+    select count(*)::int as n
+      from events e
+      join groups g on g.category_id = e.category_id
+      join children c on c.group_id = g.id
+      join parents p on p.id = c.parent_id
+     where e.id = ${eventId} and ${eligibleWhere(sql`e.category_id`)}`);
+  return Number(r.rows[0]?.n ?? 0);
+}
+
+/**
+ * Eligible children without an answer yet. The allocation module closes an immediate event as
+ * soon as this reaches 0 (domain.md "Close").
+ */
+export async function countUnanswered(db: DbOrTx, eventId: string): Promise<number> {
+  const r = await db.execute<{ n: number }>(sql`
+    select count(*)::int as n
+      from events e
+      join groups g on g.category_id = e.category_id
+      join children c on c.group_id = g.id
+      join parents p on p.id = c.parent_id
+     where e.id = ${eventId} and ${eligibleWhere(sql`e.category_id`)}
+       and not exists (select 1 from preferences pr where pr.event_id = e.id and pr.child_id = c.id)`);
+  return Number(r.rows[0]?.n ?? 0);
+}
+
+export async function countAnswers(db: DbOrTx, eventId: string): Promise<number> {
+  const r = await db.execute<{ n: number }>(sql`select count(*)::int as n from preferences where event_id = ${eventId}`);
+  return Number(r.rows[0]?.n ?? 0);
+}
+
+export interface CategoryRow {
+  id: string;
+  name: CategoryName;
+  kitaId: string;
+  kitaTimezone: string;
+}
+
+export async function findCategory(db: DbOrTx, id: string): Promise<CategoryRow | undefined> {
+  const [row] = await db
+    .select({ id: categories.id, name: categories.name, kitaId: categories.kitaId, kitaTimezone: kitas.timezone })
+    .from(categories)
+    .innerJoin(kitas, eq(kitas.id, categories.kitaId))
+    .where(eq(categories.id, id))
+    .limit(1);
+  return row as CategoryRow | undefined;
+}

@@ -1,0 +1,119 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  envelope,
+  eventInputSchema,
+  eventSummarySchema,
+  eventWithChildrenSchema,
+  idParamsSchema,
+  kitaIdParamsSchema,
+  kitaQuerySchema,
+  preferenceSchema,
+  staffPreferenceInputSchema,
+} from '@kita/shared';
+import { authOf } from '../../plugins/auth.js';
+import { assertKitaScope, managerKita } from '../../lib/scope.js';
+import { recordStaffAnswers } from '../preferences/staff.js';
+import { eventWithChildren } from './details.js';
+import { findEvents, toSummary } from './queries.js';
+import { createEvent, deleteEvent, loadEventInScope, updateEvent } from './service.js';
+
+const tags = ['emergency-event'];
+
+/**
+ * Emergency events (spec section 7). Admins reach every Kita, a manager only their own (404
+ * outside); parents and link holders never reach these routes (403).
+ */
+export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
+  const staff = app.requireRole('Admin', 'KitaManager');
+
+  app.get(
+    '/emergency-event',
+    { preHandler: staff, schema: { tags, summary: 'Events in the caller scope, newest first', response: { 200: envelope(z.array(eventSummarySchema)) } } },
+    async (req) => {
+      const auth = authOf(req);
+      if (auth.role === 'KitaManager' && !auth.kitaId) return { data: [] };
+      const now = app.clock.now();
+      return { data: (await findEvents(app.db, managerKita(req))).map((e) => toSummary(e, now)) };
+    },
+  );
+
+  app.get(
+    '/emergency-event/get-by-kita-id/:kitaId',
+    {
+      preHandler: staff,
+      schema: { tags, summary: 'Events of one Kita, newest first', params: kitaIdParamsSchema, response: { 200: envelope(z.array(eventSummarySchema)) } },
+    },
+    async (req) => {
+      assertKitaScope(req, req.params.kitaId, 'kitas.notFound');
+      const now = app.clock.now();
+      return { data: (await findEvents(app.db, req.params.kitaId)).map((e) => toSummary(e, now)) };
+    },
+  );
+
+  app.get(
+    '/emergency-event/:id',
+    {
+      preHandler: staff,
+      schema: {
+        tags,
+        summary: 'Event details with the children responses',
+        params: idParamsSchema,
+        querystring: kitaQuerySchema,
+        response: { 200: envelope(eventWithChildrenSchema) },
+      },
+    },
+    async (req) => {
+      const e = await loadEventInScope(app, req, req.params.id, req.query.kitaId);
+      return { data: await eventWithChildren(app.db, e, app.clock.now()) };
+    },
+  );
+
+  app.post(
+    '/emergency-event',
+    { preHandler: staff, schema: { tags, summary: 'Create an event (opens it now or at eventDate)', body: eventInputSchema, response: { 201: envelope(eventSummarySchema) } } },
+    async (req, reply) => {
+      reply.status(201);
+      return { data: await createEvent(app, req, req.body) };
+    },
+  );
+
+  app.put(
+    '/emergency-event/:id',
+    {
+      preHandler: staff,
+      schema: { tags, summary: 'Update an open or scheduled event', params: idParamsSchema, body: eventInputSchema, response: { 200: envelope(eventSummarySchema) } },
+    },
+    async (req) => ({ data: await updateEvent(app, req, req.params.id, req.body) }),
+  );
+
+  app.delete(
+    '/emergency-event/:id',
+    {
+      preHandler: staff,
+      schema: { tags, summary: 'Delete an event (not once finished with answers)', params: idParamsSchema, response: { 200: envelope(z.object({ eventId: z.string() })) } },
+    },
+    async (req) => {
+      await deleteEvent(app, req, req.params.id);
+      return { data: { eventId: req.params.id } };
+    },
+  );
+
+  app.post(
+    '/emergency-event/:id/preferences',
+    {
+      preHandler: staff,
+      schema: {
+        tags,
+        summary: 'Record answers for children of the Kita (added; marked as recorded by staff)',
+        params: idParamsSchema,
+        body: staffPreferenceInputSchema,
+        response: { 200: envelope(z.array(preferenceSchema)) },
+      },
+    },
+    async (req) => {
+      const e = await loadEventInScope(app, req, req.params.id);
+      return { data: await recordStaffAnswers(app, req, e, req.body.preferences) };
+    },
+  );
+};

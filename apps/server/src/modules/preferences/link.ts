@@ -1,0 +1,114 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ParentEvent, PreferenceType, VerifyTokenResult } from '@kita/shared';
+import { sessions } from '../../db/schema.js';
+import { AppError, badRequest, notFound } from '../../lib/errors.js';
+import { sha256 } from '../../lib/crypto.js';
+import { authOf } from '../../plugins/auth.js';
+import { eligibleWhere, findEvent, isFinished, toIso } from '../events/queries.js';
+import { eventFinished } from './service.js';
+
+/**
+ * The preference link (domain.md "Tokens"): the raw token from the message is exchanged for a link
+ * session scoped to one parent and one event, valid until the event ends. The link itself stays
+ * usable until then, so a parent can come back and change the answer.
+ */
+export async function verifyPreferenceToken(app: FastifyInstance, raw: string | undefined): Promise<VerifyTokenResult> {
+  if (!raw) throw badRequest('TOKEN_MISSING');
+  const r = await app.db.execute<{ parent_id: string; event_id: string; expires_at: Date | string }>(sql`
+    select t.parent_id, t.event_id, t.expires_at
+      from tokens t
+     where t.token_hash = ${sha256(raw)} and t.kind = 'preference'
+     limit 1`);
+  const token = r.rows[0];
+  if (!token) throw new AppError(401, 'TOKEN_INVALID');
+  const e = await findEvent(app.db, token.event_id);
+  if (!e) throw new AppError(401, 'TOKEN_INVALID');
+  const now = app.clock.now();
+  if (e.status !== 'open' || isFinished(e, now)) throw eventFinished();
+  const [session] = await app.db
+    .insert(sessions)
+    .values({ kind: 'link', parentId: token.parent_id, eventId: e.id, expiresAt: e.expireDate })
+    .returning({ id: sessions.id });
+  return {
+    eventId: e.id,
+    parentId: token.parent_id,
+    token: await app.signSession(session!.id, 'link', e.expireDate),
+  };
+}
+
+/**
+ * Who may read a parent's view of an event: the link session of exactly that parent and event, or
+ * the logged-in parent themself. Anyone else learns nothing (404).
+ */
+export function assertParentEventAccess(req: FastifyRequest, eventId: string, parentId: string): void {
+  const auth = authOf(req);
+  const ok =
+    (auth.kind === 'link' && auth.eventId === eventId && auth.parentId === parentId) ||
+    (auth.kind === 'user' && auth.role === 'Parent' && auth.parentId === parentId);
+  if (!ok) throw notFound('errors.EVENT_NOT_FOUND', { id: eventId });
+}
+
+type ChildRow = {
+  child_id: string;
+  child_name: string;
+  group_name: string;
+  category_name: 'Kindergarten' | 'Krippe';
+  preference_id: string | null;
+  preference_type: PreferenceType | null;
+}
+
+/** `GET auth/{eventId}/parents/{parentId}`: the event as the preference page shows it. */
+export async function parentEventView(app: FastifyInstance, req: FastifyRequest, eventId: string, parentId: string): Promise<ParentEvent> {
+  assertParentEventAccess(req, eventId, parentId);
+  const e = await findEvent(app.db, eventId);
+  const parent = await app.db.execute<{ kita_id: string; name: string; language: string }>(
+    sql`select kita_id, name, language from parents where id = ${parentId}`,
+  );
+  const p = parent.rows[0];
+  if (!e || !p || p.kita_id !== e.kitaId) throw notFound('errors.EVENT_NOT_FOUND', { id: eventId });
+  const now = app.clock.now();
+  const finished = isFinished(e, now);
+  // A link works only while the event is open; the logged-in parent may still look at it.
+  if (authOf(req).kind === 'link' && finished) throw eventFinished();
+
+  const result = await app.db.execute<ChildRow & { eligible_total: number }>(sql`
+    select c.id as child_id, c.name as child_name, g.name as group_name, cat.name as category_name,
+           pr.id as preference_id, pr.preference_type
+      from children c
+      join groups g on g.id = c.group_id
+      join categories cat on cat.id = g.category_id
+      join parents p on p.id = c.parent_id
+      left join preferences pr on pr.event_id = ${e.id} and pr.child_id = c.id
+     where c.parent_id = ${parentId} and ${eligibleWhere(sql`${e.categoryId}::uuid`)}
+     order by c.name, c.id`);
+  const eligible = await app.db.execute<{ n: number }>(sql`
+    select count(*)::int as n
+      from children c join groups g on g.id = c.group_id join parents p on p.id = c.parent_id
+     where ${eligibleWhere(sql`${e.categoryId}::uuid`)}`);
+  const threshold = Math.max(0, Number(eligible.rows[0]?.n ?? 0) - e.totalSlots);
+
+  return {
+    event: {
+      eventId: e.id,
+      kitaName: e.kitaName,
+      kitaDescription: e.kitaDescription,
+      eventType: e.eventType,
+      eventDate: toIso(e.eventDate),
+      expireDate: toIso(e.expireDate),
+      timezone: e.timezone,
+      threshold,
+      isFinished: finished,
+      faqUrl: app.config.FAQ_URL,
+    },
+    parent: { parentId, name: p.name, language: p.language === 'en' ? 'en' : 'de' },
+    children: result.rows.map((c) => ({
+      childId: c.child_id,
+      childName: c.child_name,
+      groupName: c.group_name,
+      categoryName: c.category_name,
+      preferenceType: c.preference_type,
+      preferenceId: c.preference_id,
+    })),
+  };
+}

@@ -1,0 +1,77 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelope, parentEventSchema, preferenceInputSchema, preferenceSchema, uuidSchema, verifyTokenResultSchema } from '@kita/shared';
+import { AppError, notFound } from '../../lib/errors.js';
+import { authOf } from '../../plugins/auth.js';
+import { parentEventView, verifyPreferenceToken } from './link.js';
+import { saveAnswers } from './service.js';
+
+const tags = ['preference'];
+
+/**
+ * The parent's side of an inquiry (spec sections 2 and 7): exchange the link token for a link
+ * session, read the event with the family's children, answer per child.
+ */
+export const preferenceRoutes: FastifyPluginAsyncZod = async (app) => {
+  const parentOrLink = app.requireSession({ link: true });
+
+  app.post(
+    '/auth/verify-token',
+    {
+      schema: {
+        tags,
+        summary: 'Exchange a preference link token for a link session',
+        // Optional here so that a missing token gets its own code and text (spec section 8).
+        querystring: z.object({ token: z.string().max(200).optional() }),
+        response: { 200: envelope(verifyTokenResultSchema) },
+      },
+    },
+    async (req) => ({ data: await verifyPreferenceToken(app, req.query.token?.trim() || undefined) }),
+  );
+
+  app.get(
+    '/auth/:eventId/parents/:parentId',
+    {
+      preHandler: parentOrLink,
+      schema: {
+        tags,
+        summary: "The event and the family's children for the preference page",
+        params: z.object({ eventId: uuidSchema, parentId: uuidSchema }),
+        response: { 200: envelope(parentEventSchema) },
+      },
+    },
+    async (req) => ({ data: await parentEventView(app, req, req.params.eventId, req.params.parentId) }),
+  );
+
+  app.post(
+    '/preference',
+    {
+      preHandler: parentOrLink,
+      schema: {
+        tags,
+        summary: "Save answers for the caller's own eligible children (upsert per child)",
+        body: preferenceInputSchema,
+        response: { 200: envelope(z.array(preferenceSchema)) },
+      },
+    },
+    async (req) => {
+      const auth = authOf(req);
+      let parentId: string | null = null;
+      if (auth.kind === 'link') {
+        // A link session answers for its own event only.
+        if (auth.eventId !== req.body.eventId) throw notFound('errors.EVENT_NOT_FOUND', { id: req.body.eventId });
+        parentId = auth.parentId;
+      } else if (auth.role === 'Parent') {
+        parentId = auth.parentId;
+      }
+      // Staff record answers through emergency-event/{id}/preferences (marked as recorded by staff).
+      if (!parentId) throw new AppError(403, 'FORBIDDEN');
+      const data = await saveAnswers(
+        app.db,
+        { eventId: req.body.eventId, answers: req.body.preferences },
+        { parentId, recordedBy: null, now: app.clock.now() },
+      );
+      return { data };
+    },
+  );
+};
