@@ -2,7 +2,7 @@
  * Credit ledger entries (domain.md "Allocation and credits" table). Pure: the caller books them in
  * the same transaction as the allocation change. A family's balance is the sum of its entries.
  */
-import type { ChildAllocation, LedgerEntry } from './types.js';
+import type { ChildAllocation, LedgerEntry, LedgerReason } from './types.js';
 
 type Outcome = Pick<ChildAllocation, 'childId' | 'parentId' | 'preferenceType' | 'hasSlot'>;
 
@@ -14,16 +14,11 @@ type Outcome = Pick<ChildAllocation, 'childId' | 'parentId' | 'preferenceType' |
 export function creditEntriesFor(outcome: readonly Outcome[]): LedgerEntry[] {
   const entries: LedgerEntry[] = [];
   for (const o of outcome) {
-    const ids = { parentId: o.parentId, childId: o.childId };
     if (o.preferenceType === null) continue;
-    if (o.hasSlot) entries.push({ ...ids, amount: -1, reason: 'slot' });
-    else if (o.preferenceType === 'green') entries.push({ ...ids, amount: 1, reason: 'green' });
-    else if (o.preferenceType === 'red' || o.preferenceType === 'yellow') {
-      entries.push({ ...ids, amount: 1, reason: 'no_slot' });
-    } else {
-      // Blue always keeps its place, so a blue child without a slot means the row was altered.
-      throw new RangeError(`blue child ${o.childId} without a slot`);
-    }
+    // Blue always keeps its place, so a blue child without a slot means the row was altered.
+    if (o.preferenceType === 'blue' && !o.hasSlot) throw new RangeError(`blue child ${o.childId} without a slot`);
+    const reason: LedgerReason = o.hasSlot ? 'slot' : o.preferenceType === 'green' ? 'green' : 'no_slot';
+    entries.push({ parentId: o.parentId, childId: o.childId, amount: o.hasSlot ? -1 : 1, reason });
   }
   return entries;
 }
