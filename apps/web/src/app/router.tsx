@@ -17,6 +17,7 @@ const features: FeatureRoutes[] = [
 const pick = (key: 'public' | 'app' | 'kita'): RouteObject[] => features.flatMap((feature) => feature[key] ?? []);
 const kitaLayout = features.find((feature) => feature.kitaLayout)?.kitaLayout;
 const kitaHandle: RouteHandle = { crumb: 'nav.crumbs.kita' };
+const notFoundHandle: RouteHandle = { crumb: 'nav.crumbs.notFound' };
 
 const routes: RouteObject[] = [
   {
@@ -37,9 +38,9 @@ const routes: RouteObject[] = [
             ...(kitaLayout ?? { Component: Outlet, handle: kitaHandle }),
             children: pick('kita'),
           },
+          { path: '*', lazy: lazyPage(() => import('./not-found-page')), handle: notFoundHandle },
         ],
       },
-      { path: '*', lazy: lazyPage(() => import('./not-found-page')) },
     ],
   },
 ];

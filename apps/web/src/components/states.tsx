@@ -30,9 +30,12 @@ interface MessagePanelProps {
   className?: string;
   qa: string;
   role?: 'alert' | 'status';
+  /** Render the title as the page's h1 (when the panel is the whole page). */
+  asPage?: boolean;
 }
 
-function MessagePanel({ icon, title, message, children, className, qa, role }: MessagePanelProps) {
+function MessagePanel({ icon, title, message, children, className, qa, role, asPage = false }: MessagePanelProps) {
+  const Heading = asPage ? 'h1' : 'h2';
   return (
     <div
       role={role}
@@ -40,7 +43,7 @@ function MessagePanel({ icon, title, message, children, className, qa, role }: M
       className={cn('flex min-h-48 flex-col items-center justify-center gap-3 p-8 text-center', className)}
     >
       <div className="bg-muted text-muted-foreground flex size-12 items-center justify-center rounded-full">{icon}</div>
-      <h2 className="text-lg font-semibold">{title}</h2>
+      <Heading className={asPage ? 'text-2xl font-semibold tracking-tight' : 'text-lg font-semibold'}>{title}</Heading>
       {message && <p className="text-muted-foreground max-w-md text-sm">{message}</p>}
       {children && <div className="mt-2 flex flex-wrap items-center justify-center gap-2">{children}</div>}
     </div>
@@ -53,8 +56,10 @@ export function ErrorState({
   error,
   message,
   onRetry,
+  asPage = false,
   className,
 }: {
+  asPage?: boolean;
   title?: string;
   /** The failure; its message (server or transport text) is shown. */
   error?: unknown;
@@ -68,6 +73,7 @@ export function ErrorState({
   return (
     <MessagePanel
       qa="error-state"
+      asPage={asPage}
       role="alert"
       className={className}
       icon={<AlertTriangleIcon className="text-destructive size-6" aria-hidden="true" />}
@@ -89,18 +95,21 @@ export function NotFound({
   message,
   homeTo = '/',
   showHome = true,
+  asPage = false,
   className,
 }: {
   title?: string;
   message?: string;
   homeTo?: string;
   showHome?: boolean;
+  asPage?: boolean;
   className?: string;
 }) {
   const { t } = useTranslation();
   return (
     <MessagePanel
       qa="not-found"
+      asPage={asPage}
       className={className}
       icon={<FileQuestionIcon className="size-6" aria-hidden="true" />}
       title={title ?? t('common.state.notFoundTitle')}

@@ -1,0 +1,107 @@
+import * as React from 'react';
+import type { ColumnDef } from '@tanstack/react-table';
+import { PlusIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { Kita } from '@kita/shared';
+import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
+import { DataTable, type RowActions } from '@/components/data-table/data-table';
+import { PageHeader } from '@/components/page-header';
+import { ErrorState } from '@/components/states';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { useAuth } from '@/lib/auth';
+import { notifyError, notifySuccess } from '@/lib/notify';
+import { KitaFormDialog } from '../components/kita-form-dialog';
+import { useDeleteKita, useKitas } from '../queries';
+
+/** '/' and '/kitas': searchable, sortable Kita list; Admins add and delete, managers edit their own. */
+export default function KitaListPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { user } = useAuth();
+  const isAdmin = user?.role === 'Admin';
+  const kitas = useKitas();
+  const remove = useDeleteKita();
+  const [formOpen, setFormOpen] = React.useState(false);
+  const [editing, setEditing] = React.useState<Kita | null>(null);
+  const [deleting, setDeleting] = React.useState<Kita | null>(null);
+
+  const columns = React.useMemo<ColumnDef<Kita>[]>(
+    () => [
+      { accessorKey: 'kitaName', header: t('kitas.columns.kitaName'), cell: ({ row }) => <span className="font-medium">{row.original.kitaName}</span> },
+      { accessorKey: 'location', header: t('kitas.columns.location') },
+    ],
+    [t],
+  );
+
+  const rowActions: RowActions<Kita> = {
+    onEdit: (kita) => {
+      setEditing(kita);
+      setFormOpen(true);
+    },
+    ...(isAdmin ? { onDelete: setDeleting } : {}),
+  };
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      await remove.mutateAsync(deleting.kitaId);
+      notifySuccess(t('kitas.toast.deleted'));
+    } catch (error) {
+      notifyError(t('kitas.toast.deleteFailed'), error);
+      throw error;
+    }
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={t('kitas.list.title')}
+        description={t('kitas.list.description')}
+        actions={
+          isAdmin && (
+            <Button
+              onClick={() => {
+                setEditing(null);
+                setFormOpen(true);
+              }}
+              data-qa="kita-add"
+            >
+              <PlusIcon aria-hidden="true" />
+              {t('kitas.list.add')}
+            </Button>
+          )
+        }
+      />
+      <Card>
+        <CardContent>
+          {kitas.isError ? (
+            <ErrorState message={t('kitas.list.loadFailed')} onRetry={() => void kitas.refetch()} />
+          ) : (
+            <DataTable
+              qa="kita-table"
+              label={t('kitas.list.title')}
+              columns={columns}
+              data={kitas.data}
+              isLoading={kitas.isPending}
+              searchable
+              defaultSort={{ id: 'kitaName' }}
+              getRowId={(kita) => kita.kitaId}
+              onRowClick={(kita) => navigate(`/kitas/${kita.kitaId}/d`)}
+              rowActions={rowActions}
+              emptyText={t('kitas.list.empty')}
+            />
+          )}
+        </CardContent>
+      </Card>
+      <KitaFormDialog open={formOpen} onOpenChange={setFormOpen} kita={editing} />
+      <ConfirmDeleteDialog
+        open={!!deleting}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        onConfirm={confirmDelete}
+        description={deleting ? t('kitas.deleteDescription', { name: deleting.kitaName }) : undefined}
+      />
+    </>
+  );
+}

@@ -1,0 +1,97 @@
+import { expect, test } from '@playwright/test';
+import { collectConsoleErrors, DEMO_LOGINS, expectNoA11yViolations, login } from './helpers';
+
+test.describe('login page', () => {
+  test('shows the role choice in German, loads without console errors and passes axe', async ({ page }) => {
+    const errors = collectConsoleErrors(page);
+    await page.goto('/login');
+    await expect(page.getByTestId('login-title')).toHaveText('Anmelden');
+    await expect(page.getByTestId('login-role-parent')).toHaveText('Eltern');
+    await expect(page.getByTestId('login-role-staff')).toHaveText('Mitarbeiter');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    await expectNoA11yViolations(page);
+    await page.getByTestId('login-role-staff').click();
+    await expect(page.getByTestId('login-email')).toBeVisible();
+    await expectNoA11yViolations(page);
+    expect(errors).toEqual([]);
+  });
+
+  test('passes axe on a 390px phone', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/login');
+    await expect(page.getByTestId('login-card')).toBeVisible();
+    await expectNoA11yViolations(page);
+  });
+
+  test('shows translated validation messages for empty staff credentials', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByTestId('login-role-staff').click();
+    await page.getByTestId('login-submit').click();
+    await expect(page.getByTestId('error-email')).toHaveText('Pflichtfeld');
+    await expect(page.getByTestId('error-password')).toHaveText('Pflichtfeld');
+  });
+
+  test('a wrong password shows "Anmeldung fehlgeschlagen" and stays on /login', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByTestId('login-role-staff').click();
+    await page.getByTestId('login-email').fill(DEMO_LOGINS.admin.email);
+    await page.getByTestId('login-password').fill('not-the-password');
+    await page.getByTestId('login-submit').click();
+    await expect(page.getByText('Anmeldung fehlgeschlagen')).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
+  });
+
+  test('admin logs in to the shell at / and logs out again', async ({ page }) => {
+    await login(page, 'admin');
+    await expect(page).toHaveURL(/\/$/);
+    const stored = await page.evaluate(() => ({ token: localStorage.getItem('authToken'), user: localStorage.getItem('user') }));
+    expect(stored.token).toBeTruthy();
+    expect(JSON.parse(stored.user ?? '{}')).toMatchObject({ role: 'Admin', email: DEMO_LOGINS.admin.email });
+    await expect(page.getByTestId('sidebar-group-management')).toContainText('Kitas');
+    await expect(page.getByTestId('sidebar-group-management')).toContainText('Benutzer');
+    await expect(page.getByTestId('sidebar-user')).toContainText('Administrator');
+
+    await page.getByTestId('logout').click();
+    await expect(page).toHaveURL(/\/login$/);
+    const after = await page.evaluate(() => [localStorage.getItem('authToken'), localStorage.getItem('user'), localStorage.getItem('otpToken')]);
+    expect(after).toEqual([null, null, null]);
+    // The guarded shell now sends the visitor back to the login page.
+    await page.goto('/users');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('the revoked token of a logged-out session is refused by the server', async ({ page, request }) => {
+    await login(page, 'admin');
+    const token = await page.evaluate(() => localStorage.getItem('authToken'));
+    expect((await request.get('/api/auth/me', { headers: { Authorization: `Bearer ${token}` } })).status()).toBe(200);
+    await page.getByTestId('logout').click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect
+      .poll(async () => (await request.get('/api/auth/me', { headers: { Authorization: `Bearer ${token}` } })).status())
+      .toBe(401);
+  });
+
+  test('a Kita manager lands on the dashboard of their Kita with the Kita menu', async ({ page }) => {
+    await login(page, 'manager');
+    await expect(page).toHaveURL(/\/kitas\/[0-9a-f-]{36}\/d$/);
+    const kitaId = /\/kitas\/([0-9a-f-]{36})\/d$/.exec(page.url())?.[1];
+    await expect(page.getByTestId('sidebar-group-kita')).toBeVisible();
+    await expect(page.getByTestId('nav-dashboard')).toHaveAttribute('href', `/kitas/${kitaId}/d`);
+    await expect(page.getByTestId('nav-events')).toHaveAttribute('href', `/kitas/${kitaId}/e`);
+    await expect(page.getByTestId('nav-parents')).toHaveAttribute('href', '/parents');
+    await expect(page.getByTestId('nav-users')).toHaveCount(0);
+    await expect(page.getByTestId('breadcrumb-home')).toHaveCount(0);
+  });
+
+  test('a guarded page remembers where the visitor wanted to go', async ({ page }) => {
+    const kitaPath = '/kitas/00000000-0000-4000-8000-000000000000';
+    await page.goto(kitaPath);
+    await expect(page).toHaveURL(/\/login$/);
+    await page.getByTestId('login-role-staff').click();
+    await page.getByTestId('login-email').fill(DEMO_LOGINS.admin.email);
+    await page.getByTestId('login-password').fill(DEMO_LOGINS.admin.password);
+    await page.getByTestId('login-submit').click();
+    await expect(page).toHaveURL(new RegExp(`${kitaPath}$`));
+  });
+});
