@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../../test/app.js';
+import { createKita, createParent } from '../../../test/factories.js';
+import { enqueueMessages } from '../../notify/outbox.js';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+const msg = (key: string, recipient: string) => ({
+  idempotencyKey: key, kind: 'otp' as const, channel: 'sms' as const, recipient, language: 'de' as const, bodyText: `Code ${key}`,
+});
+
+describe('GET dev/messages', () => {
+  it('lists messages newest first with their delivery state, filtered by recipient', async () => {
+    await enqueueMessages(t.db, [msg('a', '+491700000001')]);
+    t.clock.advance(1000);
+    await new Promise((r) => setTimeout(r, 5));
+    await enqueueMessages(t.db, [msg('b', '+491700000002')]);
+    await new Promise((r) => setTimeout(r, 5));
+    await enqueueMessages(t.db, [msg('c', '+491700000001')]);
+    expect(await t.app.outbox.runOnce()).toBe(3);
+    const all = (await t.app.inject({ url: '/api/dev/messages' })).json().data;
+    expect(all.map((m: { bodyText: string }) => m.bodyText)).toEqual(['Code c', 'Code b', 'Code a']);
+    expect(all[0]).toMatchObject({ recipient: '+491700000001', channel: 'sms', kind: 'otp', status: 'sent', attempts: 1, transport: 'dev', lastError: null, subject: null });
+    expect(all[0].sentAt).toEqual(expect.any(String));
+    const one = (await t.app.inject({ url: '/api/dev/messages?recipient=%2B491700000001' })).json().data;
+    expect(one.map((m: { bodyText: string }) => m.bodyText)).toEqual(['Code c', 'Code a']);
+  });
+
+  it('finds e-mail recipients case-insensitively', async () => {
+    const { kita } = await createKita(t.db);
+    const { parent } = await createParent(t.db, kita.id, { email: 'case@test.example' });
+    await enqueueMessages(t.db, [{ ...msg('d', parent.email!), channel: 'email' }]);
+    const res = (await t.app.inject({ url: '/api/dev/messages?recipient=CASE@test.example' })).json().data;
+    expect(res).toHaveLength(1);
+  });
+});
+
+describe('in production', () => {
+  it('does not exist', async () => {
+    const prod = await createTestApp({
+      env: { NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:1', TWILIO_ACCOUNT_SID: 'AC1', TWILIO_AUTH_TOKEN: 'x', TWILIO_FROM: '+4930123' },
+    });
+    try {
+      const res = await prod.app.inject({ url: '/api/dev/messages' });
+      expect(res.statusCode).toBe(404);
+    } finally {
+      await prod.close();
+    }
+  });
+});
