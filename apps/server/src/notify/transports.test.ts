@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError } from '../config.js';
+import { testConfig } from '../../test/app.js';
+import { redactContacts } from '../jobs/outbox-worker.js';
+import { createTransports } from './transports.js';
+
+const TWILIO = { TWILIO_ACCOUNT_SID: 'AC1', TWILIO_AUTH_TOKEN: 'token', TWILIO_FROM: '+4930123' };
+
+describe('createTransports', () => {
+  it('uses the dev mailbox outside production when nothing is configured', () => {
+    const t = createTransports(testConfig({ NODE_ENV: 'development' }));
+    expect([t.email.name, t.sms.name]).toEqual(['dev', 'dev']);
+  });
+
+  it('chooses SMTP and Twilio when configured', async () => {
+    const t = createTransports(testConfig({ SMTP_URL: 'smtp://u:p@127.0.0.1:2525', ...TWILIO }));
+    expect([t.email.name, t.sms.name]).toEqual(['smtp', 'twilio']);
+    await t.email.close?.();
+  });
+
+  it('refuses to start in production without transports, naming what is missing', () => {
+    expect(() => createTransports(testConfig({ NODE_ENV: 'production' }))).toThrow(ConfigError);
+    expect(() => createTransports(testConfig({ NODE_ENV: 'production' }))).toThrow(/SMTP_URL: required in production[\s\S]*TWILIO_ACCOUNT_SID/);
+    expect(() => createTransports(testConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://h:25' }))).toThrow(/TWILIO_ACCOUNT_SID.*required in production/);
+  });
+
+  it('refuses half a Twilio configuration and a wrong SMTP URL', () => {
+    expect(() => createTransports(testConfig({ TWILIO_ACCOUNT_SID: 'AC1' }))).toThrow(/set all three or none/);
+    expect(() => createTransports(testConfig({ SMTP_URL: 'http://mail' }))).toThrow(/smtp:\/\/ or smtps:\/\//);
+  });
+});
+
+describe('redactContacts', () => {
+  it('masks phone numbers and e-mail addresses in logged provider errors', () => {
+    const s = redactContacts("The 'To' number +491701234567 is not valid; rejected anna.mueller@example.org");
+    expect(s).not.toContain('1701234567');
+    expect(s).not.toContain('anna.mueller');
+    expect(s).toContain('***67');
+    expect(s).toContain('a***@example.org');
+  });
+});
