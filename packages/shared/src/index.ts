@@ -6,3 +6,4 @@ export * from './accounts.js';
 export * from './parents.js';
 export * from './children.js';
 export * from './events.js';
+export * from './results.js';

@@ -12,6 +12,7 @@ import { messages } from './messages.js';
 import { parents } from './parents.js';
 import { children } from './children.js';
 import { registration } from './registration.js';
+import { results } from './results.js';
 
 /** German catalog: the source language. One namespace per area; add new namespaces here. */
 export const de = {
@@ -29,4 +30,5 @@ export const de = {
   parents,
   children,
   registration,
+  results,
 };

@@ -14,6 +14,7 @@ import { messages } from './messages.js';
 import { parents } from './parents.js';
 import { children } from './children.js';
 import { registration } from './registration.js';
+import { results } from './results.js';
 
 /** English catalog, typed against the German one: a missing key fails the compile. */
 export const en: Catalog<typeof de> = {
@@ -31,4 +32,5 @@ export const en: Catalog<typeof de> = {
   parents,
   children,
   registration,
+  results,
 };

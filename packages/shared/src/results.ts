@@ -1,0 +1,195 @@
+import { z } from 'zod';
+import { categoryNameSchema, eventTypeSchema, HAS_SLOT, preferenceTypeSchema } from './common.js';
+import { uuidSchema } from './validation.js';
+
+/**
+ * Results of an emergency event (domain.md "Allocation and credits", "Credits histogram",
+ * "Reports"): closing, the outcome per child, releasing a slot, the parent's history, the credits
+ * histogram and the report. This file imports only common/validation so events.ts can reuse the
+ * outcome fields without an import cycle.
+ */
+
+export const hasSlotSchema = z.enum(HAS_SLOT);
+
+/**
+ * Why a child got (or did not get) a slot. The first five come from the allocation rule at close;
+ * `released` and `promoted` describe what happened after it (a released slot, a move up from the
+ * waitlist).
+ */
+export const REASON_CODES = [
+  'blue_keeps_place',
+  'slot_by_priority',
+  'no_slot_capacity',
+  'home_care',
+  'unanswered',
+  'released',
+  'promoted',
+] as const;
+export const reasonCodeSchema = z.enum(REASON_CODES);
+export type ReasonCode = z.infer<typeof reasonCodeSchema>;
+
+/**
+ * The outcome fields of one child in one finished event (all null before the allocation). Shared
+ * by the event-details rows (`GET emergency-event/{id}`) and the report rows.
+ */
+export const slotOutcomeSchema = z.object({
+  /** 1-based order of service among blue/red/yellow; null for green/unanswered and before close. */
+  rank: z.number().int().nullable(),
+  /** 1-based place on the waitlist frozen at close (unplaced red/yellow); stays after a move up. */
+  waitlistPosition: z.number().int().nullable(),
+  reasonCode: reasonCodeSchema.nullable(),
+  /** The reason in the caller's language: tier, balance and lottery position (domain.md). */
+  reasonText: z.string().nullable(),
+});
+export type SlotOutcome = z.infer<typeof slotOutcomeSchema>;
+
+export const colourCountsSchema = z.object({
+  red: z.number().int(),
+  yellow: z.number().int(),
+  green: z.number().int(),
+  blue: z.number().int(),
+  unanswered: z.number().int(),
+});
+export type ColourCounts = z.infer<typeof colourCountsSchema>;
+
+/** What closing produced; the same figures head the report. */
+export const resultSummarySchema = z.object({
+  eventId: z.string(),
+  status: z.enum(['scheduled', 'open', 'finished']),
+  finishedAt: z.string().nullable(),
+  totalSlots: z.number().int(),
+  /** Children in the allocation (eligible at close); before close the eligible children now. */
+  childrenCount: z.number().int(),
+  counts: colourCountsSchema,
+  /** Children holding a slot now (blue included; after releases and moves up). */
+  slotsGiven: z.number().int(),
+  /** Blue children beyond totalSlots (a child already in the Kita is not sent home). */
+  overflow: z.number().int(),
+  /** Red/yellow children still waiting. */
+  waitlistCount: z.number().int(),
+  /** Revealed once the event is finished, so anyone can recompute the lottery. */
+  seed: z.string().nullable(),
+  seedHash: z.string(),
+  ruleVersion: z.number().int(),
+});
+export type ResultSummary = z.infer<typeof resultSummarySchema>;
+
+/**
+ * `POST emergency-event/{id}/close` (added). Idempotent: a second call (or a call racing the
+ * scheduled job) answers 200 with the same summary and `closedNow: false`.
+ */
+export const closeEventResultSchema = resultSummarySchema.extend({
+  /** True when this call performed the allocation. */
+  closedNow: z.boolean(),
+  /** Result messages written to the outbox for this event (one per reachable family). */
+  messages: z.number().int(),
+});
+export type CloseEventResult = z.infer<typeof closeEventResultSchema>;
+
+/**
+ * `POST emergency-event/{id}/release-slot` body (spec section 3 "Release-slot payload"). The route
+ * accepts missing fields so it can answer the spec's own text ('Missing required data to release
+ * slot', code RELEASE_MISSING_DATA) instead of a generic validation error; the web validates with
+ * `releaseSlotInputSchema` before sending.
+ */
+export const releaseSlotBodySchema = z.object({
+  childId: z.string().max(100).nullish(),
+  preferenceId: z.string().max(100).nullish(),
+  parentId: z.string().max(100).nullish(),
+});
+export const releaseSlotInputSchema = z.object({
+  childId: uuidSchema,
+  preferenceId: uuidSchema,
+  parentId: uuidSchema,
+});
+export type ReleaseSlotInput = z.infer<typeof releaseSlotInputSchema>;
+
+export const releaseSlotResultSchema = z.object({
+  eventId: z.string(),
+  childId: z.string(),
+  /** Always NEIN after a release. */
+  hasSlot: hasSlotSchema,
+  /** The child that moved up from the waitlist into the slot, or null when nobody was waiting. */
+  promoted: z
+    .object({ childId: z.string(), childName: z.string(), parentId: z.string() })
+    .nullable(),
+});
+export type ReleaseSlotResult = z.infer<typeof releaseSlotResultSchema>;
+
+/** One answer in the parent's history (spec section 3 "Preference history"). */
+export const historyPreferenceSchema = z.object({
+  preferenceId: z.string(),
+  childId: z.string(),
+  eventId: z.string(),
+  eventDate: z.string(),
+  expireDate: z.string(),
+  eventType: eventTypeSchema,
+  preferenceType: preferenceTypeSchema,
+  /** JA/NEIN once allocated, null before (shown as unknown). */
+  hasSlot: hasSlotSchema.nullable(),
+  isFinished: z.boolean(),
+  /** Future event, slot JA, allocated, before expireDate: the release button is offered. */
+  canRelease: z.boolean(),
+});
+export type HistoryPreference = z.infer<typeof historyPreferenceSchema>;
+
+/** `GET parents/{id}/children/preferences`: one card per child, answers newest expireDate first. */
+export const childHistorySchema = z.object({
+  childId: z.string(),
+  childName: z.string(),
+  categoryName: categoryNameSchema,
+  kitaName: z.string(),
+  preferences: z.array(historyPreferenceSchema),
+});
+export type ChildHistory = z.infer<typeof childHistorySchema>;
+export const parentHistorySchema = z.array(childHistorySchema);
+
+/**
+ * `GET parents/{id}/credits-distribution` (domain.md "Credits histogram"): bucket counts of the
+ * approved parents' balances in that parent's Kita; `yourParentName` names this parent's bucket.
+ */
+export const creditsDistributionSchema = z.object({
+  pieData: z.array(z.object({ name: z.string(), value: z.number().int() })),
+  yourParentName: z.string(),
+});
+export type CreditsDistributionData = z.infer<typeof creditsDistributionSchema>;
+
+/** One child row of the report. */
+export const reportRowSchema = slotOutcomeSchema.extend({
+  childId: z.string(),
+  childName: z.string(),
+  parentId: z.string(),
+  parentName: z.string(),
+  groupId: z.string(),
+  groupName: z.string(),
+  /** The family balance the allocation used (at close); the current balance before close. */
+  credit: z.number().int(),
+  preferenceType: preferenceTypeSchema.nullable(),
+  hasSlot: hasSlotSchema.nullable(),
+  releasedAt: z.string().nullable(),
+  promotedAt: z.string().nullable(),
+});
+export type ReportRow = z.infer<typeof reportRowSchema>;
+
+/** `GET emergency-event/{id}/report?kitaId=`; the PDF (`.../pdf`) renders the same data. */
+export const eventReportSchema = z.object({
+  event: z.object({
+    eventId: z.string(),
+    kitaId: z.string(),
+    kitaName: z.string(),
+    eventType: eventTypeSchema,
+    category: categoryNameSchema,
+    eventDate: z.string(),
+    expireDate: z.string(),
+    timezone: z.string(),
+    description: z.string().nullable(),
+  }),
+  summary: resultSummarySchema,
+  /** Rows grouped by group (group name order); inside a group by rank, then child name. */
+  groups: z.array(z.object({ groupId: z.string(), groupName: z.string(), rows: z.array(reportRowSchema) })),
+  generatedAt: z.string(),
+});
+export type EventReport = z.infer<typeof eventReportSchema>;
+
+/** The file name the web saves the PDF under (spec section 7). */
+export const REPORT_FILE_NAME = 'event-report.pdf';
