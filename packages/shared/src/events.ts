@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { categoryNameSchema, eventTypeSchema, preferenceTypeSchema, HAS_SLOT, type EventType } from './common.js';
 import { languageSchema, uuidSchema } from './validation.js';
+import { slotOutcomeSchema } from './results.js';
 
 /**
  * Emergency events (demand inquiries) and preferences: spec sections 3, 5 and 7, domain.md
@@ -47,8 +48,9 @@ export function zonedDay(instant: Date, timeZone: string): string {
 
 /**
  * The event form of spec section 5 (create and update). Dates are ISO instants in UTC; the
- * timezone names the zone the user picked them in. Immediate events get their dates from the
- * server (now, now + IMMEDIATE_EVENT_MINUTES), so the dates are needed only for future events.
+ * timezone (the zone the user picked them in, as the spec sends it) is checked but the server
+ * judges and shows dates in the Kita's zone. Immediate events get their dates from the server
+ * (now, now + IMMEDIATE_EVENT_MINUTES), so the dates are needed only for future events.
  */
 export const eventInputSchema = z
   .object({
@@ -193,6 +195,8 @@ export const eventChildSchema = z.object({
   /** JA/NEIN once allocated, null before (domain.md). */
   hasSlot: z.enum(HAS_SLOT).nullable(),
   eventType: eventTypeSchema,
+  /** Rank, waitlist place and reason once the event is finished (results contract). */
+  ...slotOutcomeSchema.shape,
 });
 export type EventChild = z.infer<typeof eventChildSchema>;
 

@@ -1,5 +1,7 @@
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { authRoutes } from '@/features/auth/routes';
+import { eventsRoutes } from '@/features/events/routes';
+import { preferenceRoutes } from '@/features/preference/routes';
 import { setNavigator } from '@/lib/navigation';
 import { InitialLoad, RootLayout } from './root-layout';
 import { RouteError } from './route-error';
@@ -11,6 +13,8 @@ import { lazyPage, type FeatureRoutes, type RouteHandle } from './routing';
  */
 const features: FeatureRoutes[] = [
   authRoutes,
+  eventsRoutes,
+  preferenceRoutes,
   // kitas: `import { kitasRoutes } from '@/features/kitas/routes';` then add `kitasRoutes,` here ('/' and '/kitas' + the /kitas/:kitaId layout).
 ];
 

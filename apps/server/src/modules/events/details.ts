@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
-import type { EventChild, EventWithChildren, PreferenceType } from '@kita/shared';
+import type { EventChild, EventWithChildren, Language, PreferenceType } from '@kita/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { parentRecipient } from '../../notify/messages.js';
+import type { AllocationReason } from '../allocation/allocate.js';
+import { describeOutcome } from '../results/reasons.js';
 import { eligibleWhere, isFinished, toIso, toSummary, type EventRow } from './queries.js';
 
 type ChildRow = {
@@ -19,6 +21,11 @@ type ChildRow = {
   recorded_by_name: string | null;
   updated_at: Date | string | null;
   has_slot: boolean | null;
+  rank: number | null;
+  waitlist_position: number | null;
+  reason: AllocationReason | null;
+  released_at: Date | string | null;
+  promoted_at: Date | string | null;
   email: string | null;
   primary_phone: string | null;
   primary_phone_verified: boolean;
@@ -32,7 +39,7 @@ type ChildRow = {
  * that already has an answer or an allocation for it (so history stays visible when a family
  * leaves the category), with the family's credit balance (ledger sum) and the slot once allocated.
  */
-export async function eventWithChildren(db: DbOrTx, e: EventRow, now: Date): Promise<EventWithChildren> {
+export async function eventWithChildren(db: DbOrTx, e: EventRow, now: Date, lang: Language = 'de'): Promise<EventWithChildren> {
   const result = await db.execute<ChildRow>(sql`
     with kids as (
       select id, bool_or(eligible) as eligible from (
@@ -47,7 +54,7 @@ export async function eventWithChildren(db: DbOrTx, e: EventRow, now: Date): Pro
            g.id as group_id, g.name as group_name, kids.eligible,
            coalesce((select sum(l.amount) from credit_ledger l where l.parent_id = p.id), 0)::int as credit,
            pr.id as preference_id, pr.preference_type, pr.recorded_by, u.name as recorded_by_name, pr.updated_at,
-           a.has_slot,
+           a.has_slot, a.rank, a.waitlist_position, a.reason, a.released_at, a.promoted_at,
            p.email, p.primary_phone, p.primary_phone_verified, p.preferred_communication, p.is_anonymous, p.language
       from kids
       join children c on c.id = kids.id
@@ -101,6 +108,20 @@ export async function eventWithChildren(db: DbOrTx, e: EventRow, now: Date): Pro
       recordedBy,
       hasSlot: r.has_slot === null || r.has_slot === undefined ? null : r.has_slot ? 'JA' : 'NEIN',
       eventType: e.eventType,
+      // Rank and reason of the allocation (results module), in the caller's language.
+      ...describeOutcome(
+        r.reason
+          ? {
+              rank: r.rank,
+              waitlistPosition: r.waitlist_position,
+              reason: r.reason,
+              releasedAt: r.released_at ? new Date(r.released_at) : null,
+              promotedAt: r.promoted_at ? new Date(r.promoted_at) : null,
+            }
+          : null,
+        lang,
+        e.timezone,
+      ),
     };
   });
 

@@ -12,6 +12,7 @@ import {
   staffPreferenceInputSchema,
 } from '@kita/shared';
 import { authOf } from '../../plugins/auth.js';
+import { requestLanguage } from '../../lib/language.js';
 import { assertKitaScope, managerKita } from '../../lib/scope.js';
 import { recordStaffAnswers } from '../preferences/staff.js';
 import { eventWithChildren } from './details.js';
@@ -65,7 +66,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const e = await loadEventInScope(app, req, req.params.id, req.query.kitaId);
-      return { data: await eventWithChildren(app.db, e, app.clock.now()) };
+      return { data: await eventWithChildren(app.db, e, app.clock.now(), requestLanguage(req)) };
     },
   );
 

@@ -71,7 +71,8 @@ export async function createEvent(app: FastifyInstance, req: FastifyRequest, inp
         totalSlots: slotsForCategory(category.name, input),
         status: opensNow ? 'open' : 'scheduled',
         ...drawSeed(),
-        timezone: input.timezone ?? category.kitaTimezone,
+        // Instants arrive in UTC; dates are shown to parents in the Kita's zone (domain.md "Time").
+        timezone: category.kitaTimezone,
         createdBy: req.auth?.userId ?? null,
         createdAt: now,
         updatedAt: now,
@@ -145,7 +146,6 @@ export async function updateEvent(app: FastifyInstance, req: FastifyRequest, id:
         description: input.description || null,
         totalSlots: slotsForCategory(category.name, input),
         status,
-        ...(input.timezone ? { timezone: input.timezone } : {}),
         updatedAt: now,
       })
       .where(eq(events.id, e.id));

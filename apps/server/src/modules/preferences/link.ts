@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ParentEvent, PreferenceType, VerifyTokenResult } from '@kita/shared';
 import { sessions } from '../../db/schema.js';
-import { AppError, badRequest, notFound } from '../../lib/errors.js';
+import { badRequest, notFound } from '../../lib/errors.js';
 import { sha256 } from '../../lib/crypto.js';
 import { authOf } from '../../plugins/auth.js';
 import { eligibleWhere, findEvent, isFinished, toIso } from '../events/queries.js';
@@ -21,9 +21,10 @@ export async function verifyPreferenceToken(app: FastifyInstance, raw: string | 
      where t.token_hash = ${sha256(raw)} and t.kind = 'preference'
      limit 1`);
   const token = r.rows[0];
-  if (!token) throw new AppError(401, 'TOKEN_INVALID');
+  // 400, not 401: the link is bad input, not a bad session (a 401 would end a login in the same browser).
+  if (!token) throw badRequest('TOKEN_INVALID');
   const e = await findEvent(app.db, token.event_id);
-  if (!e) throw new AppError(401, 'TOKEN_INVALID');
+  if (!e) throw badRequest('TOKEN_INVALID');
   const now = app.clock.now();
   if (e.status !== 'open' || isFinished(e, now)) throw eventFinished();
   const [session] = await app.db

@@ -53,7 +53,7 @@ describe('verify-token', () => {
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toMatchObject({ code: 'TOKEN_MISSING', message: 'Token fehlt oder ist ungültig.' });
     const invalid = await verify('?token=not-a-real-token', { 'accept-language': 'en' });
-    expect(invalid.statusCode).toBe(401);
+    expect(invalid.statusCode).toBe(400);
     expect(invalid.json()).toMatchObject({ code: 'TOKEN_INVALID', message: 'Invalid or expired activation link.' });
   });
 

@@ -13,6 +13,8 @@ import { parents } from './parents.js';
 import { children } from './children.js';
 import { registration } from './registration.js';
 import { results } from './results.js';
+import { events } from './events.js';
+import { preference } from './preference.js';
 
 /** German catalog: the source language. One namespace per area; add new namespaces here. */
 export const de = {
@@ -27,6 +29,8 @@ export const de = {
   users,
   accounts,
   messages,
+  events,
+  preference,
   parents,
   children,
   registration,

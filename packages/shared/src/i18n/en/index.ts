@@ -15,6 +15,8 @@ import { parents } from './parents.js';
 import { children } from './children.js';
 import { registration } from './registration.js';
 import { results } from './results.js';
+import { events } from './events.js';
+import { preference } from './preference.js';
 
 /** English catalog, typed against the German one: a missing key fails the compile. */
 export const en: Catalog<typeof de> = {
@@ -29,6 +31,8 @@ export const en: Catalog<typeof de> = {
   users,
   accounts,
   messages,
+  events,
+  preference,
   parents,
   children,
   registration,

@@ -1,0 +1,139 @@
+import * as React from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Loader2Icon } from 'lucide-react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { LIMITS, type EventSummary } from '@kita/shared';
+import { DateField, SelectField, TextField, TextareaField, TimeField } from '@/components/form-fields';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Form } from '@/components/ui/form';
+import { ApiError } from '@/lib/api';
+import { formatWith } from '@/lib/format';
+import { notifyError, notifySuccess } from '@/lib/notify';
+import { emptyEventForm, eventFormSchema, eventToForm, formToInput, lastEventYear, type EventFormValues } from '../event-form';
+import { useKitaCategories, useSaveEvent } from '../queries';
+
+const IMMEDIATE_MINUTES = LIMITS.immediateEventMinutes;
+
+/** Add/edit dialog of an emergency event (spec section 5 "Event" rules). */
+export function EventFormDialog({
+  open,
+  onOpenChange,
+  kitaId,
+  event,
+  onSaved,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  kitaId: string;
+  /** Edit mode when given. */
+  event?: EventSummary;
+  onSaved?: (event: EventSummary) => void;
+}) {
+  const { t } = useTranslation();
+  const categories = useKitaCategories(open ? kitaId : undefined);
+  const save = useSaveEvent();
+  // An open event keeps its start (the parents were notified then).
+  const startLocked = !!event && event.status !== 'scheduled';
+  const schema = React.useMemo(() => eventFormSchema({ startLocked }), [startLocked]);
+  const form = useForm<EventFormValues>({
+    resolver: zodResolver(schema),
+    mode: 'onChange',
+    defaultValues: event ? eventToForm(event) : emptyEventForm(),
+  });
+  React.useEffect(() => {
+    if (open) form.reset(event ? eventToForm(event) : emptyEventForm());
+  }, [open, event, form]);
+
+  const [eventType, categoryId, eventDay] = useWatch({ control: form.control, name: ['eventType', 'categoryId', 'eventDay'] });
+  const category = categories.data?.find((c) => c.categoryId === categoryId)?.categoryName;
+  const today = React.useMemo(() => {
+    const d = new Date();
+    return new Date(d.getFullYear(), d.getMonth(), d.getDate());
+  }, []);
+  const minExpire = eventDay && eventDay > today ? new Date(eventDay.getTime() + 86_400_000) : today;
+  const until = formatWith(new Date(Date.now() + IMMEDIATE_MINUTES * 60_000), 'HH:mm');
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      const saved = await save.mutateAsync({ eventId: event?.eventId, input: formToInput(values, kitaId, category, event) });
+      notifySuccess(t(event ? 'events.form.updated' : 'events.form.created'));
+      onOpenChange(false);
+      onSaved?.(saved);
+    } catch (error) {
+      if (error instanceof ApiError && error.details?.length) {
+        for (const d of error.details) {
+          const field = d.path === 'eventDate' ? 'eventDay' : d.path === 'expireDate' ? 'expireDay' : d.path;
+          if (field in form.getValues()) form.setError(field as keyof EventFormValues, { type: 'server', message: d.message });
+        }
+      }
+      notifyError(t(event ? 'events.form.updateFailed' : 'events.form.createFailed'), error);
+    }
+  });
+
+  const pending = save.isPending;
+  return (
+    <Dialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
+      <DialogContent data-qa="event-form-dialog" className="max-h-[90svh] overflow-y-auto sm:max-w-xl">
+        <DialogHeader>
+          <DialogTitle>{t(event ? 'events.form.editTitle' : 'events.form.addTitle')}</DialogTitle>
+          <DialogDescription>{t('events.form.description')}</DialogDescription>
+        </DialogHeader>
+        <Form {...form}>
+          <form onSubmit={submit} noValidate className="grid gap-4" data-qa="event-form">
+            <div className="grid gap-4 sm:grid-cols-2">
+              <SelectField
+                control={form.control}
+                name="categoryId"
+                label={t('events.form.category')}
+                placeholder={t('events.form.categoryPlaceholder')}
+                options={(categories.data ?? []).map((c) => ({ value: c.categoryId, label: c.categoryName }))}
+              />
+              <SelectField
+                control={form.control}
+                name="eventType"
+                label={t('events.form.eventType')}
+                options={[
+                  { value: 'immediate', label: t('events.type.immediate') },
+                  { value: 'future', label: t('events.type.future') },
+                ]}
+              />
+            </div>
+            {eventType === 'immediate' ? (
+              <p className="bg-muted rounded-md p-3 text-sm" data-qa="event-immediate-hint">
+                {t('events.form.immediateHint', { minutes: IMMEDIATE_MINUTES, until })}
+              </p>
+            ) : (
+              <>
+                <p className="text-muted-foreground text-sm">{startLocked ? t('events.form.startLocked') : t('events.form.futureHint')}</p>
+                <div className="grid gap-4 sm:grid-cols-2">
+                  <DateField control={form.control} name="eventDay" label={t('events.form.eventDate')} minDate={today} toYear={lastEventYear()} disabled={startLocked} />
+                  <TimeField control={form.control} name="eventTime" label={t('events.form.eventTime')} disabled={startLocked} />
+                  <DateField control={form.control} name="expireDay" label={t('events.form.expireDate')} minDate={minExpire} toYear={lastEventYear()} />
+                  <TimeField control={form.control} name="expireTime" label={t('events.form.expireTime')} />
+                </div>
+              </>
+            )}
+            {category === 'Kindergarten' && (
+              <TextField control={form.control} name="totalSlotsKindergarten" label={t('events.form.totalSlotsKindergarten')} description={t('events.form.slotsHint')} inputMode="numeric" />
+            )}
+            {category === 'Krippe' && (
+              <TextField control={form.control} name="totalSlotsKrippe" label={t('events.form.totalSlotsKrippe')} description={t('events.form.slotsHint')} inputMode="numeric" />
+            )}
+            <TextareaField control={form.control} name="description" label={t('events.form.text')} placeholder={t('events.form.textPlaceholder')} rows={3} />
+            <DialogFooter className="pt-2">
+              <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={pending} data-qa="event-form-cancel">
+                {t('common.actions.cancel')}
+              </Button>
+              <Button type="submit" disabled={pending || !form.formState.isValid} data-qa="event-form-submit">
+                {pending && <Loader2Icon className="animate-spin" aria-hidden="true" />}
+                {event ? t('common.actions.save') : t('events.form.create')}
+              </Button>
+            </DialogFooter>
+          </form>
+        </Form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,71 @@
+import * as React from 'react';
+import type { ColumnDef } from '@tanstack/react-table';
+import { PhoneIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { EventChild, EventDetails } from '@kita/shared';
+import { DataTable } from '@/components/data-table/data-table';
+import { PreferenceBadge } from './event-badges';
+import { RecordAnswerDialog } from './record-answer-dialog';
+
+const RANK = { red: 0, yellow: 1, green: 2, blue: -1 } as const;
+
+/**
+ * The children responses (spec: child, parent, group, credit, preference, slot assigned; 250px).
+ * Sorting by preference ranks red, yellow, green, a missing answer counting as green (spec section 4).
+ * Staff can record or change any child's answer while the event is open.
+ */
+export function ResponsesTable({ event, rows }: { event: EventDetails; rows: EventChild[] }) {
+  const { t } = useTranslation();
+  const [recording, setRecording] = React.useState<EventChild | undefined>();
+
+  const columns = React.useMemo<ColumnDef<EventChild>[]>(
+    () => [
+      { id: 'childName', accessorKey: 'childName', header: t('events.responses.child') },
+      { id: 'parentName', accessorKey: 'parentName', header: t('events.responses.parent') },
+      { id: 'groupName', accessorKey: 'groupName', header: t('events.responses.group') },
+      { id: 'credit', accessorKey: 'credit', header: t('events.responses.credit') },
+      {
+        id: 'preference',
+        accessorFn: (c) => RANK[c.preferenceType ?? 'green'],
+        header: t('events.responses.preference'),
+        cell: ({ row }) => (
+          <div className="flex flex-wrap items-center gap-1.5">
+            <PreferenceBadge type={row.original.preferenceType} />
+            {row.original.recordedBy && (
+              <span className="text-muted-foreground text-xs" data-qa="recorded-by-staff">
+                {t('events.responses.recordedByStaffName', { name: row.original.recordedBy.name })}
+              </span>
+            )}
+          </div>
+        ),
+      },
+      {
+        id: 'hasSlot',
+        accessorFn: (c) => c.hasSlot ?? '',
+        header: t('events.responses.slot'),
+        cell: ({ row }) => t(`events.hasSlot.${row.original.hasSlot ?? 'unknown'}`),
+      },
+    ],
+    [t],
+  );
+
+  return (
+    <>
+      <DataTable
+        qa="responses-table"
+        label={t('events.responses.label')}
+        columns={columns}
+        data={rows}
+        height={250}
+        emptyText={t('events.responses.empty')}
+        getRowId={(c) => c.childId}
+        rowActions={
+          event.isFinished
+            ? undefined
+            : { extra: [{ label: t('events.responses.record'), icon: PhoneIcon, onSelect: setRecording, qa: 'row-action-record' }] }
+        }
+      />
+      <RecordAnswerDialog event={event} child={recording} onOpenChange={(open) => !open && setRecording(undefined)} />
+    </>
+  );
+}

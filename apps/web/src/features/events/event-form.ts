@@ -1,0 +1,140 @@
+import { z } from 'zod';
+import {
+  EVENT_MAX_YEARS_AHEAD,
+  eventDateIssues,
+  eventShapeIssues,
+  eventTypeSchema,
+  type CategoryName,
+  type EventInput,
+  type EventSummary,
+} from '@kita/shared';
+import { fromTimeParts, toTimeParts } from '@/components/time-picker';
+
+/**
+ * The event form of spec section 5 on top of the shared rules: a date picker plus a 12-hour time
+ * picker per instant, the slot input of the chosen category only, and the same date rules the
+ * server applies (judged here in the browser's zone; the server re-checks in the Kita's).
+ */
+export interface EventFormValues {
+  categoryId: string;
+  eventType: 'immediate' | 'future';
+  eventDay?: Date;
+  /** 24-hour HH:mm (the TimePicker's value). */
+  eventTime?: string;
+  expireDay?: Date;
+  expireTime?: string;
+  totalSlotsKindergarten: string;
+  totalSlotsKrippe: string;
+  description: string;
+}
+
+export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+export const lastEventYear = () => new Date().getFullYear() + EVENT_MAX_YEARS_AHEAD;
+
+/** A calendar day plus a wall-clock time in the browser's zone, as an instant. */
+export function combine(day: Date | undefined, time: string | undefined): Date | undefined {
+  if (!day || !time) return undefined;
+  const [h, m] = time.split(':').map(Number);
+  return new Date(day.getFullYear(), day.getMonth(), day.getDate(), h ?? 0, m ?? 0);
+}
+
+const FIELD = { eventDate: 'eventDay', expireDate: 'expireDay' } as const;
+const slotText = z.string().trim().regex(/^\d{0,6}$/, 'validation.slots');
+
+export function eventFormSchema(opts: { startLocked: boolean; now?: () => Date }) {
+  const now = opts.now ?? (() => new Date());
+  return z
+    .object({
+      categoryId: z.string().min(1, 'validation.required').pipe(z.uuid('validation.uuid')),
+      eventType: eventTypeSchema,
+      eventDay: z.date().optional(),
+      eventTime: z.string().optional(),
+      expireDay: z.date().optional(),
+      expireTime: z.string().optional(),
+      totalSlotsKindergarten: slotText,
+      totalSlotsKrippe: slotText,
+      description: z.string().max(2000, 'validation.tooLong'),
+    })
+    .superRefine((v, ctx) => {
+      if (v.eventType !== 'future') return;
+      if (v.eventDay && !v.eventTime) ctx.addIssue({ code: 'custom', path: ['eventTime'], message: 'validation.required' });
+      if (v.expireDay && !v.expireTime) ctx.addIssue({ code: 'custom', path: ['expireTime'], message: 'validation.required' });
+      const dates = {
+        eventType: v.eventType,
+        eventDate: combine(v.eventDay, v.eventTime)?.toISOString() ?? null,
+        expireDate: combine(v.expireDay, v.expireTime)?.toISOString() ?? null,
+      };
+      const issues = [
+        ...eventShapeIssues(dates),
+        ...eventDateIssues(dates, now(), browserTimeZone(), { eventDate: !opts.startLocked, expireDate: true }),
+      ];
+      for (const issue of issues) {
+        // A missing time is already reported next to the time picker.
+        if (issue.message.endsWith('Required') && (issue.path === 'eventDate' ? v.eventDay : v.expireDay)) continue;
+        ctx.addIssue({ code: 'custom', path: [FIELD[issue.path]], message: issue.message });
+      }
+    });
+}
+
+export function emptyEventForm(): EventFormValues {
+  return {
+    categoryId: '',
+    eventType: 'future',
+    eventDay: undefined,
+    eventTime: '08:00',
+    expireDay: undefined,
+    expireTime: '08:00',
+    totalSlotsKindergarten: '',
+    totalSlotsKrippe: '',
+    description: '',
+  };
+}
+
+const timeOf = (d: Date) => fromTimeParts(toTimeParts(`${d.getHours()}:${String(d.getMinutes()).padStart(2, '0')}`)!);
+
+export function eventToForm(e: EventSummary): EventFormValues {
+  const eventDate = new Date(e.eventDate);
+  const expireDate = new Date(e.expireDate);
+  return {
+    categoryId: e.categoryId,
+    eventType: e.eventType,
+    eventDay: eventDate,
+    eventTime: timeOf(eventDate),
+    expireDay: expireDate,
+    expireTime: timeOf(expireDate),
+    totalSlotsKindergarten: e.totalSlotsKindergarten === null ? '' : String(e.totalSlotsKindergarten),
+    totalSlotsKrippe: e.totalSlotsKrippe === null ? '' : String(e.totalSlotsKrippe),
+    description: e.description ?? '',
+  };
+}
+
+const slots = (text: string) => (text.trim() === '' ? null : Number(text));
+
+const sameDay = (a: Date | undefined, b: Date | undefined) => !!a && !!b && a.toDateString() === b.toDateString();
+
+/**
+ * The API payload: instants as UTC ISO strings plus the browser's zone (spec section 7). When
+ * editing, a date whose day and time fields were left alone keeps its exact stored instant (the
+ * picker rounds minutes to steps of 5, which must not count as a change).
+ */
+export function formToInput(v: EventFormValues, kitaId: string, category: CategoryName | undefined, original?: EventSummary): EventInput {
+  const future = v.eventType === 'future';
+  const before = original ? eventToForm(original) : undefined;
+  const instant = (day: Date | undefined, time: string | undefined, was: 'event' | 'expire') => {
+    if (before && original && sameDay(day, before[`${was}Day`]) && time === before[`${was}Time`]) {
+      return was === 'event' ? original.eventDate : original.expireDate;
+    }
+    return combine(day, time)?.toISOString() ?? null;
+  };
+  return {
+    kitaId,
+    categoryId: v.categoryId,
+    eventType: v.eventType,
+    eventDate: future ? instant(v.eventDay, v.eventTime, 'event') : null,
+    expireDate: future ? instant(v.expireDay, v.expireTime, 'expire') : null,
+    timezone: browserTimeZone(),
+    description: v.description.trim() || null,
+    totalSlotsKindergarten: category === 'Kindergarten' ? slots(v.totalSlotsKindergarten) : null,
+    totalSlotsKrippe: category === 'Krippe' ? slots(v.totalSlotsKrippe) : null,
+  };
+}

@@ -1,0 +1,210 @@
+import * as React from 'react';
+import { AlertTriangleIcon, ClockIcon, ExternalLinkIcon, Loader2Icon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import type { ParentEvent, PreferenceType } from '@kita/shared';
+import { BrandMark } from '@/components/brand';
+import { Button } from '@/components/ui/button';
+import { ApiError } from '@/lib/api';
+import { homePathFor, useAuth } from '@/lib/auth';
+import { changeLanguage, currentLanguage, LANGUAGES } from '@/lib/i18n';
+import { notifyError } from '@/lib/notify';
+import { ChildChoice } from '../components/child-choice';
+import { useLinkSession, useParentEvent, useSavePreference } from '../queries';
+
+/** dd.MM.yyyy, HH:mm (spec section 9) in the event's zone, without pulling a date library into this chunk. */
+function formatInstant(iso: string, timeZone: string, withTime = true): string {
+  const options: Intl.DateTimeFormatOptions = { timeZone, day: '2-digit', month: '2-digit', year: 'numeric' };
+  if (withTime) Object.assign(options, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  return new Intl.DateTimeFormat('de-DE', options).format(new Date(iso));
+}
+
+const isExpired = (error: unknown) => error instanceof ApiError && (error.code === 'EVENT_FINISHED' || error.status === 401);
+
+function Shell({ children }: { children: React.ReactNode }) {
+  const { t } = useTranslation();
+  const active = currentLanguage();
+  return (
+    <div className="bg-muted/40 min-h-svh">
+      <header className="bg-background flex items-center justify-between border-b px-4 py-2">
+        <BrandMark className="size-7" />
+        <div className="flex gap-1" role="group" aria-label={t('nav.language.label')}>
+          {LANGUAGES.map((lng) => (
+            <Button key={lng} variant={lng === active ? 'secondary' : 'ghost'} size="sm" lang={lng} aria-pressed={lng === active} onClick={() => void changeLanguage(lng)} data-qa={`preference-lang-${lng}`}>
+              {t(`nav.language.${lng}`)}
+            </Button>
+          ))}
+        </div>
+      </header>
+      <main className="mx-auto flex w-full max-w-md flex-col gap-4 p-4">{children}</main>
+    </div>
+  );
+}
+
+function Panel({ title, text, home, qa }: { title: string; text: string; home: string; qa: string }) {
+  const { t } = useTranslation();
+  return (
+    <section className="bg-card flex flex-col items-center gap-3 rounded-xl border p-6 text-center" data-qa={qa}>
+      <AlertTriangleIcon className="text-muted-foreground size-8" aria-hidden="true" />
+      <h1 className="text-xl font-semibold">{title}</h1>
+      <p className="text-muted-foreground" data-qa={`${qa}-message`}>
+        {text}
+      </p>
+      <Button asChild className="h-12 w-full text-base">
+        <Link to={home} data-qa="preference-home">
+          {t('preference.home')}
+        </Link>
+      </Button>
+    </section>
+  );
+}
+
+function EventSummary({ data }: { data: ParentEvent }) {
+  const { t } = useTranslation();
+  const e = data.event;
+  return (
+    <section className="bg-card flex flex-col gap-3 rounded-xl border p-4" data-qa="preference-event">
+      <div>
+        <p className="text-muted-foreground text-sm">{t('preference.title')}</p>
+        <h1 className="text-2xl font-semibold" data-qa="preference-kita">
+          {e.kitaName}
+        </h1>
+      </div>
+      <dl className="grid grid-cols-2 gap-3">
+        <div>
+          <dt className="text-muted-foreground text-xs font-medium uppercase">{t('preference.eventDate')}</dt>
+          <dd className="text-lg font-semibold" data-qa="preference-date">
+            {e.eventType === 'immediate' ? t('preference.today') : formatInstant(e.eventDate, e.timezone, false)}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-muted-foreground text-xs font-medium uppercase">{t('preference.deadline')}</dt>
+          <dd className="flex items-center gap-1 text-lg font-semibold" data-qa="preference-deadline">
+            <ClockIcon className="size-4 shrink-0" aria-hidden="true" />
+            {formatInstant(e.expireDate, e.timezone)}
+          </dd>
+        </div>
+      </dl>
+      <p className="bg-primary text-primary-foreground rounded-lg px-3 py-2 font-semibold" data-qa="preference-sought">
+        {t('preference.sought', { count: e.threshold })}
+        <span className="block text-sm font-normal">{t('preference.soughtHint')}</span>
+      </p>
+      {e.kitaDescription && (
+        <p className="text-muted-foreground text-sm" data-qa="preference-description">
+          {e.kitaDescription}
+        </p>
+      )}
+    </section>
+  );
+}
+
+/**
+ * /preference?token=...: the parent's traffic-light page (spec "Preference page", section 8).
+ * Phone first: one column, big buttons within thumb reach, nothing but this page's code loaded.
+ */
+export default function PreferencePage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { user } = useAuth();
+  const [params] = useSearchParams();
+  const token = params.get('token')?.trim() || null;
+  const session = useLinkSession(token);
+  const event = useParentEvent(session.data);
+  const save = useSavePreference(session.data);
+  const languageSet = React.useRef(false);
+
+  React.useEffect(() => {
+    if (!token) navigate('/error', { replace: true, state: { message: t('preference.tokenMissing') } });
+  }, [token, navigate, t]);
+  React.useEffect(() => {
+    const code = session.error instanceof ApiError ? session.error.code : undefined;
+    if (code === 'TOKEN_INVALID' || code === 'TOKEN_MISSING') {
+      navigate('/error', { replace: true, state: { message: t('preference.tokenInvalid') } });
+    }
+  }, [session.error, navigate, t]);
+  React.useEffect(() => {
+    // The page speaks the family's language (the inquiry was sent in it), once per visit.
+    const language = event.data?.parent.language;
+    if (language && !languageSet.current) {
+      languageSet.current = true;
+      if (language !== currentLanguage()) void changeLanguage(language);
+    }
+  }, [event.data]);
+
+  const parentId = session.data?.parentId ?? user?.parentId;
+  const home = user ? homePathFor(user) : parentId ? `/parents/${parentId}` : '/';
+
+  if (!token) return null;
+  const expired = isExpired(session.error) || isExpired(event.error) || event.data?.event.isFinished;
+  if (expired) {
+    return (
+      <Shell>
+        <Panel qa="preference-expired" title={t('preference.expiredTitle')} text={t('preference.expired')} home={home} />
+      </Shell>
+    );
+  }
+  if (session.isError || event.isError) {
+    const invalid = session.error instanceof ApiError && ['TOKEN_INVALID', 'TOKEN_MISSING'].includes(session.error.code ?? '');
+    if (invalid) return null;
+    return (
+      <Shell>
+        <Panel qa="preference-error" title={t('common.state.errorTitle')} text={t('preference.fetchFailed')} home={home} />
+      </Shell>
+    );
+  }
+  if (!event.data) {
+    return (
+      <Shell>
+        <p role="status" className="text-muted-foreground flex items-center justify-center gap-2 p-8" data-qa="preference-loading">
+          <Loader2Icon className="size-4 animate-spin" aria-hidden="true" />
+          {t('preference.loading')}
+        </p>
+      </Shell>
+    );
+  }
+
+  const data = event.data;
+  const options: PreferenceType[] = data.event.eventType === 'immediate' ? ['red', 'yellow', 'green', 'blue'] : ['red', 'yellow', 'green'];
+  const choose = async (child: ParentEvent['children'][number], preferenceType: PreferenceType) => {
+    try {
+      await save.mutateAsync({ childId: child.childId, childName: child.childName, preferenceType });
+      return true;
+    } catch (error) {
+      if (isExpired(error)) void event.refetch();
+      notifyError(t('preference.saveErrorTitle'), error instanceof ApiError ? error : new Error(t('preference.saveFailed')));
+      return false;
+    }
+  };
+
+  return (
+    <Shell>
+      <EventSummary data={data} />
+      <p>
+        {t('preference.greeting', { name: data.parent.name })} {t('preference.intro')}
+      </p>
+      <section aria-labelledby="preference-children" className="flex flex-col gap-2">
+        <h2 id="preference-children" className="text-lg font-semibold">
+          {t('preference.childrenTitle')}
+        </h2>
+        {data.children.length === 0 ? (
+          <p className="text-muted-foreground" data-qa="preference-no-children">
+            {t('preference.noChildren')}
+          </p>
+        ) : (
+          <ul className="flex max-h-[400px] flex-col gap-3 overflow-y-auto overscroll-contain p-1" aria-label={t('preference.childrenLabel')} tabIndex={0} data-qa="preference-list">
+            {data.children.map((child) => (
+              <ChildChoice key={child.childId} child={child} options={options} saving={save.isPending} onChoose={(type) => choose(child, type)} />
+            ))}
+          </ul>
+        )}
+      </section>
+      <aside className="bg-card rounded-xl border p-4 text-sm" data-qa="preference-hint">
+        <p>{t(`preference.hints.${data.event.eventType}`)}</p>
+        <a href={data.event.faqUrl} target="_blank" rel="noopener noreferrer" className="mt-2 inline-flex min-h-11 items-center gap-1 font-medium underline underline-offset-4" data-qa="preference-faq">
+          {t('preference.faq')}
+          <ExternalLinkIcon className="size-4" aria-hidden="true" />
+        </a>
+      </aside>
+    </Shell>
+  );
+}

@@ -1,0 +1,6 @@
+import { lazyPage, type FeatureRoutes } from '@/app/routing';
+
+/** /preference?token=...: public, its own small chunk (no app shell, no admin screens). */
+export const preferenceRoutes: FeatureRoutes = {
+  public: [{ path: 'preference', lazy: lazyPage(() => import('./pages/preference-page')) }],
+};
