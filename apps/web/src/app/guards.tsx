@@ -1,7 +1,8 @@
 import type * as React from 'react';
-import { Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import type { Role } from '@kita/shared';
 import { useAuth } from '@/lib/auth';
+import type { AppRoute } from './routing';
 
 /**
  * Route guard (spec section 2): no session -> /login (remembering where the user wanted to go),
@@ -17,6 +18,6 @@ export function RequireAuth({ roles, children }: { roles?: readonly Role[]; chil
 }
 
 /** Wraps routes in a role guard: `guarded(['Admin'], [{ path: 'users', lazy: lazyPage(...) }])`. */
-export function guarded(roles: readonly Role[], children: RouteObject[]): RouteObject {
+export function guarded(roles: readonly Role[], children: AppRoute[]): AppRoute {
   return { element: <RequireAuth roles={roles} />, children };
 }

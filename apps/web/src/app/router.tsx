@@ -5,7 +5,7 @@ import { preferenceRoutes } from '@/features/preference/routes';
 import { setNavigator } from '@/lib/navigation';
 import { InitialLoad, RootLayout } from './root-layout';
 import { RouteError } from './route-error';
-import { lazyPage, type FeatureRoutes, type RouteHandle } from './routing';
+import { lazyPage, type AppRoute, type FeatureRoutes, type RouteHandle } from './routing';
 
 /**
  * Every feature's routes (features/<domain>/routes.tsx exports a FeatureRoutes object).
@@ -18,7 +18,7 @@ const features: FeatureRoutes[] = [
   // kitas: `import { kitasRoutes } from '@/features/kitas/routes';` then add `kitasRoutes,` here ('/' and '/kitas' + the /kitas/:kitaId layout).
 ];
 
-const pick = (key: 'public' | 'app' | 'kita'): RouteObject[] => features.flatMap((feature) => feature[key] ?? []);
+const pick = (key: 'public' | 'app' | 'kita'): AppRoute[] => features.flatMap((feature) => feature[key] ?? []);
 const kitaLayout = features.find((feature) => feature.kitaLayout)?.kitaLayout;
 const kitaHandle: RouteHandle = { crumb: 'nav.crumbs.kita' };
 const notFoundHandle: RouteHandle = { crumb: 'nav.crumbs.notFound' };

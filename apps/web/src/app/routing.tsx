@@ -1,5 +1,5 @@
 import type * as React from 'react';
-import type { IndexRouteObject, NonIndexRouteObject, Params, RouteObject } from 'react-router';
+import type { IndexRouteObject, NonIndexRouteObject, Params } from 'react-router';
 
 /**
  * How a feature plugs its screens into the app. Each `features/<domain>/routes.tsx` exports one
@@ -8,19 +8,32 @@ import type { IndexRouteObject, NonIndexRouteObject, Params, RouteObject } from 
  * Every page is lazy (`lazy: lazyPage(() => import('./pages/...'))`) so a screen's code loads only
  * when it is opened: the parent pages must not pull in the admin screens.
  */
+/**
+ * A route object whose `handle` is typed (react-router types it `any`), so
+ * `handle: { crumb: (params) => ... }` gets its parameter type.
+ */
+export interface AppIndexRoute extends Omit<IndexRouteObject, 'handle'> {
+  handle?: RouteHandle;
+}
+export interface AppLayoutRoute extends Omit<NonIndexRouteObject, 'handle' | 'children'> {
+  handle?: RouteHandle;
+  children?: AppRoute[];
+}
+export type AppRoute = AppIndexRoute | AppLayoutRoute;
+
 export interface FeatureRoutes {
   /** Routes outside the app shell that need no session (/register, /preference, /forgot-password ...). */
-  public?: RouteObject[];
+  public?: AppRoute[];
   /**
    * Routes inside the app shell (sidebar + header), which already requires a session of any role.
    * Paths are relative to '/': 'users', 'parents/:parentId', { index: true } for '/'.
    * Wrap them in `guarded([...roles], [...])` for the spec's role checks.
    */
-  app?: RouteObject[];
+  app?: AppRoute[];
   /** Children of /kitas/:kitaId with relative paths ('d', 'c/:categoryId', 'e/:eventId'). */
-  kita?: RouteObject[];
+  kita?: AppRoute[];
   /** The /kitas/:kitaId layout route itself (only the kitas feature sets this). */
-  kitaLayout?: Pick<NonIndexRouteObject, 'lazy' | 'Component' | 'element' | 'handle' | 'loader'>;
+  kitaLayout?: Pick<NonIndexRouteObject, 'lazy' | 'Component' | 'element' | 'loader'> & { handle?: RouteHandle };
 }
 
 /**

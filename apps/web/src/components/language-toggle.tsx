@@ -16,11 +16,12 @@ export function LanguageToggle({ compact = false }: { compact?: boolean }) {
         <Button
           variant="ghost"
           size={compact ? 'icon' : 'sm'}
+          className={compact ? undefined : 'max-sm:size-9 max-sm:px-0'}
           data-qa="language-toggle"
           aria-label={t('nav.language.current', { language: name(active) })}
         >
           <LanguagesIcon />
-          {!compact && <span>{name(active)}</span>}
+          {!compact && <span className="hidden sm:inline">{name(active)}</span>}
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">

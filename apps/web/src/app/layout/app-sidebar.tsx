@@ -36,7 +36,7 @@ export function AppSidebar() {
       <SidebarHeader className="h-14 justify-center border-b px-2">
         <SidebarMenu>
           <SidebarMenuItem>
-            <SidebarMenuButton asChild size="lg" className="h-10 group-data-[collapsible=icon]:p-1!">
+            <SidebarMenuButton asChild size="lg" className="h-10 group-data-[collapsible=icon]:p-0!">
               <Link to={homePathFor(user)} onClick={onNavigate} data-qa="sidebar-home" aria-label={t('common.appName')}>
                 <Brand />
               </Link>

@@ -17,7 +17,7 @@ export const auth = {
     email: 'E-Mail',
     emailPlaceholder: 'name@beispiel.de',
     identifier: 'E-Mail oder Handynummer',
-    identifierPlaceholder: 'name@beispiel.de oder +491701234567',
+    identifierPlaceholder: 'name@beispiel.de oder +49…',
     identifierInvalid: 'Bitte eine gültige E-Mail-Adresse oder eine Handynummer mit +49 eingeben',
     password: 'Passwort',
     submit: 'Anmelden',

@@ -19,7 +19,7 @@ export const auth: Catalog<typeof de> = {
     email: 'E-mail',
     emailPlaceholder: 'name@example.com',
     identifier: 'E-mail or mobile number',
-    identifierPlaceholder: 'name@example.com or +491701234567',
+    identifierPlaceholder: 'name@example.com or +49…',
     identifierInvalid: 'Please enter a valid e-mail address or a mobile number starting with +49',
     password: 'Password',
     submit: 'Log in',
