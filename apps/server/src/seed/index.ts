@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { DEMO_LOGINS, seedStructure } from './structure.js';
 import { seedParents } from './parents.js';
+import { seedEvents } from './events.js';
 
 export { DEMO_LOGINS };
 
@@ -18,7 +19,8 @@ export async function isEmpty(db: Db): Promise<boolean> {
 export async function seedDemo(db: Db, now: Date = new Date()): Promise<void> {
   await db.transaction(async (tx) => {
     const structure = await seedStructure(tx);
-    await seedParents(tx, structure, now);
+    const families = await seedParents(tx, structure, now);
+    await seedEvents(tx, structure, families, now);
     void structure;
     void now;
   });

@@ -131,7 +131,7 @@ describe('role and scope matrix', () => {
     const headersOf = (a: Actor): Record<string, string> =>
       a === 'parent' ? w.headers.mail : a === 'link' ? link : a === 'anonymous' ? {} : w.headers[a];
     const outside = { otherManager: 404, parent: 403, link: 403, anonymous: 401 };
-    const routes: Array<{ name: string; call: (h: Record<string, string>) => ReturnType<typeof t.app.inject>; ok: number; otherManager?: number }> = [
+    const routes: Array<{ name: string; call: (h: Record<string, string>) => Promise<{ statusCode: number }>; ok: number; otherManager?: number }> = [
       { name: 'list', call: (headers) => t.app.inject({ url: '/api/emergency-event', headers }), ok: 200, otherManager: 200 },
       { name: 'by kita', call: (headers) => t.app.inject({ url: `/api/emergency-event/get-by-kita-id/${w.home.kita.id}`, headers }), ok: 200 },
       { name: 'details', call: (headers) => t.app.inject({ url: `/api/emergency-event/${id}`, headers }), ok: 200 },
