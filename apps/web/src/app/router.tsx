@@ -1,5 +1,7 @@
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { authRoutes } from '@/features/auth/routes';
+import { accountsRoutes } from '@/features/accounts/routes';
+import { mailboxRoutes } from '@/features/mailbox/routes';
 import { eventsRoutes } from '@/features/events/routes';
 import { preferenceRoutes } from '@/features/preference/routes';
 import { setNavigator } from '@/lib/navigation';
@@ -13,6 +15,8 @@ import { lazyPage, type AppRoute, type FeatureRoutes, type RouteHandle } from '.
  */
 const features: FeatureRoutes[] = [
   authRoutes,
+  accountsRoutes,
+  mailboxRoutes,
   eventsRoutes,
   preferenceRoutes,
   // kitas: `import { kitasRoutes } from '@/features/kitas/routes';` then add `kitasRoutes,` here ('/' and '/kitas' + the /kitas/:kitaId layout).

@@ -1,0 +1,102 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { z } from 'zod';
+import { resetPasswordSchema } from '@kita/shared';
+import { TextField } from '@/components/form-fields';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Form } from '@/components/ui/form';
+import { ApiError } from '@/lib/api';
+import { notifyError, notifySuccess } from '@/lib/notify';
+import { AccountCard } from '../components/account-card';
+import { SubmitButton } from '../components/submit-button';
+import { useResetPassword } from '../queries';
+
+const formSchema = resetPasswordSchema.omit({ token: true }).refine((v) => v.newPassword === v.confirmPassword, {
+  path: ['confirmPassword'],
+  message: 'validation.passwordMismatch',
+});
+type FormValues = z.infer<typeof formSchema>;
+
+/**
+ * /reset-password?token=...: new password + confirmation (must match). Also the second step of
+ * an activation for an account without a password (state.firstPassword).
+ */
+export default function ResetPasswordPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  const firstPassword = (location.state as { firstPassword?: boolean } | null)?.firstPassword === true;
+  const reset = useResetPassword();
+  const form = useForm<FormValues>({ resolver: zodResolver(formSchema), defaultValues: { newPassword: '', confirmPassword: '' } });
+
+  if (!token) {
+    return (
+      <AccountCard qa="reset-password-page" title={t('accounts.reset.title')}>
+        <div className="grid gap-4">
+          <Alert variant="destructive" data-qa="reset-missing-token">
+            <AlertDescription>{t('accounts.reset.missingToken')}</AlertDescription>
+          </Alert>
+          <Button asChild>
+            <Link to="/forgot-password">{t('accounts.reset.requestNew')}</Link>
+          </Button>
+        </div>
+      </AccountCard>
+    );
+  }
+
+  const submit = form.handleSubmit((values) =>
+    reset.mutate(
+      { token, ...values },
+      {
+        onSuccess: () => {
+          notifySuccess(t('accounts.reset.success'));
+          navigate('/login', { replace: true });
+        },
+        onError: (error) => {
+          // Field errors (a common password) belong next to the field; anything else is a toast.
+          if (error instanceof ApiError && error.details?.length) {
+            for (const d of error.details) {
+              if (d.path === 'newPassword' || d.path === 'confirmPassword') form.setError(d.path, { message: d.message });
+            }
+          }
+          notifyError(t('accounts.reset.failed'), error);
+        },
+      },
+    ),
+  );
+  const expired = reset.error instanceof ApiError && reset.error.code === 'RESET_TOKEN_INVALID' ? reset.error : null;
+
+  return (
+    <AccountCard
+      qa="reset-password-page"
+      title={t('accounts.reset.title')}
+      description={firstPassword ? t('accounts.reset.firstPassword') : t('accounts.reset.description')}
+    >
+      <Form {...form}>
+        <form onSubmit={submit} noValidate className="grid gap-4" data-qa="reset-form">
+          {expired && (
+            <Alert variant="destructive" data-qa="reset-expired">
+              <AlertDescription>
+                {expired.message}{' '}
+                <Link to="/forgot-password" className="font-medium underline underline-offset-4">
+                  {t('accounts.reset.requestNew')}
+                </Link>
+              </AlertDescription>
+            </Alert>
+          )}
+          <TextField control={form.control} name="newPassword" type="password" label={t('accounts.reset.newPassword')} autoComplete="new-password" qa="reset-new-password" />
+          <TextField control={form.control} name="confirmPassword" type="password" label={t('accounts.reset.confirmPassword')} autoComplete="new-password" qa="reset-confirm-password" />
+          <SubmitButton pending={reset.isPending} label={t('accounts.reset.submit')} pendingLabel={t('accounts.reset.submitting')} qa="reset-submit" />
+          <Button asChild variant="ghost">
+            <Link to="/login">{t('accounts.backToLogin')}</Link>
+          </Button>
+        </form>
+      </Form>
+    </AccountCard>
+  );
+}

@@ -1,0 +1,129 @@
+import * as React from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { z } from 'zod';
+import { otpSchema } from '@kita/shared';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { clearOtpToken, getOtpToken, homePathFor, setOtpToken, useAuth } from '@/lib/auth';
+import { notifyError, notifySuccess } from '@/lib/notify';
+import { AccountCard } from '../components/account-card';
+import { SubmitButton } from '../components/submit-button';
+import { useRequestPhoneOtp, useVerifyPhone } from '../queries';
+
+/** What the page that requested the code hands over (navigation state). */
+interface VerifyPhoneState {
+  otpToken?: string;
+  phoneNumber?: string | null;
+  /** The parent (or the staff user) the number belongs to: needed to send a new code. */
+  parentId?: string;
+}
+
+const schema = z.object({ otp: otpSchema });
+
+/**
+ * /verify-phone: the 6-digit code sent by SMS. The otpToken of the request comes in the
+ * navigation state or, after a reload, from localStorage (spec: otpToken is stored locally).
+ */
+export default function VerifyPhonePage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { user } = useAuth();
+  const state = (useLocation().state ?? {}) as VerifyPhoneState;
+  const [otpToken, setToken] = React.useState<string | null>(() => state.otpToken ?? getOtpToken());
+  const verify = useVerifyPhone();
+  const resend = useRequestPhoneOtp();
+  const form = useForm({ resolver: zodResolver(schema), defaultValues: { otp: '' } });
+
+  const next = () => {
+    const staff = user && user.role !== 'Parent';
+    if (staff && state.parentId && state.parentId !== user.userId) return `/parents/${state.parentId}`;
+    return user ? homePathFor(user) : '/login';
+  };
+  const submit = form.handleSubmit(({ otp }) =>
+    verify.mutate(
+      { otp, otpToken: otpToken! },
+      {
+        onSuccess: () => {
+          clearOtpToken();
+          notifySuccess(t('accounts.verifyPhone.success'));
+          navigate(next(), { replace: true });
+        },
+        onError: (error) => notifyError(t('accounts.verifyPhone.failed'), error),
+      },
+    ),
+  );
+  const sendAgain = () =>
+    resend.mutate(
+      { id: state.parentId!, phoneNumber: state.phoneNumber! },
+      {
+        onSuccess: ({ otpToken: fresh }) => {
+          setOtpToken(fresh);
+          setToken(fresh);
+          form.reset({ otp: '' });
+          notifySuccess(t('accounts.verifyPhone.resent'));
+        },
+        onError: (error) => notifyError(t('accounts.verifyPhone.failed'), error),
+      },
+    );
+
+  const description = state.phoneNumber
+    ? t('accounts.verifyPhone.description', { phone: state.phoneNumber })
+    : t('accounts.verifyPhone.descriptionNoPhone');
+
+  if (!otpToken) {
+    return (
+      <AccountCard qa="verify-phone-page" title={t('accounts.verifyPhone.title')}>
+        <div className="grid gap-4">
+          <Alert variant="destructive" data-qa="verify-phone-missing">
+            <AlertDescription>{t('accounts.verifyPhone.missing')}</AlertDescription>
+          </Alert>
+          <Button asChild>
+            <Link to={user ? homePathFor(user) : '/login'}>{user ? t('accounts.home') : t('accounts.toLogin')}</Link>
+          </Button>
+        </div>
+      </AccountCard>
+    );
+  }
+  return (
+    <AccountCard qa="verify-phone-page" title={t('accounts.verifyPhone.title')} description={description}>
+      <Form {...form}>
+        <form onSubmit={submit} noValidate className="grid gap-5" data-qa="verify-phone-form">
+          <FormField
+            control={form.control}
+            name="otp"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>{t('accounts.verifyPhone.code')}</FormLabel>
+                <FormControl>
+                  <Input
+                    {...field}
+                    onChange={(event) => field.onChange(event.target.value.replace(/\D/g, '').slice(0, 6))}
+                    inputMode="numeric"
+                    autoComplete="one-time-code"
+                    maxLength={6}
+                    autoFocus
+                    placeholder="000000"
+                    className="h-12 text-center font-mono text-2xl tracking-[0.5em] md:text-2xl"
+                    data-qa="verify-phone-otp"
+                  />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <SubmitButton pending={verify.isPending} label={t('accounts.verifyPhone.submit')} pendingLabel={t('accounts.verifyPhone.submitting')} qa="verify-phone-submit" />
+          {state.parentId && state.phoneNumber && (
+            <Button type="button" variant="outline" onClick={sendAgain} disabled={resend.isPending} data-qa="verify-phone-resend">
+              {t('accounts.verifyPhone.resend')}
+            </Button>
+          )}
+        </form>
+      </Form>
+    </AccountCard>
+  );
+}
