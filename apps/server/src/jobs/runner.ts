@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { openDueEvents } from '../modules/events/service.js';
+import { closeDueEvents } from '../modules/results/close.js';
 
 export interface PeriodicJob {
   name: string;
@@ -12,6 +13,8 @@ export interface PeriodicJob {
 export const PERIODIC_JOBS: PeriodicJob[] = [
   // Scheduled future events open (and notify the parents) at their eventDate.
   { name: 'open-due-events', intervalMs: 10_000, run: (app) => openDueEvents(app) },
+  // Open events close at expireDate (immediate ones also once every child has answered).
+  { name: 'close-due-events', intervalMs: 10_000, run: (app) => closeDueEvents(app) },
 ];
 
 /**

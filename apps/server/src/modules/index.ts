@@ -11,6 +11,7 @@ import { parentsRoutes } from './parents/routes.js';
 import { childrenRoutes } from './children/routes.js';
 import { eventRoutes } from './events/routes.js';
 import { preferenceRoutes } from './preferences/routes.js';
+import { resultsRoutes } from './results/routes.js';
 
 /** Every API module, mounted under /api. Add one line per module. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -26,4 +27,5 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(childrenRoutes, { prefix: '/api' });
   await app.register(eventRoutes, { prefix: '/api' });
   await app.register(preferenceRoutes, { prefix: '/api' });
+  await app.register(resultsRoutes, { prefix: '/api' });
 }

@@ -4,6 +4,7 @@ import { envelope, parentEventSchema, preferenceInputSchema, preferenceSchema, u
 import { AppError, notFound } from '../../lib/errors.js';
 import { authOf } from '../../plugins/auth.js';
 import { parentEventView, verifyPreferenceToken } from './link.js';
+import { closeIfAllAnswered } from '../results/close.js';
 import { saveAnswers } from './service.js';
 
 const tags = ['preference'];
@@ -71,6 +72,8 @@ export const preferenceRoutes: FastifyPluginAsyncZod = async (app) => {
         { eventId: req.body.eventId, answers: req.body.preferences },
         { parentId, recordedBy: null, now: app.clock.now() },
       );
+      // The last missing answer closes an immediate event at once (domain.md "Close").
+      await closeIfAllAnswered(app, req.body.eventId);
       return { data };
     },
   );

@@ -3,6 +3,7 @@ import type { Preference, PreferenceType } from '@kita/shared';
 import { audit } from '../../lib/audit.js';
 import { authOf } from '../../plugins/auth.js';
 import type { EventRow } from '../events/queries.js';
+import { closeIfAllAnswered } from '../results/close.js';
 import { saveAnswers } from './service.js';
 
 /**
@@ -17,7 +18,7 @@ export async function recordStaffAnswers(
 ): Promise<Preference[]> {
   const userId = authOf(req).userId;
   const now = app.clock.now();
-  return app.db.transaction(async (tx) => {
+  const saved = await app.db.transaction(async (tx) => {
     const saved = await saveAnswers(tx, { eventId: e.id, answers }, { parentId: null, recordedBy: userId, now });
     await audit(tx, req, {
       action: 'record_answers',
@@ -28,4 +29,7 @@ export async function recordStaffAnswers(
     });
     return saved;
   });
+  // The last missing answer closes an immediate event at once (domain.md "Close").
+  await closeIfAllAnswered(app, e.id);
+  return saved;
 }

@@ -1,0 +1,68 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { CategoryName, ChildHistory, EventType, PreferenceType } from '@kita/shared';
+import { toIso } from '../events/queries.js';
+import { loadParentInScope } from '../parents/service.js';
+
+type Row = {
+  child_id: string;
+  child_name: string;
+  category_name: CategoryName;
+  kita_name: string;
+  preference_id: string | null;
+  event_id: string | null;
+  event_date: Date | string | null;
+  expire_date: Date | string | null;
+  event_type: EventType | null;
+  status: string | null;
+  preference_type: PreferenceType | null;
+  has_slot: boolean | null;
+};
+
+/**
+ * `GET parents/{id}/children/preferences` (spec "Parent preference history"): one entry per child
+ * of the parent with every answer, newest expireDate first, the slot once allocated and whether
+ * the release button applies (the same rules the release route enforces).
+ */
+export async function parentHistory(app: FastifyInstance, req: FastifyRequest, parentId: string): Promise<ChildHistory[]> {
+  await loadParentInScope(app.db, req, parentId);
+  const r = await app.db.execute<Row>(sql`
+    select c.id as child_id, c.name as child_name, cat.name as category_name, k.name as kita_name,
+           pr.id as preference_id, e.id as event_id, e.event_date, e.expire_date, e.event_type, e.status,
+           pr.preference_type, a.has_slot
+      from children c
+      join groups g on g.id = c.group_id
+      join categories cat on cat.id = g.category_id
+      join kitas k on k.id = cat.kita_id
+      left join preferences pr on pr.child_id = c.id
+      left join events e on e.id = pr.event_id
+      left join allocations a on a.event_id = pr.event_id and a.child_id = c.id
+     where c.parent_id = ${parentId}
+     order by c.name, c.id, e.expire_date desc nulls last, e.id`);
+  const now = app.clock.now().getTime();
+  const byChild = new Map<string, ChildHistory>();
+  for (const row of r.rows) {
+    let child = byChild.get(row.child_id);
+    if (!child) {
+      child = { childId: row.child_id, childName: row.child_name, categoryName: row.category_name, kitaName: row.kita_name, preferences: [] };
+      byChild.set(row.child_id, child);
+    }
+    if (!row.preference_id || !row.event_id || !row.preference_type) continue;
+    const expire = new Date(row.expire_date!);
+    const finished = row.status === 'finished';
+    const hasSlot = row.has_slot === null || row.has_slot === undefined ? null : row.has_slot ? 'JA' : 'NEIN';
+    child.preferences.push({
+      preferenceId: row.preference_id,
+      childId: row.child_id,
+      eventId: row.event_id,
+      eventDate: toIso(row.event_date!),
+      expireDate: toIso(expire),
+      eventType: row.event_type!,
+      preferenceType: row.preference_type,
+      hasSlot,
+      isFinished: finished || expire.getTime() <= now,
+      canRelease: finished && row.event_type === 'future' && hasSlot === 'JA' && expire.getTime() > now,
+    });
+  }
+  return [...byChild.values()];
+}

@@ -1,0 +1,173 @@
+import PDFDocument from 'pdfkit';
+import { translate } from '@kita/shared/i18n';
+import type { EventReport, Language, ReportRow } from '@kita/shared';
+import { formatDateTime } from './format.js';
+
+/**
+ * The event report as an A4 PDF in the caller's language (domain.md "Reports"): the Kita, type and
+ * dates (Kita timezone), slots, counts per colour, slots given, overflow, then one row per child
+ * grouped by group, and at the end the seed, the rule version and when it was made. The table
+ * header is repeated after every page break. The standard Helvetica font (WinAnsi encoding) covers
+ * German umlauts and ß, and keeps the file small (no embedded font).
+ */
+
+const MARGIN = 40;
+const FONT = 'Helvetica';
+const BOLD = 'Helvetica-Bold';
+const TABLE_SIZE = 8;
+const PAD = 3;
+
+interface Column {
+  key: 'child' | 'parent' | 'credit' | 'preference' | 'slot' | 'rank' | 'reason';
+  width: number;
+  align?: 'left' | 'right';
+}
+// Widths sum to the A4 content width (595.28 - 2 * 40).
+const COLUMNS: Column[] = [
+  { key: 'child', width: 92 },
+  { key: 'parent', width: 88 },
+  { key: 'credit', width: 42, align: 'right' },
+  { key: 'preference', width: 56 },
+  { key: 'slot', width: 34 },
+  { key: 'rank', width: 30, align: 'right' },
+  { key: 'reason', width: 173.28 },
+];
+
+export async function renderReportPdf(report: EventReport, lang: Language): Promise<Buffer> {
+  const t = (key: string, vars?: Record<string, string | number>) => translate(lang, `results.${key}`, vars);
+  const tz = report.event.timezone;
+  const when = (iso: string) => formatDateTime(new Date(iso), tz);
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: MARGIN,
+    bufferPages: true,
+    info: { Title: `${t('report.title')} - ${report.event.kitaName}`, Author: report.event.kitaName },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const left = MARGIN;
+  const width = doc.page.width - 2 * MARGIN;
+  const bottom = () => doc.page.height - MARGIN - 14; // room for the page number
+
+  // Title and summary.
+  doc.font(BOLD).fontSize(16).text(t('report.title'), left, MARGIN, { width });
+  doc.moveDown(0.3);
+  const s = report.summary;
+  const e = report.event;
+  const facts: Array<[string, string]> = [
+    [t('report.kita'), e.kitaName],
+    [t('report.eventType'), `${t(`history.eventType.${e.eventType}`)} · ${t('report.category')}: ${e.category}`],
+    [t('report.eventDate'), when(e.eventDate)],
+    [t('report.expireDate'), when(e.expireDate)],
+    [t('report.status'), t(`report.statusValue.${s.status}`)],
+    [t('report.slots'), String(s.totalSlots)],
+    [t('report.children'), String(s.childrenCount)],
+    [t('report.counts'), t('report.countsLine', s.counts)],
+    [t('report.slotsGiven'), String(s.slotsGiven)],
+    [t('report.overflow'), String(s.overflow)],
+    [t('report.waitlist'), String(s.waitlistCount)],
+  ];
+  if (e.description) facts.push([t('report.description'), e.description]);
+  doc.fontSize(10);
+  for (const [label, value] of facts) {
+    const y = doc.y;
+    doc.font(BOLD).text(`${label}:`, left, y, { width: 130 });
+    doc.font(FONT).text(value, left + 130, y, { width: width - 130 });
+  }
+  doc.moveDown(0.5);
+  doc.font(FONT).fontSize(8).fillColor('#444444');
+  if (s.status !== 'finished') doc.text(t('report.notFinished'), left, doc.y, { width });
+  doc.text(t('rule'), left, doc.y, { width });
+  doc.text(t('report.creditNote'), left, doc.y, { width });
+  doc.fillColor('black').moveDown(0.8);
+
+  // The table.
+  const header = () => {
+    const y = doc.y;
+    doc.font(BOLD).fontSize(TABLE_SIZE);
+    const h = Math.max(...COLUMNS.map((c) => doc.heightOfString(t(`report.columns.${c.key}`), { width: c.width - 2 * PAD }))) + 2 * PAD;
+    doc.rect(left, y, width, h).fill('#e7e5e4').fillColor('black');
+    let x = left;
+    for (const c of COLUMNS) {
+      doc.text(t(`report.columns.${c.key}`), x + PAD, y + PAD, { width: c.width - 2 * PAD, align: c.align ?? 'left' });
+      x += c.width;
+    }
+    doc.x = left;
+    doc.y = y + h;
+  };
+  const ensureRoom = (h: number, repeatHeader: boolean) => {
+    if (doc.y + h <= bottom()) return;
+    doc.addPage();
+    doc.y = MARGIN;
+    if (repeatHeader) header();
+  };
+  const cells = (r: ReportRow): Record<Column['key'], string> => ({
+    child: r.childName,
+    parent: r.parentName,
+    credit: String(r.credit),
+    preference: r.preferenceType ? t(`tier.${r.preferenceType}`) : t('tier.unanswered'),
+    slot: r.hasSlot ? t(`slot.${r.hasSlot}`) : '-',
+    rank: r.rank === null ? '-' : String(r.rank),
+    reason: r.reasonText ?? '-',
+  });
+
+  header();
+  if (report.groups.length === 0) {
+    doc.font(FONT).fontSize(TABLE_SIZE).text(t('report.noRows'), left + PAD, doc.y + PAD, { width });
+  }
+  for (const group of report.groups) {
+    // A group title never stands alone at the bottom of a page.
+    ensureRoom(32, true);
+    const gy = doc.y + 4;
+    doc.font(BOLD).fontSize(9).text(t('report.group', { groupName: group.groupName }), left + PAD, gy, { width: width - 2 * PAD });
+    doc.y = gy + 13;
+    doc.font(FONT).fontSize(TABLE_SIZE);
+    for (const row of group.rows) {
+      const values = cells(row);
+      const h = Math.max(...COLUMNS.map((c) => doc.heightOfString(values[c.key], { width: c.width - 2 * PAD }))) + 2 * PAD;
+      ensureRoom(h, true);
+      doc.font(FONT).fontSize(TABLE_SIZE);
+      const y = doc.y;
+      let x = left;
+      for (const c of COLUMNS) {
+        doc.text(values[c.key], x + PAD, y + PAD, { width: c.width - 2 * PAD, align: c.align ?? 'left' });
+        x += c.width;
+      }
+      doc.moveTo(left, y + h).lineTo(left + width, y + h).lineWidth(0.3).strokeColor('#d6d3d1').stroke();
+      doc.x = left;
+      doc.y = y + h;
+    }
+  }
+
+  // Seed, rule version and generation time: enough to recompute the lottery by hand.
+  ensureRoom(60, false);
+  doc.moveDown(1);
+  doc.fontSize(9);
+  const closing: Array<[string, string]> = [
+    [t('report.seed'), s.seed ?? t('report.seedHidden')],
+    [t('report.seedHash'), s.seedHash],
+    [t('report.ruleVersion'), String(s.ruleVersion)],
+    [t('report.generatedAt'), when(report.generatedAt)],
+  ];
+  for (const [label, value] of closing) {
+    const y = doc.y;
+    doc.font(BOLD).text(`${label}:`, left, y, { width: 130 });
+    doc.font(FONT).text(value, left + 130, y, { width: width - 130 });
+  }
+
+  // Page numbers; the bottom margin is lifted so the footer does not open a new page.
+  const range = doc.bufferedPageRange();
+  for (let i = range.start; i < range.start + range.count; i++) {
+    doc.switchToPage(i);
+    doc.page.margins.bottom = 0;
+    doc.font(FONT).fontSize(8).fillColor('#666666');
+    doc.text(`${e.kitaName} · ${t('report.page', { page: `${i + 1}/${range.count}` })}`, left, doc.page.height - MARGIN, { width, align: 'right', lineBreak: false });
+  }
+  doc.end();
+  return done;
+}

@@ -1,0 +1,112 @@
+import { sql } from 'drizzle-orm';
+import type { EventReport, Language, PreferenceType, ReportRow } from '@kita/shared';
+import type { DbOrTx } from '../../db/client.js';
+import type { AllocationReason } from '../allocation/allocate.js';
+import { eligibleWhere, toIso, type EventRow } from '../events/queries.js';
+import { describeOutcome } from './reasons.js';
+import { resultSummary } from './summary.js';
+
+type Row = {
+  child_id: string;
+  child_name: string;
+  parent_id: string;
+  parent_name: string;
+  group_id: string;
+  group_name: string;
+  credit: number;
+  preference_type: PreferenceType | null;
+  has_slot: boolean | null;
+  rank: number | null;
+  waitlist_position: number | null;
+  reason: AllocationReason | null;
+  released_at: Date | string | null;
+  promoted_at: Date | string | null;
+};
+
+const date = (v: Date | string | null) => (v ? new Date(v) : null);
+
+/**
+ * The report of one event (domain.md "Reports"): the summary and one row per child, grouped by
+ * group. After close the rows are the frozen allocation (the children eligible then, with the
+ * balance the order was decided by); before close the children eligible now with their answers.
+ */
+export async function buildReport(db: DbOrTx, e: EventRow, lang: Language, now: Date): Promise<EventReport> {
+  const finished = e.status === 'finished';
+  const r = finished
+    ? await db.execute<Row>(sql`
+        select c.id as child_id, c.name as child_name, p.id as parent_id, p.name as parent_name,
+               g.id as group_id, g.name as group_name, a.credit_balance as credit, a.preference_type,
+               a.has_slot, a.rank, a.waitlist_position, a.reason, a.released_at, a.promoted_at
+          from allocations a
+          join children c on c.id = a.child_id
+          join parents p on p.id = a.parent_id
+          join groups g on g.id = c.group_id
+         where a.event_id = ${e.id}`)
+    : await db.execute<Row>(sql`
+        select c.id as child_id, c.name as child_name, p.id as parent_id, p.name as parent_name,
+               g.id as group_id, g.name as group_name,
+               coalesce((select sum(l.amount) from credit_ledger l where l.parent_id = p.id), 0)::int as credit,
+               pr.preference_type, null::boolean as has_slot, null::int as rank, null::int as waitlist_position,
+               null::jsonb as reason, null::timestamptz as released_at, null::timestamptz as promoted_at
+          from children c
+          join groups g on g.id = c.group_id
+          join parents p on p.id = c.parent_id
+          left join preferences pr on pr.event_id = ${e.id} and pr.child_id = c.id
+         where ${eligibleWhere(sql`${e.categoryId}::uuid`)}`);
+
+  const rows: ReportRow[] = r.rows.map((x) => {
+    const releasedAt = date(x.released_at);
+    const promotedAt = date(x.promoted_at);
+    return {
+      childId: x.child_id,
+      childName: x.child_name,
+      parentId: x.parent_id,
+      parentName: x.parent_name,
+      groupId: x.group_id,
+      groupName: x.group_name,
+      credit: Number(x.credit),
+      preferenceType: x.preference_type,
+      hasSlot: x.has_slot === null || x.has_slot === undefined ? null : x.has_slot ? 'JA' : 'NEIN',
+      releasedAt: releasedAt ? releasedAt.toISOString() : null,
+      promotedAt: promotedAt ? promotedAt.toISOString() : null,
+      ...describeOutcome(
+        x.reason ? { rank: x.rank, waitlistPosition: x.waitlist_position, reason: x.reason, releasedAt, promotedAt } : null,
+        lang,
+        e.timezone,
+      ),
+    };
+  });
+
+  const collator = new Intl.Collator(lang === 'en' ? 'en' : 'de');
+  rows.sort(
+    (a, b) =>
+      collator.compare(a.groupName, b.groupName) ||
+      a.groupId.localeCompare(b.groupId) ||
+      (a.rank ?? Infinity) - (b.rank ?? Infinity) ||
+      collator.compare(a.childName, b.childName) ||
+      a.childId.localeCompare(b.childId),
+  );
+  const groups: EventReport['groups'] = [];
+  for (const row of rows) {
+    const last = groups.at(-1);
+    if (last && last.groupId === row.groupId) last.rows.push(row);
+    else groups.push({ groupId: row.groupId, groupName: row.groupName, rows: [row] });
+  }
+
+  return {
+    event: {
+      eventId: e.id,
+      kitaId: e.kitaId,
+      kitaName: e.kitaName,
+      eventType: e.eventType,
+      category: e.category,
+      eventDate: toIso(e.eventDate),
+      expireDate: toIso(e.expireDate),
+      timezone: e.timezone,
+      description: e.description,
+    },
+    summary: await resultSummary(db, e),
+    groups,
+    generatedAt: now.toISOString(),
+  };
+}
