@@ -5,6 +5,10 @@ import { isoDateSchema, nameSchema, uuidSchema } from './validation.js';
 
 /** Child contracts (spec sections 3, 5 and 7). */
 
+/** An unselected select ('') is no choice. */
+const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
+const emptyToNull = (v: unknown) => (v === '' ? null : v);
+
 /** Spec section 5: date of birth from 1900-01-01 up to today. */
 export const MIN_DATE_OF_BIRTH = '1900-01-01';
 /** The child form's year dropdown starts here (spec section 5). */
@@ -30,7 +34,10 @@ export function isDateOfBirthInRange(value: string, today: string): boolean {
   return isCalendarDate(value) && value >= MIN_DATE_OF_BIRTH && value <= today;
 }
 
-export const dateOfBirthSchema = isoDateSchema
+export const dateOfBirthSchema = z
+  .string({ error: 'validation.required' })
+  .min(1, 'validation.required')
+  .pipe(isoDateSchema)
   .refine(isCalendarDate, 'validation.date')
   .refine((v) => v >= MIN_DATE_OF_BIRTH, 'validation.dateOfBirthRange');
 
@@ -42,7 +49,7 @@ export const childInputSchema = z.object({
   childName: nameSchema,
   dateOfBirth: dateOfBirthSchema,
   groupId: uuidSchema,
-  parentId: uuidSchema.nullable().optional(),
+  parentId: z.preprocess(emptyToNull, uuidSchema.nullable().optional()),
   newParent: parentInputSchema.nullable().optional(),
 });
 export type ChildInput = z.infer<typeof childInputSchema>;
@@ -52,7 +59,7 @@ export type ChildInput = z.infer<typeof childInputSchema>;
  * server); a parent may only change name and date of birth of their own child, so the group
  * and parent are optional here.
  */
-export const childUpdateSchema = childInputSchema.extend({ groupId: uuidSchema.optional() });
+export const childUpdateSchema = childInputSchema.extend({ groupId: z.preprocess(emptyToUndefined, uuidSchema.optional()) });
 export type ChildUpdateInput = z.infer<typeof childUpdateSchema>;
 
 /** The web form: the server's rules plus the missing-parent check and "not after today". */

@@ -4,6 +4,9 @@ import { accountsRoutes } from '@/features/accounts/routes';
 import { mailboxRoutes } from '@/features/mailbox/routes';
 import { eventsRoutes } from '@/features/events/routes';
 import { preferenceRoutes } from '@/features/preference/routes';
+import { parentsRoutes } from '@/features/parents/routes';
+import { childrenRoutes } from '@/features/children/routes';
+import { registrationRoutes } from '@/features/registration/routes';
 import { setNavigator } from '@/lib/navigation';
 import { InitialLoad, RootLayout } from './root-layout';
 import { RouteError } from './route-error';
@@ -19,6 +22,9 @@ const features: FeatureRoutes[] = [
   mailboxRoutes,
   eventsRoutes,
   preferenceRoutes,
+  parentsRoutes,
+  childrenRoutes,
+  registrationRoutes,
   // kitas: `import { kitasRoutes } from '@/features/kitas/routes';` then add `kitasRoutes,` here ('/' and '/kitas' + the /kitas/:kitaId layout).
 ];
 

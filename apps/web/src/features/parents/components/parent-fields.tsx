@@ -1,0 +1,153 @@
+import { useTranslation } from 'react-i18next';
+import { useWatch, type Control, type FieldValues, type UseFormSetValue } from 'react-hook-form';
+import type { KitaOption } from '@kita/shared';
+import { SelectField, TextField } from '@/components/form-fields';
+import { FormControl, FormDescription, FormField, FormItem, FormLabel } from '@/components/ui/form';
+import { Switch } from '@/components/ui/switch';
+
+/** '' for the parent form itself, 'newParent.' for the child form's embedded new parent. */
+export type ParentFieldPrefix = '' | 'newParent.';
+
+export interface ParentFieldsProps {
+  // The fields serve two forms of different shapes (parent form, child form's newParent); both
+  // hold the same parent payload under `prefix`, so the control is taken untyped.
+  control: Control<FieldValues>;
+  setValue: UseFormSetValue<FieldValues>;
+  prefix?: ParentFieldPrefix;
+  /** Kita selector (staff without a selected Kita); hidden otherwise. */
+  kitaOptions?: KitaOption[];
+  /** A parent editing their own data: no anonymity switch. */
+  selfService?: boolean;
+  qaPrefix?: string;
+}
+
+/**
+ * The fields of the parent payload (spec sections 4 and 5). Switching "anonymous" on clears the
+ * preferred communication and the phones and blanks the e-mail; while anonymous the contact
+ * fields stay disabled.
+ */
+export function ParentFields({ control, setValue, prefix = '', kitaOptions, selfService = false, qaPrefix = 'parent' }: ParentFieldsProps) {
+  const { t } = useTranslation();
+  const anonymous = useWatch({ control, name: `${prefix}isAnonymous` }) === true;
+  const communication = useWatch({ control, name: `${prefix}preferredCommunication` });
+  const qa = (field: string) => `${qaPrefix}-${field}`;
+
+  const clearContact = () => {
+    const clear = { shouldValidate: false, shouldDirty: true } as const;
+    setValue(`${prefix}preferredCommunication`, '', clear);
+    setValue(`${prefix}primaryPhoneNumber`, '', clear);
+    setValue(`${prefix}secondaryPhoneNumber`, '', clear);
+    setValue(`${prefix}email`, '', clear);
+    setValue(`${prefix}secondaryEmail`, '', clear);
+  };
+
+  return (
+    <div className="grid gap-4">
+      <TextField control={control} name={`${prefix}name`} label={t('parents.form.name')} autoComplete="off" qa={qa('name')} />
+      {kitaOptions && (
+        <SelectField
+          control={control}
+          name={`${prefix}kitaId`}
+          label={t('parents.form.kita')}
+          placeholder={t('parents.form.kitaPlaceholder')}
+          options={kitaOptions.map((k) => ({ value: k.kitaId, label: `${k.kitaName} (${k.location})` }))}
+          qa={qa('kita')}
+        />
+      )}
+      {!selfService && (
+        <AnonymousSwitch
+          control={control}
+          name={`${prefix}isAnonymous`}
+          onOn={clearContact}
+          label={t('parents.form.isAnonymous')}
+          description={t('parents.form.isAnonymousHint')}
+          qa={qa('anonymous')}
+        />
+      )}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField control={control} name={`${prefix}email`} type="email" label={t('parents.form.email')} disabled={anonymous} autoComplete="off" qa={qa('email')} />
+        <TextField control={control} name={`${prefix}secondaryEmail`} type="email" label={t('parents.form.secondaryEmail')} disabled={anonymous} autoComplete="off" qa={qa('secondary-email')} />
+        <TextField
+          control={control}
+          name={`${prefix}primaryPhoneNumber`}
+          type="tel"
+          inputMode="tel"
+          label={t('parents.form.primaryPhoneNumber')}
+          placeholder={t('parents.form.phonePlaceholder')}
+          disabled={anonymous}
+          qa={qa('phone')}
+          description={communication === 'sms' ? t('validation.phoneRequiredForSms') : undefined}
+        />
+        <TextField
+          control={control}
+          name={`${prefix}secondaryPhoneNumber`}
+          type="tel"
+          inputMode="tel"
+          label={t('parents.form.secondaryPhoneNumber')}
+          placeholder={t('parents.form.phonePlaceholder')}
+          disabled={anonymous}
+          qa={qa('secondary-phone')}
+        />
+        <SelectField
+          control={control}
+          name={`${prefix}preferredCommunication`}
+          label={t('parents.form.preferredCommunication')}
+          placeholder={t('parents.communication.none')}
+          options={[
+            { value: 'email', label: t('parents.communication.email') },
+            { value: 'sms', label: t('parents.communication.sms') },
+          ]}
+          disabled={anonymous}
+          qa={qa('communication')}
+        />
+        <SelectField
+          control={control}
+          name={`${prefix}language`}
+          label={t('parents.form.language')}
+          options={[
+            { value: 'de', label: t('parents.language.de') },
+            { value: 'en', label: t('parents.language.en') },
+          ]}
+          qa={qa('language')}
+        />
+      </div>
+    </div>
+  );
+}
+
+/** The anonymity switch; switching it on also clears the contact fields (spec section 4). */
+function AnonymousSwitch({
+  control,
+  name,
+  onOn,
+  label,
+  description,
+  qa,
+}: { control: Control<FieldValues>; name: string; onOn: () => void; label: string; description: string; qa: string }) {
+  return (
+    <FormField
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <FormItem className="flex flex-row items-start gap-3">
+          <FormControl>
+            <Switch
+              checked={field.value === true}
+              onCheckedChange={(on) => {
+                field.onChange(on);
+                if (on) onOn();
+              }}
+              onBlur={field.onBlur}
+              ref={field.ref}
+              data-qa={qa}
+            />
+          </FormControl>
+          <div className="grid gap-1.5 leading-none">
+            <FormLabel>{label}</FormLabel>
+            <FormDescription>{description}</FormDescription>
+          </div>
+        </FormItem>
+      )}
+    />
+  );
+}

@@ -1,0 +1,119 @@
+import * as React from 'react';
+import type { ColumnDef } from '@tanstack/react-table';
+import { PlusIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import type { Parent } from '@kita/shared';
+import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
+import { DataTable } from '@/components/data-table/data-table';
+import { PageHeader } from '@/components/page-header';
+import { ErrorState } from '@/components/states';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { useAuth } from '@/lib/auth';
+import { notifyError, notifySuccess } from '@/lib/notify';
+import { AccountStatusBadge, communicationLabel } from '../components/parent-badges';
+import { ParentFormDialog } from '../components/parent-form-dialog';
+import { useDeleteParent, useParents } from '../queries';
+
+/**
+ * Parents list (spec section 2): /kitas/{kitaId}/p lists one Kita, /parents every parent in the
+ * caller's scope. Default sort by name; name and credits sortable.
+ */
+export default function ParentsPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { user } = useAuth();
+  const kitaId = useParams().kitaId ?? null;
+  const parents = useParents(kitaId);
+  const remove = useDeleteParent();
+  const [editing, setEditing] = React.useState<Parent | 'new' | null>(null);
+  const [deleting, setDeleting] = React.useState<Parent | null>(null);
+  const showKita = !kitaId && user?.role === 'Admin';
+
+  const columns = React.useMemo<ColumnDef<Parent>[]>(() => {
+    const list: ColumnDef<Parent>[] = [
+      {
+        accessorKey: 'name',
+        header: t('parents.columns.name'),
+        cell: ({ row }) => <span className="font-medium">{row.original.name}</span>,
+      },
+      {
+        accessorKey: 'accountStatus',
+        header: t('parents.columns.accountStatus'),
+        enableSorting: false,
+        cell: ({ row }) => <AccountStatusBadge status={row.original.accountStatus} />,
+      },
+      {
+        id: 'preferredCommunication',
+        accessorFn: (p) => communicationLabel(t, p.preferredCommunication),
+        header: t('parents.columns.preferredCommunication'),
+        enableSorting: false,
+      },
+      {
+        accessorKey: 'credits',
+        header: t('parents.columns.credits'),
+        cell: ({ row }) => <span className="tabular-nums">{row.original.credits}</span>,
+      },
+    ];
+    if (showKita) list.splice(1, 0, { accessorKey: 'kitaName', header: t('parents.columns.kita'), enableSorting: false });
+    return list;
+  }, [t, showKita]);
+
+  const openParent = (p: Parent) => navigate(kitaId && p.kitaId === kitaId ? `/kitas/${kitaId}/p/${p.parentId}` : `/parents/${p.parentId}`);
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      await remove.mutateAsync(deleting.parentId);
+      notifySuccess(t('parents.toast.deleted'));
+    } catch (error) {
+      notifyError(t('parents.toast.deleteFailed'), error);
+      throw error;
+    }
+  };
+
+  return (
+    <div className="flex flex-col gap-6" data-qa="parents-page">
+      <PageHeader title={t('parents.list.title')} description={t('parents.list.description')} />
+      <Card>
+        <CardContent>
+          {parents.error ? (
+            <ErrorState title={t('parents.list.loadFailed')} error={parents.error} onRetry={() => void parents.refetch()} />
+          ) : (
+            <DataTable
+              qa="parents-table"
+              label={t('parents.list.title')}
+              columns={columns}
+              data={parents.data}
+              isLoading={parents.isLoading}
+              searchable
+              searchPlaceholder={t('parents.list.searchPlaceholder')}
+              defaultSort={{ id: 'name' }}
+              getRowId={(p) => p.parentId}
+              onRowClick={openParent}
+              rowActions={{
+                onEdit: (p) => setEditing(p),
+                onDetails: (p) => navigate(`/parents/${p.parentId}`),
+                onDelete: (p) => setDeleting(p),
+              }}
+              toolbar={
+                <Button onClick={() => setEditing('new')} data-qa="parents-add">
+                  <PlusIcon aria-hidden="true" />
+                  {t('parents.list.add')}
+                </Button>
+              }
+            />
+          )}
+        </CardContent>
+      </Card>
+      <ParentFormDialog
+        open={editing !== null}
+        onOpenChange={(open) => !open && setEditing(null)}
+        parent={editing && editing !== 'new' ? editing : undefined}
+        kitaId={kitaId}
+      />
+      <ConfirmDeleteDialog open={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)} onConfirm={confirmDelete} />
+    </div>
+  );
+}

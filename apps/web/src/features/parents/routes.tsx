@@ -1,0 +1,37 @@
+import { guarded } from '@/app/guards';
+import { lazyPage, type FeatureRoutes } from '@/app/routing';
+import { ParentCrumb } from './components/parent-crumb';
+
+const staff = ['Admin', 'KitaManager'] as const;
+const list = lazyPage(() => import('./pages/parents-page'));
+const details = lazyPage(() => import('./pages/parent-details-page'));
+
+/**
+ * Parents list at /parents and /kitas/{kitaId}/p (staff); parent details at /parents/{parentId}
+ * and /kitas/{kitaId}/p/{parentId} (staff and the parent themselves; the server answers 404 for
+ * anyone else's record).
+ */
+export const parentsRoutes: FeatureRoutes = {
+  app: [
+    guarded(staff, [{ path: 'parents', lazy: list, handle: { crumb: 'nav.items.parents' } }]),
+    {
+      path: 'parents/:parentId',
+      lazy: details,
+      handle: { crumb: (params) => <ParentCrumb parentId={params.parentId} kitaId={undefined} /> },
+    },
+  ],
+  kita: [
+    {
+      path: 'p',
+      handle: { crumb: 'nav.items.kitaParents' },
+      children: [
+        guarded(staff, [{ index: true, lazy: list }]),
+        {
+          path: ':parentId',
+          lazy: details,
+          handle: { crumb: (params) => <ParentCrumb parentId={params.parentId} kitaId={params.kitaId} /> },
+        },
+      ],
+    },
+  ],
+};

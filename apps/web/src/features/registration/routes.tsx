@@ -1,0 +1,11 @@
+import { guarded } from '@/app/guards';
+import { lazyPage, type FeatureRoutes } from '@/app/routing';
+
+/** Registered parents waiting for approval, per Kita (staff). */
+export const registrationRoutes: FeatureRoutes = {
+  kita: [
+    guarded(['Admin', 'KitaManager'], [
+      { path: 'registration', lazy: lazyPage(() => import('./pages/registration-page')), handle: { crumb: 'nav.items.registration' } },
+    ]),
+  ],
+};
