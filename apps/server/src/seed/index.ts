@@ -3,6 +3,7 @@ import type { Db } from '../db/client.js';
 import { DEMO_LOGINS, seedStructure } from './structure.js';
 import { seedParents } from './parents.js';
 import { seedEvents } from './events.js';
+import { seedSeason } from './season.js';
 
 export { DEMO_LOGINS };
 
@@ -21,6 +22,7 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<void> {
     const structure = await seedStructure(tx);
     const families = await seedParents(tx, structure, now);
     await seedEvents(tx, structure, families, now);
+    await seedSeason(tx, structure, families, now);
     void structure;
     void now;
   });

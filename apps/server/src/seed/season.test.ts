@@ -1,0 +1,74 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../test/app.js';
+import { allocations, events, outboxMessages } from '../db/schema.js';
+import { allocate } from '../modules/allocation/allocate.js';
+import { seedDemo } from './index.js';
+
+const NOW = new Date('2030-03-09T10:00:00.000Z');
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp({ now: NOW });
+  await seedDemo(t.db, NOW);
+});
+afterAll(async () => t.close());
+
+async function login(email: string, password: string) {
+  const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+  return { authorization: `Bearer ${res.json().data.token}` };
+}
+
+describe('demo season seed', () => {
+  it('has finished past events whose allocations the real rule produced, without result messages', async () => {
+    // Eight of the season, plus any past event another seed left for this one to allocate.
+    const season = await t.db.select().from(events).where(eq(events.status, 'finished'));
+    expect(season.length).toBeGreaterThanOrEqual(8);
+    expect(new Set(season.map((e) => e.eventType))).toEqual(new Set(['immediate', 'future']));
+    expect(new Set(season.map((e) => e.categoryId)).size).toBe(2);
+    for (const e of season) {
+      expect(e.expireDate.getTime()).toBeLessThan(NOW.getTime());
+      expect(e.finishedAt!.getTime()).toBe(e.expireDate.getTime());
+      const rows = await t.db.select().from(allocations).where(eq(allocations.eventId, e.id));
+      expect(rows.length).toBeGreaterThan(10);
+      // Re-running the pure rule on the stored inputs gives the stored outcome.
+      const again = allocate({
+        seed: e.seed,
+        totalSlots: e.totalSlots,
+        eventType: e.eventType as 'immediate' | 'future',
+        children: rows.map((r) => ({ childId: r.childId, parentId: r.parentId, preferenceType: r.preferenceType as never, creditBalance: r.creditBalance })),
+      });
+      expect(again.allocations.filter((a) => a.hasSlot).map((a) => a.childId).sort()).toEqual(
+        rows.filter((r) => r.hasSlot).map((r) => r.childId).sort(),
+      );
+    }
+    const messages = await t.db.execute<{ n: number }>(sql`select count(*)::int as n from outbox_messages where kind = 'results'`);
+    expect(Number(messages.rows[0]!.n)).toBe(0);
+    expect(await t.db.select().from(outboxMessages).where(eq(outboxMessages.kind, 'slot_offered'))).toHaveLength(0);
+  });
+
+  it('gives the ledger, the histogram and the demo parent history real content', async () => {
+    const spread = await t.db.execute<{ lo: number; hi: number }>(sql`
+      select min(b)::int as lo, max(b)::int as hi from (select coalesce(sum(l.amount), 0) as b
+        from parents p left join credit_ledger l on l.parent_id = p.id where p.status = 'approved' group by p.id) x`);
+    expect(Number(spread.rows[0]!.hi) - Number(spread.rows[0]!.lo)).toBeGreaterThanOrEqual(3);
+
+    const parent = await t.app.inject({ method: 'POST', url: '/api/auth/login-with-email', payload: { email: 'eltern@kita.example', password: 'demo-parent-1' } });
+    expect(parent.statusCode).toBe(200);
+    const headers = { authorization: `Bearer ${parent.json().data.token}` };
+    const parentId = parent.json().data.user.parentId as string;
+    const history = (await t.app.inject({ url: `/api/parents/${parentId}/children/preferences`, headers })).json().data;
+    expect(history).toHaveLength(2);
+    const answers = history.flatMap((c: { preferences: Array<{ hasSlot: string | null }> }) => c.preferences);
+    expect(answers.length).toBeGreaterThanOrEqual(6);
+    expect(answers.some((a: { hasSlot: string | null }) => a.hasSlot === 'JA')).toBe(true);
+    const histogram = (await t.app.inject({ url: `/api/parents/${parentId}/credits-distribution`, headers })).json().data;
+    expect(histogram.pieData.length).toBeGreaterThanOrEqual(3);
+    expect(histogram.pieData.map((b: { name: string }) => b.name)).toContain(histogram.yourParentName);
+
+    const manager = await login('manager@kita.example', 'demo-manager-1');
+    const [first] = await t.db.select().from(events).where(eq(events.status, 'finished')).limit(1);
+    const report = (await t.app.inject({ url: `/api/emergency-event/${first!.id}/report`, headers: manager })).json().data;
+    expect(report.summary).toMatchObject({ status: 'finished', seed: first!.seed });
+    expect(report.groups.length).toBe(2);
+  });
+});
