@@ -15,7 +15,6 @@ afterAll(async () => t.close());
 
 describe('demo inquiry seed', () => {
   it('is due at start, opens through the periodic job and reaches the demo parent', async () => {
-    // The past season (seed/season.ts) is finished; the inquiry of this seed is the scheduled one.
     const [seeded] = await t.db.select().from(events).where(eq(events.status, 'scheduled'));
     expect(seeded).toMatchObject({ eventType: 'future', status: 'scheduled', totalSlots: 8 });
     expect(seeded!.expireDate.getTime()).toBeGreaterThan(NOW.getTime() + 2 * 24 * 3600_000);
