@@ -5,7 +5,13 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
-export const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
+/**
+ * The built web app. WEB_DIST_DIR (a development and test knob, not product configuration) serves
+ * another build, e.g. a private one while others rebuild apps/web/dist in the same working tree.
+ */
+export const webDist = process.env.WEB_DIST_DIR
+  ? path.resolve(process.env.WEB_DIST_DIR)
+  : path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
 
 /** Serves the built SPA; unknown non-API paths get index.html so client routes work on reload. */
 export const spaPlugin = fp(async (app: FastifyInstance) => {

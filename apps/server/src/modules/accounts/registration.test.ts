@@ -77,7 +77,7 @@ describe('POST auth/register', () => {
     expect(kids.map((c) => c.name).sort()).toEqual(['Leo', 'Mia']);
     const mails = await messagesTo(t.db, body.email);
     expect(mails.map((m) => m.kind).sort()).toEqual(['activation', 'registration_received']);
-    expect(mails.find((m) => m.kind === 'registration_received')!.subject).toBe('Your registration with Kita Kita Sonnenschein');
+    expect(mails.find((m) => m.kind === 'registration_received')!.subject).toBe('Your registration with Kita Sonnenschein');
 
     // Activation before approval verifies the e-mail; login waits for the approval.
     const token = tokenFromLink(mails.find((m) => m.kind === 'activation')!.bodyText, '/verify-email');

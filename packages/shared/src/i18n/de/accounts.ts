@@ -65,7 +65,7 @@ export const accounts = {
   },
   register: {
     title: 'Registrierung',
-    subtitle: 'Registrieren Sie sich für die Notbetreuung der Kita {{kitaName}}.',
+    subtitle: 'Registrieren Sie sich für die Notbetreuung von {{kitaName}}.',
     pendingNote: 'Nach dem Absenden prüft die Kita-Leitung Ihre Angaben. Erst nach der Freigabe können Sie sich anmelden und erhalten Bedarfsabfragen.',
     parentSection: 'Ihre Angaben',
     name: 'Name',

@@ -67,7 +67,7 @@ export const accounts: Catalog<typeof de> = {
   },
   register: {
     title: 'Registration',
-    subtitle: 'Register for the emergency care of Kita {{kitaName}}.',
+    subtitle: 'Register for the emergency care of {{kitaName}}.',
     pendingNote: 'After you submit, the Kita management reviews your details. Only after approval can you log in and receive demand inquiries.',
     parentSection: 'Your details',
     name: 'Name',

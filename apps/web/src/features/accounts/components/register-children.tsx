@@ -42,7 +42,7 @@ export function RegisterChildren({
             )}
           </div>
           <TextField control={control} name={`children.${i}.childName`} label={t('accounts.register.childName')} qa={`register-child-${i}-name`} />
-          <div className="grid gap-4 sm:grid-cols-2">
+          <div className="grid items-start gap-4 sm:grid-cols-2">
             <DateOfBirthField control={control} name={`children.${i}.dateOfBirth`} label={t('accounts.register.dateOfBirth')} qa={`register-child-${i}-dob`} />
             <SelectField
               control={control}

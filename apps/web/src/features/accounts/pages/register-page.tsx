@@ -125,7 +125,7 @@ function RegisterForm({ kita, onDone }: { kita: KitaGroups; onDone: (d: { email:
         <fieldset className="grid gap-4">
           <legend className="mb-3 text-base font-semibold">{t('accounts.register.parentSection')}</legend>
           <TextField control={form.control} name="name" label={t('accounts.register.name')} autoComplete="name" qa="register-name" />
-          <div className="grid gap-4 sm:grid-cols-2">
+          <div className="grid items-start gap-4 sm:grid-cols-2">
             <TextField control={form.control} name="email" type="email" label={t('accounts.register.email')} autoComplete="email" qa="register-email" />
             <TextField control={form.control} name="secondaryEmail" type="email" label={t('accounts.register.secondaryEmail')} qa="register-secondary-email" />
             <TextField
@@ -163,7 +163,7 @@ function RegisterForm({ kita, onDone }: { kita: KitaGroups; onDone: (d: { email:
           </div>
         </fieldset>
         <RegisterChildren control={form.control} kita={kita} />
-        <fieldset className="grid gap-4 sm:grid-cols-2">
+        <fieldset className="grid items-start gap-4 sm:grid-cols-2">
           <legend className="mb-3 text-base font-semibold">{t('accounts.register.passwordSection')}</legend>
           <TextField control={form.control} name="password" type="password" label={t('accounts.register.password')} autoComplete="new-password" qa="register-password" />
           <TextField control={form.control} name="confirmPassword" type="password" label={t('accounts.register.confirmPassword')} autoComplete="new-password" qa="register-confirm-password" />
