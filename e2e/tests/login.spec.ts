@@ -81,7 +81,9 @@ test.describe('login page', () => {
     await expect(page.getByTestId('nav-events')).toHaveAttribute('href', `/kitas/${kitaId}/e`);
     await expect(page.getByTestId('nav-parents')).toHaveAttribute('href', '/parents');
     await expect(page.getByTestId('nav-users')).toHaveCount(0);
-    await expect(page.getByTestId('breadcrumb-home')).toHaveCount(0);
+    // Their breadcrumb home is their Kita's dashboard.
+    await page.goto('/no-such-page');
+    await expect(page.getByTestId('breadcrumb-home')).toHaveAttribute('href', `/kitas/${kitaId}/d`);
   });
 
   test('a guarded page remembers where the visitor wanted to go', async ({ page }) => {

@@ -4,17 +4,16 @@ import { expectNoA11yViolations, login } from './helpers';
 test.describe('language toggle', () => {
   test('switches the login page to English and keeps the choice', async ({ page }) => {
     await page.goto('/login');
-    await page.getByTestId('language-toggle').click();
-    await page.getByTestId('language-option-en').click();
+    await page.getByTestId('language-toggle').getByTestId('language-option-en').click();
     await expect(page.getByTestId('login-title')).toHaveText('Log in');
     await expect(page.getByTestId('login-role-parent')).toHaveText('Parent');
     await expect(page.getByTestId('login-role-staff')).toHaveText('Staff');
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByTestId('language-option-en')).toHaveAttribute('aria-pressed', 'true');
     expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('en');
     await page.reload();
     await expect(page.getByTestId('login-title')).toHaveText('Log in');
-    await page.getByTestId('language-toggle').click();
-    await page.getByTestId('language-option-de').click();
+    await page.getByTestId('language-toggle').getByTestId('language-option-de').click();
     await expect(page.getByTestId('login-title')).toHaveText('Anmelden');
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');
   });
@@ -23,8 +22,7 @@ test.describe('language toggle', () => {
     await login(page, 'admin');
     await expect(page.getByTestId('logout')).toContainText('Abmelden');
     await expect(page.getByTestId('sidebar-group-management')).toContainText('Verwaltung');
-    await page.getByTestId('language-toggle').click();
-    await page.getByTestId('language-option-en').click();
+    await page.getByTestId('language-toggle').getByTestId('language-option-en').click();
     await expect(page.getByTestId('logout')).toContainText('Log out');
     await expect(page.getByTestId('sidebar-group-management')).toContainText('Management');
     await expect(page.getByTestId('nav-users')).toContainText('Users');

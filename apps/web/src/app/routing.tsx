@@ -1,4 +1,4 @@
-import type * as React from 'react';
+import * as React from 'react';
 import type { IndexRouteObject, NonIndexRouteObject, Params } from 'react-router';
 
 /**
@@ -44,6 +44,19 @@ export type Crumb = string | ((params: Params) => React.ReactNode);
 
 export interface RouteHandle {
   crumb?: Crumb;
+}
+
+/**
+ * A breadcrumb rendered by a component that is loaded only when shown, so routes.tsx (which the
+ * first bundle includes) does not pull the feature's queries into every page:
+ * `crumb: lazyCrumb(() => import('./components/kita-crumb').then((m) => ({ default: m.KitaCrumb })), (p) => ({ kitaId: p.kitaId }))`.
+ */
+export function lazyCrumb<P extends object>(
+  load: () => Promise<{ default: React.ComponentType<P> }>,
+  props: (params: Params) => P,
+): Crumb {
+  const Component = React.lazy(load);
+  return (params) => React.createElement(Component, props(params));
 }
 
 type PageModule = { default: React.ComponentType };

@@ -46,15 +46,18 @@ export function Breadcrumbs() {
             <React.Fragment key={item.id}>
               {index > 0 && <BreadcrumbSeparator className={index < items.length - 1 ? 'hidden md:block' : undefined} />}
               <BreadcrumbItem className={!last ? 'hidden md:inline-flex' : 'min-w-0'}>
-                {last ? (
-                  <BreadcrumbPage className="truncate">{item.label}</BreadcrumbPage>
-                ) : (
-                  <BreadcrumbLink asChild>
-                    <Link to={item.to} data-qa={item.id === 'home' ? 'breadcrumb-home' : undefined}>
-                      {item.label}
-                    </Link>
-                  </BreadcrumbLink>
-                )}
+                {/* Crumb components may load lazily (lazyCrumb); show an ellipsis meanwhile. */}
+                <React.Suspense fallback="…">
+                  {last ? (
+                    <BreadcrumbPage className="truncate">{item.label}</BreadcrumbPage>
+                  ) : (
+                    <BreadcrumbLink asChild>
+                      <Link to={item.to} data-qa={item.id === 'home' ? 'breadcrumb-home' : undefined}>
+                        {item.label}
+                      </Link>
+                    </BreadcrumbLink>
+                  )}
+                </React.Suspense>
               </BreadcrumbItem>
             </React.Fragment>
           );

@@ -12,7 +12,7 @@ const badgeVariants = cva(
         secondary: 'border-transparent bg-secondary text-secondary-foreground',
         destructive: 'border-transparent bg-destructive text-destructive-foreground',
         outline: 'text-foreground',
-        success: 'border-transparent bg-success text-white',
+        success: 'border-transparent bg-success text-white dark:text-stone-950',
         muted: 'border-transparent bg-muted text-muted-foreground',
       },
     },

@@ -1,0 +1,50 @@
+import type * as React from 'react';
+import type { FieldValues } from 'react-hook-form';
+import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import type { FieldProps } from './field-props';
+
+export interface SelectOption {
+  value: string;
+  label: React.ReactNode;
+}
+
+export function SelectField<T extends FieldValues>({
+  control,
+  name,
+  label,
+  description,
+  qa,
+  disabled,
+  className,
+  options,
+  placeholder,
+}: FieldProps<T> & { options: SelectOption[]; placeholder?: string }) {
+  return (
+    <FormField
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <FormItem className={className}>
+          <FormLabel>{label}</FormLabel>
+          <Select value={field.value ?? ''} onValueChange={field.onChange} disabled={disabled}>
+            <FormControl>
+              <SelectTrigger className="w-full" onBlur={field.onBlur} ref={field.ref} data-qa={qa ?? name}>
+                <SelectValue placeholder={placeholder} />
+              </SelectTrigger>
+            </FormControl>
+            <SelectContent>
+              {options.map((option) => (
+                <SelectItem key={option.value} value={option.value} data-qa={`${qa ?? name}-option-${option.value}`}>
+                  {option.label}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+          {description && <FormDescription>{description}</FormDescription>}
+          <FormMessage />
+        </FormItem>
+      )}
+    />
+  );
+}
