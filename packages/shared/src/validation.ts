@@ -6,7 +6,7 @@ import { z } from 'zod';
  */
 
 /** First character: letter (incl. umlauts, ß and other Latin letters), space, apostrophe or hyphen; later also digits. */
-export const NAME_PATTERN = /^[\p{L} '\-][\p{L}\p{M}0-9 '\-.]*$/u;
+export const NAME_PATTERN = /^[\p{L} '-][\p{L}\p{M}0-9 '.-]*$/u;
 
 /** +49, first digit non-zero, 10 to 13 digits after the country code in total. */
 export const PHONE_PATTERN = /^\+49[1-9]\d{9,12}$/;
