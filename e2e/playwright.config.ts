@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,8 +20,13 @@ function findChromium(): string | undefined {
 const port = Number(process.env.E2E_PORT || 3100);
 const baseURL = `http://localhost:${port}`;
 
-// Created once in the runner process; workers inherit the variable and so reuse the same folder.
-if (!process.env.E2E_DATA_DIR) process.env.E2E_DATA_DIR = mkdtempSync(path.join(tmpdir(), 'kita-e2e-'));
+// Created once in the runner process (unless run.mjs passed one); workers inherit the variable and
+// so reuse the same folder. The runner removes it when it exits, after the server has stopped.
+if (!process.env.E2E_DATA_DIR) {
+  const created = mkdtempSync(path.join(tmpdir(), 'kita-e2e-'));
+  process.env.E2E_DATA_DIR = created;
+  process.on('exit', () => rmSync(created, { recursive: true, force: true }));
+}
 const dataDir = process.env.E2E_DATA_DIR;
 
 // Playwright starts the server with this process's environment plus `env`. The caller's own

@@ -22,17 +22,24 @@ if (!chromium) {
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 
-// The server serves apps/web/dist: build it so the tests see the current web code.
+const dataDir = mkdtempSync(path.join(tmpdir(), 'kita-e2e-'));
+const env = { ...process.env, CHROME_PATH: chromium, E2E_DATA_DIR: dataDir };
+
+// Build the current web code into a private folder that the test server serves (WEB_DIST_DIR), so
+// a rebuild of apps/web/dist by someone else during the run cannot change the files under test.
+// E2E_SKIP_BUILD=1 serves the existing apps/web/dist instead.
 if (process.env.E2E_SKIP_BUILD !== '1') {
-  const build = spawnSync(npm, ['run', 'build', '-w', '@kita/web'], { cwd: repoRoot, stdio: 'inherit' });
+  const webDist = path.join(dataDir, 'web');
+  const build = spawnSync(npm, ['run', 'build', '-w', '@kita/web', '--', '--outDir', webDist, '--emptyOutDir'], {
+    cwd: repoRoot,
+    stdio: 'inherit',
+  });
   if (build.status !== 0) process.exit(build.status ?? 1);
+  env.WEB_DIST_DIR = webDist;
 }
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'kita-e2e-'));
-const result = spawnSync(npx, ['playwright', 'test', ...process.argv.slice(2)], {
-  cwd: here,
-  stdio: 'inherit',
-  env: { ...process.env, CHROME_PATH: chromium, E2E_DATA_DIR: dataDir },
-});
+// The server's database goes into its own subfolder of the same temporary folder.
+env.E2E_DATA_DIR = path.join(dataDir, 'db');
+const result = spawnSync(npx, ['playwright', 'test', ...process.argv.slice(2)], { cwd: here, stdio: 'inherit', env });
 rmSync(dataDir, { recursive: true, force: true });
 process.exit(result.status ?? 1);
