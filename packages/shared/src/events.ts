@@ -240,6 +240,8 @@ export const parentEventSchema = z.object({
     eventId: z.string(),
     kitaName: z.string(),
     kitaDescription: z.string().nullable(),
+    /** The manager's note on this inquiry (e.g. "strike"). */
+    description: z.string().nullable(),
     eventType: eventTypeSchema,
     eventDate: z.string(),
     expireDate: z.string(),

@@ -37,8 +37,10 @@ describe('editing an event', () => {
   });
 
   it('changes the category or type only while nobody has answered', async () => {
-    const id = await createEventViaApi(t, w.headers.manager, immediate());
-    const krippe = { ...immediate(), categoryId: w.home.krippe.id, totalSlotsKrippe: 1 };
+    // A future inquiry (an immediate one would close as soon as its only Krippe child answered).
+    const open = future(new Date(NOW.getTime() - HOUR), new Date(NOW.getTime() + 2 * DAY));
+    const id = await createEventViaApi(t, w.headers.manager, open);
+    const krippe = { ...open, categoryId: w.home.krippe.id, totalSlotsKrippe: 1 };
     expect((await put(id, krippe)).statusCode).toBe(200);
     // Ben's Krippe child Lina is now eligible; Ben already had this inquiry, so nothing new is sent.
     const msgs = await t.db.select().from(outboxMessages).where(eq(outboxMessages.eventId, id));
@@ -46,11 +48,12 @@ describe('editing an event', () => {
     expect(new Set(msgs.map((m) => m.parentId)).size).toBe(msgs.length);
 
     expect((await answer(id, w.kids.smsBaby.id)).statusCode).toBe(200);
-    const back = await put(id, immediate());
+    const back = await put(id, open);
     expect(back.statusCode).toBe(409);
     expect(back.json()).toMatchObject({ code: 'EVENT_HAS_ANSWERS' });
-    const type = await put(id, { ...future(new Date(NOW.getTime() + DAY), new Date(NOW.getTime() + 3 * DAY)), categoryId: w.home.krippe.id });
+    const type = await put(id, { ...krippe, eventType: 'immediate' });
     expect(type.statusCode).toBe(409);
+    expect(type.json()).toMatchObject({ code: 'EVENT_HAS_ANSWERS' });
   });
 
   it('keeps the start date of an open future event but may move its expire date (links follow)', async () => {

@@ -70,7 +70,7 @@ function EventSummary({ data }: { data: ParentEvent }) {
           {e.kitaName}
         </h1>
       </div>
-      <dl className="grid grid-cols-2 gap-3">
+      <dl className="grid grid-cols-[auto_1fr] gap-x-6">
         <div>
           <dt className="text-muted-foreground text-xs font-medium uppercase">{t('preference.eventDate')}</dt>
           <dd className="text-lg font-semibold" data-qa="preference-date">
@@ -78,13 +78,20 @@ function EventSummary({ data }: { data: ParentEvent }) {
           </dd>
         </div>
         <div>
-          <dt className="text-muted-foreground text-xs font-medium uppercase">{t('preference.deadline')}</dt>
-          <dd className="flex items-center gap-1 text-lg font-semibold" data-qa="preference-deadline">
-            <ClockIcon className="size-4 shrink-0" aria-hidden="true" />
+          <dt className="text-muted-foreground flex items-center gap-1 text-xs font-medium uppercase">
+            <ClockIcon className="size-3.5 shrink-0" aria-hidden="true" />
+            {t('preference.deadline')}
+          </dt>
+          <dd className="text-lg font-semibold whitespace-nowrap" data-qa="preference-deadline">
             {formatInstant(e.expireDate, e.timezone)}
           </dd>
         </div>
       </dl>
+      {e.description && (
+        <p className="font-medium" data-qa="preference-event-description">
+          {e.description}
+        </p>
+      )}
       <p className="bg-primary text-primary-foreground rounded-lg px-3 py-2 font-semibold" data-qa="preference-sought">
         {t('preference.sought', { count: e.threshold })}
         <span className="block text-sm font-normal">{t('preference.soughtHint')}</span>
