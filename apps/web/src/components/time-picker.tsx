@@ -1,26 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { fromTimeParts, toTimeParts, type TimeParts } from '@/lib/time';
 import { cn } from '@/lib/utils';
-
-/** 24-hour "HH:mm" <-> the 12-hour parts the picker shows (spec section 5: hours 1-12, minutes in 5s, AM/PM). */
-export interface TimeParts {
-  hour12: number;
-  minute: number;
-  period: 'AM' | 'PM';
-}
-
-export function toTimeParts(value: string | undefined): TimeParts | undefined {
-  const match = value ? /^(\d{1,2}):(\d{2})/.exec(value) : null;
-  if (!match) return undefined;
-  const hours = Number(match[1]) % 24;
-  const minute = Math.floor(Number(match[2]) / 5) * 5;
-  return { hour12: hours % 12 === 0 ? 12 : hours % 12, minute: Math.min(minute, 55), period: hours < 12 ? 'AM' : 'PM' };
-}
-
-export function fromTimeParts({ hour12, minute, period }: TimeParts): string {
-  const hours = (hour12 % 12) + (period === 'PM' ? 12 : 0);
-  return `${String(hours).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
-}
 
 const HOURS = Array.from({ length: 12 }, (_, i) => i + 1);
 const MINUTES = Array.from({ length: 12 }, (_, i) => i * 5);
