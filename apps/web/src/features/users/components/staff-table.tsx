@@ -1,0 +1,105 @@
+import * as React from 'react';
+import type { ColumnDef } from '@tanstack/react-table';
+import { KeyRoundIcon, PlusIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { User } from '@kita/shared';
+import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
+import { DataTable } from '@/components/data-table/data-table';
+import { Button } from '@/components/ui/button';
+import { useAuth } from '@/lib/auth';
+import { notifyError, notifySuccess } from '@/lib/notify';
+import { useDeleteUser } from '../queries';
+import { ChangePasswordDialog } from './change-password-dialog';
+import { UserFormDialog } from './user-form-dialog';
+
+/**
+ * The users table with its dialogs (add/edit, change password, delete). Used by the users page
+ * (all staff) and the managers page of one Kita (`mode="manager"`).
+ */
+export function StaffTable({
+  users,
+  isLoading,
+  columns,
+  mode,
+  kitaId,
+  qa,
+  addLabel,
+  emptyText,
+  label,
+}: {
+  users: User[] | undefined;
+  isLoading: boolean;
+  columns: ColumnDef<User>[];
+  mode: 'user' | 'manager';
+  kitaId?: string;
+  qa: string;
+  addLabel: string;
+  emptyText: string;
+  label: string;
+}) {
+  const { t } = useTranslation();
+  const { user: me } = useAuth();
+  const remove = useDeleteUser();
+  const [formOpen, setFormOpen] = React.useState(false);
+  const [editing, setEditing] = React.useState<User | null>(null);
+  const [deleting, setDeleting] = React.useState<User | null>(null);
+  const [passwordFor, setPasswordFor] = React.useState<User | null>(null);
+  const manager = mode === 'manager';
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      await remove.mutateAsync(deleting.userId);
+      notifySuccess(t(manager ? 'users.toast.managerDeleted' : 'users.toast.deleted'));
+    } catch (error) {
+      notifyError(t(manager ? 'users.toast.managerDeleteFailed' : 'users.toast.deleteFailed'), error);
+      throw error;
+    }
+  };
+
+  return (
+    <>
+      <DataTable
+        qa={qa}
+        label={label}
+        columns={columns}
+        data={users}
+        isLoading={isLoading}
+        searchable
+        defaultSort={{ id: 'name' }}
+        getRowId={(u) => u.userId}
+        emptyText={emptyText}
+        toolbar={
+          <Button
+            onClick={() => {
+              setEditing(null);
+              setFormOpen(true);
+            }}
+            data-qa={`${qa}-add`}
+          >
+            <PlusIcon aria-hidden="true" />
+            {addLabel}
+          </Button>
+        }
+        rowActions={{
+          onEdit: (u) => {
+            setEditing(u);
+            setFormOpen(true);
+          },
+          extra: [{ label: t('users.changePassword.action'), icon: KeyRoundIcon, onSelect: setPasswordFor, qa: 'row-action-change-password' }],
+          onDelete: setDeleting,
+          // The server refuses deleting oneself; do not offer it.
+          canDelete: (u) => u.userId !== me?.userId,
+        }}
+      />
+      <UserFormDialog open={formOpen} onOpenChange={setFormOpen} user={editing} mode={mode} kitaId={kitaId} />
+      <ChangePasswordDialog user={passwordFor} onOpenChange={(open) => !open && setPasswordFor(null)} />
+      <ConfirmDeleteDialog
+        open={!!deleting}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        onConfirm={confirmDelete}
+        description={deleting ? t('users.deleteDescription', { name: deleting.name }) : undefined}
+      />
+    </>
+  );
+}

@@ -1,0 +1,12 @@
+import { guarded } from '@/app/guards';
+import { lazyPage, type FeatureRoutes } from '@/app/routing';
+
+/** /users (Admin only) and the managers page mg under /kitas/:kitaId. */
+export const usersRoutes: FeatureRoutes = {
+  app: [guarded(['Admin'], [{ path: 'users', lazy: lazyPage(() => import('./pages/users-page')), handle: { crumb: 'nav.items.users' } }])],
+  kita: [
+    guarded(['Admin', 'KitaManager'], [
+      { path: 'mg', lazy: lazyPage(() => import('./pages/managers-page')), handle: { crumb: 'nav.items.managers' } },
+    ]),
+  ],
+};
