@@ -1,5 +1,9 @@
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { authRoutes } from '@/features/auth/routes';
+import { kitasRoutes } from '@/features/kitas/routes';
+import { categoriesRoutes } from '@/features/categories/routes';
+import { groupsRoutes } from '@/features/groups/routes';
+import { usersRoutes } from '@/features/users/routes';
 import { accountsRoutes } from '@/features/accounts/routes';
 import { mailboxRoutes } from '@/features/mailbox/routes';
 import { eventsRoutes } from '@/features/events/routes';
@@ -25,7 +29,10 @@ const features: FeatureRoutes[] = [
   parentsRoutes,
   childrenRoutes,
   registrationRoutes,
-  // kitas: `import { kitasRoutes } from '@/features/kitas/routes';` then add `kitasRoutes,` here ('/' and '/kitas' + the /kitas/:kitaId layout).
+  kitasRoutes,
+  categoriesRoutes,
+  groupsRoutes,
+  usersRoutes,
 ];
 
 const pick = (key: 'public' | 'app' | 'kita'): AppRoute[] => features.flatMap((feature) => feature[key] ?? []);
