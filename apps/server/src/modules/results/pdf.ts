@@ -24,12 +24,12 @@ interface Column {
 }
 // Widths sum to the A4 content width (595.28 - 2 * 40).
 const COLUMNS: Column[] = [
-  { key: 'child', width: 92 },
-  { key: 'parent', width: 88 },
-  { key: 'credit', width: 42, align: 'right' },
-  { key: 'preference', width: 56 },
-  { key: 'slot', width: 34 },
-  { key: 'rank', width: 30, align: 'right' },
+  { key: 'child', width: 90 },
+  { key: 'parent', width: 86 },
+  { key: 'credit', width: 48, align: 'right' },
+  { key: 'preference', width: 58 },
+  { key: 'slot', width: 32 },
+  { key: 'rank', width: 28, align: 'right' },
   { key: 'reason', width: 173.28 },
 ];
 

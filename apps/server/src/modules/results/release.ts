@@ -84,6 +84,9 @@ export async function releaseSlot(app: FastifyInstance, req: FastifyRequest, eve
       assertKitaScope(req, e.kita_id, 'errors.EVENT_NOT_FOUND');
     }
 
+    if (e.status !== 'finished') throw releaseError(409, 'RELEASE_NOT_FINISHED', 'notFinished');
+    if (e.event_type !== 'future') throw releaseError(409, 'RELEASE_IMMEDIATE', 'immediate');
+    if (new Date(e.expire_date).getTime() <= now.getTime()) throw releaseError(409, 'RELEASE_EXPIRED', 'expired');
     const [row] = await tx
       .select()
       .from(allocations)
@@ -92,9 +95,6 @@ export async function releaseSlot(app: FastifyInstance, req: FastifyRequest, eve
     if (!row || row.parentId !== input.parentId || row.preferenceId !== input.preferenceId) {
       throw releaseError(404, 'RELEASE_NOT_FOUND', 'notFound');
     }
-    if (e.status !== 'finished') throw releaseError(409, 'RELEASE_NOT_FINISHED', 'notFinished');
-    if (e.event_type !== 'future') throw releaseError(409, 'RELEASE_IMMEDIATE', 'immediate');
-    if (new Date(e.expire_date).getTime() <= now.getTime()) throw releaseError(409, 'RELEASE_EXPIRED', 'expired');
     if (!row.hasSlot) throw releaseError(409, 'RELEASE_NO_SLOT', 'noSlot');
 
     await tx.update(allocations).set({ hasSlot: false, releasedAt: now }).where(eq(allocations.id, row.id));

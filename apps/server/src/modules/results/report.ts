@@ -77,7 +77,8 @@ export async function buildReport(db: DbOrTx, e: EventRow, lang: Language, now: 
     };
   });
 
-  const collator = new Intl.Collator(lang === 'en' ? 'en' : 'de');
+  // Numeric: 'Gruppe 2' before 'Gruppe 10'.
+  const collator = new Intl.Collator(lang === 'en' ? 'en' : 'de', { numeric: true });
   rows.sort(
     (a, b) =>
       collator.compare(a.groupName, b.groupName) ||

@@ -1,0 +1,131 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../../test/app.js';
+import { closeViaApi, futureEvent, record, resultsWorld, type ResultsWorld } from '../../../test/factories-results.js';
+import { children, events, parents, users } from '../../db/schema.js';
+
+const NOW = new Date('2030-03-09T10:00:00.000Z');
+let t: TestContext;
+let w: ResultsWorld;
+let eventId: string;
+let dir: string;
+beforeAll(async () => {
+  t = await createTestApp({ now: NOW });
+  w = await resultsWorld(t);
+  dir = mkdtempSync(path.join(tmpdir(), 'kita-report-'));
+  eventId = await futureEvent(t, w, 2);
+  await record(t, w, eventId, [
+    [w.kids.mailKid.id, 'red'],
+    [w.kids.mailKid2.id, 'green'],
+    [w.kids.smsKid.id, 'yellow'],
+    [w.kids.ulla.id, 'red'],
+    [w.kids.dani.id, 'red'],
+  ]);
+});
+afterAll(async () => {
+  rmSync(dir, { recursive: true, force: true });
+  await t.close();
+});
+
+/** The PDF's text as poppler's pdftotext extracts it (what a reader copying from the file gets). */
+function pdfText(pdf: Buffer, name: string): string {
+  const file = path.join(dir, `${name}.pdf`);
+  writeFileSync(file, pdf);
+  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+}
+
+type Row = { childName: string; hasSlot: string | null; rank: number | null; reasonCode: string | null; credit: number; groupName: string };
+
+describe('GET emergency-event/{id}/report', () => {
+  it('shows the current state without slots or seed before close', async () => {
+    const res = await t.app.inject({ url: `/api/emergency-event/${eventId}/report?kitaId=${w.home.kita.id}`, headers: w.headers.manager });
+    expect(res.statusCode).toBe(200);
+    const report = res.json().data;
+    expect(report.summary).toMatchObject({ status: 'open', seed: null, slotsGiven: 0, childrenCount: 6, counts: { red: 3, yellow: 1, green: 1, blue: 0, unanswered: 1 } });
+    const rows: Row[] = report.groups.flatMap((g: { rows: Row[] }) => g.rows);
+    expect(rows.every((r) => r.hasSlot === null && r.reasonCode === null)).toBe(true);
+  });
+
+  it('has one row per child grouped by group, with slot, rank and reason after close', async () => {
+    await closeViaApi(t, w.headers.manager, eventId);
+    const [ev] = await t.db.select().from(events).where(eq(events.id, eventId));
+    const report = (await t.app.inject({ url: `/api/emergency-event/${eventId}/report`, headers: w.headers.admin })).json().data;
+    expect(report.event).toMatchObject({ eventId, kitaName: 'Kita Sonnenschein', eventType: 'future', category: 'Kindergarten', timezone: 'Europe/Berlin' });
+    expect(report.summary).toMatchObject({
+      status: 'finished',
+      seed: ev!.seed,
+      seedHash: ev!.seedHash,
+      ruleVersion: 1,
+      totalSlots: 2,
+      slotsGiven: 2,
+      overflow: 0,
+      waitlistCount: 2,
+      childrenCount: 6,
+    });
+    expect(report.generatedAt).toBe(NOW.toISOString());
+    expect(report.groups.map((g: { groupName: string }) => g.groupName)).toEqual(['Bären', 'Füchse']);
+    const bears: Row[] = report.groups[0].rows;
+    expect(bears.map((r) => r.childName).sort()).toEqual(['Max', 'Mia', 'Noah', 'Paul', 'Ülla Müller']);
+    // Ranked children first in order of service, then green and unanswered.
+    const ranks = bears.map((r) => r.rank).filter((r): r is number => r !== null);
+    expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
+    expect(bears.slice(-2).map((r) => r.rank)).toEqual([null, null]);
+    expect(bears.find((r) => r.childName === 'Paul')).toMatchObject({ hasSlot: 'NEIN', reasonCode: 'unanswered', credit: 0, groupName: 'Bären' });
+    expect(bears.find((r) => r.childName === 'Noah')).toMatchObject({ hasSlot: 'NEIN', reasonCode: 'no_slot_capacity', waitlistPosition: 2 });
+    const all: Row[] = report.groups.flatMap((g: { rows: Row[] }) => g.rows);
+    expect(all.filter((r) => r.hasSlot === 'JA')).toHaveLength(2);
+    expect(all.every((r) => typeof (r as Row & { reasonText: string }).reasonText === 'string')).toBe(true);
+  });
+});
+
+describe('GET emergency-event/{id}/pdf', () => {
+  it('is an A4 PDF download in the caller language naming every child, with seed and rule version', async () => {
+    const res = await t.app.inject({ url: `/api/emergency-event/${eventId}/pdf`, headers: w.headers.manager });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="event-report.pdf"');
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const [ev] = await t.db.select().from(events).where(eq(events.id, eventId));
+    const text = pdfText(res.rawPayload, 'de');
+    for (const name of ['Mia', 'Max', 'Noah', 'Paul', 'Ülla Müller', 'Dani Dreier', 'Carla Müller', 'Anna Mail']) expect(text).toContain(name);
+    for (const label of ['Kita Sonnenschein', 'Gruppe Bären', 'Gruppe Füchse', 'Vergebene Plätze', 'Regelversion', 'Begründung', ev!.seed]) {
+      expect(text).toContain(label);
+    }
+    // Dates in the Kita's zone: 11:00 Berlin time.
+    expect(text).toContain('09.03.2030 11:00');
+    // A4 in points.
+    expect(res.rawPayload.toString('latin1')).toMatch(/\/MediaBox \[0 0 595\.28 841\.89\]/);
+  });
+
+  it('speaks English to an English-speaking user', async () => {
+    await t.db.update(users).set({ language: 'en' }).where(eq(users.id, w.admin.id));
+    const res = await t.app.inject({ url: `/api/emergency-event/${eventId}/pdf`, headers: w.headers.admin });
+    const text = pdfText(res.rawPayload, 'en');
+    for (const label of ['Demand inquiry report', 'Group Bären', 'Places given', 'Rule version', 'Reason']) expect(text).toContain(label);
+    expect(text).toContain('Ülla Müller');
+    await t.db.update(users).set({ language: 'de' }).where(eq(users.id, w.admin.id));
+  });
+
+  it('breaks long tables over pages and repeats the table header', async () => {
+    // 70 more families in the Bären group (anonymous: no messages needed).
+    const extra = await t.db
+      .insert(parents)
+      .values(Array.from({ length: 70 }, (_, i) => ({ kitaId: w.home.kita.id, name: `Familie Böhm ${i}`, isAnonymous: true, status: 'approved' })))
+      .returning({ id: parents.id });
+    await t.db.insert(children).values(extra.map((p, i) => ({ parentId: p.id, groupId: w.home.kgGroup.id, name: `Jörg Böhm ${i}`, dateOfBirth: '2025-01-01' })));
+    const big = await futureEvent(t, w, 10);
+    await closeViaApi(t, w.headers.manager, big);
+    const res = await t.app.inject({ url: `/api/emergency-event/${big}/pdf`, headers: w.headers.manager });
+    const text = pdfText(res.rawPayload, 'big');
+    if (process.env.KEEP_PDF) writeFileSync(process.env.KEEP_PDF, res.rawPayload);
+    const pages = text.split('\f').filter((p) => p.trim().length > 0);
+    expect(pages.length).toBeGreaterThanOrEqual(2);
+    for (const page of pages.slice(0, -1)) expect(page).toContain('Begründung');
+    for (const i of [0, 35, 69]) expect(text).toContain(`Jörg Böhm ${i}`);
+    expect(text).toContain(`Seite 1/${pages.length}`);
+  });
+});
