@@ -3,6 +3,9 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { fromTimeParts, toTimeParts, type TimeParts } from '@/lib/time';
 import { cn } from '@/lib/utils';
 
+// Re-exported for callers that convert times beside the picker (pure functions live in lib/time.ts).
+export { fromTimeParts, toTimeParts, type TimeParts } from '@/lib/time';
+
 const HOURS = Array.from({ length: 12 }, (_, i) => i + 1);
 const MINUTES = Array.from({ length: 12 }, (_, i) => i * 5);
 
