@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
-import { resetPasswordSchema } from '@kita/shared';
+import { passwordSchema } from '@kita/shared';
 import { TextField } from '@/components/form-fields';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -14,10 +14,10 @@ import { AccountCard } from '../components/account-card';
 import { SubmitButton } from '../components/submit-button';
 import { useResetPassword } from '../queries';
 
-const formSchema = resetPasswordSchema.omit({ token: true }).refine((v) => v.newPassword === v.confirmPassword, {
-  path: ['confirmPassword'],
-  message: 'validation.passwordMismatch',
-});
+/** The API schema without the token (from the link); zod cannot .omit() from a refined object. */
+const formSchema = z
+  .object({ newPassword: passwordSchema, confirmPassword: z.string().min(1, 'validation.required') })
+  .refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], message: 'validation.passwordMismatch' });
 type FormValues = z.infer<typeof formSchema>;
 
 /**
