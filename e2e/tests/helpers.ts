@@ -6,15 +6,24 @@ import { expect, type Page } from '@playwright/test';
 export const DEMO_LOGINS = {
   admin: { email: 'admin@kita.example', password: 'demo-admin-1' },
   manager: { email: 'manager@kita.example', password: 'demo-manager-1' },
+  parent: { email: 'eltern@kita.example', password: 'demo-parent-1' },
 } as const;
-export type StaffLogin = keyof typeof DEMO_LOGINS;
+export type DemoLogin = keyof typeof DEMO_LOGINS;
 
-/** Logs a staff member in through the login page and waits until the app shell shows. */
-export async function login(page: Page, who: StaffLogin): Promise<void> {
+/**
+ * Logs a demo user in through the login page (staff tab for admin/manager, parent tab with the
+ * e-mail for the parent) and waits until the app shell shows.
+ */
+export async function login(page: Page, who: DemoLogin): Promise<void> {
   const { email, password } = DEMO_LOGINS[who];
   await page.goto('/login');
-  await page.getByTestId('login-role-staff').click();
-  await page.getByTestId('login-email').fill(email);
+  if (who === 'parent') {
+    await page.getByTestId('login-role-parent').click();
+    await page.getByTestId('login-identifier').fill(email);
+  } else {
+    await page.getByTestId('login-role-staff').click();
+    await page.getByTestId('login-email').fill(email);
+  }
   await page.getByTestId('login-password').fill(password);
   await page.getByTestId('login-submit').click();
   await expect(page.getByTestId('app-header')).toBeVisible();

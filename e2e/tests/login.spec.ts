@@ -86,6 +86,43 @@ test.describe('login page', () => {
     await expect(page.getByTestId('breadcrumb-home')).toHaveAttribute('href', `/kitas/${kitaId}/d`);
   });
 
+  test('a parent logs in with e-mail, lands on their profile and gets the UI in their language', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByTestId('language-option-en').click();
+    await expect(page.getByTestId('login-title')).toHaveText('Log in');
+    await page.getByTestId('login-identifier').fill(DEMO_LOGINS.parent.email);
+    await page.getByTestId('login-password').fill(DEMO_LOGINS.parent.password);
+    await page.getByTestId('login-submit').click();
+    await expect(page).toHaveURL(/\/parents\/[0-9a-f-]{36}$/);
+    const user = JSON.parse((await page.evaluate(() => localStorage.getItem('user'))) ?? '{}') as {
+      role?: string;
+      parentId?: string;
+      parent?: { language?: string };
+    };
+    expect(user.role).toBe('Parent');
+    expect(page.url()).toContain(`/parents/${user.parentId}`);
+    // The demo parent's profile language is German: the UI follows it after login.
+    expect(user.parent?.language).toBe('de');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    await expect(page.getByTestId('sidebar-group-parent')).toContainText('Mein Profil');
+    await expect(page.getByTestId('nav-history')).toHaveAttribute('href', `/parents/${user.parentId}/history`);
+    await expect(page.getByTestId('nav-kitas')).toHaveCount(0);
+    // A parent on a staff-only page is sent to /unauthorized, whose button leads back to the profile.
+    await page.goto('/users');
+    await expect(page).toHaveURL(/\/unauthorized$/);
+    await expect(page.getByTestId('unauthorized-home')).toHaveAttribute('href', `/parents/${user.parentId}`);
+  });
+
+  test('the parent form checks the identifier before calling the server', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByTestId('login-identifier').fill('0170 1234567');
+    await page.getByTestId('login-password').fill('x');
+    await page.getByTestId('login-submit').click();
+    await expect(page.getByTestId('error-identifier')).toHaveText(
+      'Bitte eine gültige E-Mail-Adresse oder eine Handynummer mit +49 eingeben',
+    );
+  });
+
   test('a guarded page remembers where the visitor wanted to go', async ({ page }) => {
     const kitaPath = '/kitas/00000000-0000-4000-8000-000000000000';
     await page.goto(kitaPath);

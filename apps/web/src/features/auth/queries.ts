@@ -1,11 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
-import { loginResultSchema, PHONE_PATTERN, type LoginResult } from '@kita/shared';
+import { loginResultSchema, loginStepSchema, PHONE_PATTERN, type LoginResult, type LoginStep } from '@kita/shared';
 import { api } from '@/lib/api';
 
 /** A login either finishes ({token, user}) or asks for the SMS code ({otpToken}) (domain.md). */
-const loginStepSchema = z.union([loginResultSchema, z.object({ otpToken: z.string().min(1) })]);
-export type LoginStep = z.infer<typeof loginStepSchema>;
+export type { LoginStep };
 
 export function needsOtp(step: LoginStep): step is { otpToken: string } {
   return 'otpToken' in step;
