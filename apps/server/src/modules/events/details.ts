@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { parentRecipient } from '../../notify/messages.js';
 import type { AllocationReason } from '../allocation/allocate.js';
 import { describeOutcome } from '../results/reasons.js';
-import { eligibleWhere, isFinished, toIso, toSummary, type EventRow } from './queries.js';
+import { eligibleWhere, toIso, toSummary, type EventRow } from './queries.js';
 
 type ChildRow = {
   child_id: string;
@@ -86,7 +86,6 @@ export async function eventWithChildren(db: DbOrTx, e: EventRow, now: Date, lang
       withoutChannel.set(r.parent_id, r.parent_name);
     }
   }
-  const finished = isFinished(e, now);
   const threshold = Math.max(0, eligibleCount - e.totalSlots);
 
   const children: EventChild[] = rows.map((r) => {
