@@ -113,6 +113,38 @@ test.describe('login page', () => {
     await expect(page.getByTestId('unauthorized-home')).toHaveAttribute('href', `/parents/${user.parentId}`);
   });
 
+  test('a parent logs in with the phone number and the SMS code (OTP step)', async ({ page, request }) => {
+    const phone = '+491701234567'; // the demo parent's verified number (seed)
+    const since = Date.now();
+    await page.goto('/login');
+    await page.getByTestId('login-identifier').fill(phone);
+    await page.getByTestId('login-password').fill(DEMO_LOGINS.parent.password);
+    await page.getByTestId('login-submit').click();
+    await expect(page.getByTestId('login-title')).toHaveText('Bestätigungscode eingeben');
+    expect(await page.evaluate(() => localStorage.getItem('otpToken'))).toBeTruthy();
+
+    // The code arrives in the dev mailbox (the SMS outbox of a non-production server).
+    let code = '';
+    await expect
+      .poll(async () => {
+        const res = await request.get(`/api/dev/messages?recipient=${encodeURIComponent(phone)}`);
+        const messages = ((await res.json()) as { data: { kind: string; bodyText: string; createdAt?: string }[] }).data;
+        const otp = messages.find((m) => m.kind === 'otp' && (!m.createdAt || Date.parse(m.createdAt) >= since - 1000));
+        code = /\b(\d{6})\b/.exec(otp?.bodyText ?? '')?.[1] ?? '';
+        return code;
+      })
+      .toMatch(/^\d{6}$/);
+
+    const wrong = code === '000000' ? '111111' : '000000';
+    await page.getByTestId('otp-input').fill(wrong);
+    await page.getByTestId('otp-submit').click();
+    await expect(page.getByText('OTP-Überprüfung fehlgeschlagen')).toBeVisible();
+    await page.getByTestId('otp-input').fill(code);
+    await page.getByTestId('otp-submit').click();
+    await expect(page).toHaveURL(/\/parents\/[0-9a-f-]{36}$/);
+    expect(await page.evaluate(() => localStorage.getItem('otpToken'))).toBeNull();
+  });
+
   test('the parent form checks the identifier before calling the server', async ({ page }) => {
     await page.goto('/login');
     await page.getByTestId('login-identifier').fill('0170 1234567');
