@@ -108,7 +108,8 @@ async function send(method: string, path: string, options: RequestOptions, accep
     const response = await fetch(buildUrl(path, options.query), { method, headers, body, signal: controller.signal });
     if (!response.ok) {
       const error = toApiError(response.status, await readJson(response));
-      if (response.status === 401) clearSession();
+      // Only the stored session can be stale; a refused link-session token (options.token) says nothing about it.
+      if (response.status === 401 && !options.token) clearSession();
       if (response.status === 403 && options.redirectOnForbidden !== false) navigateTo('/unauthorized');
       throw error;
     }
