@@ -72,9 +72,10 @@ export const preferenceRoutes: FastifyPluginAsyncZod = async (app) => {
         { eventId: req.body.eventId, answers: req.body.preferences },
         { parentId, recordedBy: null, now: app.clock.now() },
       );
-      // The last missing answer closes an immediate event at once (domain.md "Close").
-      await closeIfAllAnswered(app, req.body.eventId);
-      return { data };
+      // The last missing answer closes an immediate event at once (domain.md "Close"); a future
+      // event waits for its expire date, so its answers skip that check (a lean answer path).
+      if (data.eventType === 'immediate') await closeIfAllAnswered(app, req.body.eventId);
+      return { data: data.preferences };
     },
   );
 };

@@ -105,7 +105,7 @@ export async function saveAnswers(
   db: DbOrTx,
   input: { eventId: string; answers: Array<{ childId: string; preferenceType: PreferenceType }> },
   opts: { parentId: string | null; recordedBy: string | null; now: Date },
-): Promise<Preference[]> {
+): Promise<{ eventType: EventType; preferences: Preference[] }> {
   const check = await checkAnswerable(
     db,
     input.eventId,
@@ -120,11 +120,14 @@ export async function saveAnswers(
     preferenceType: a.preferenceType,
   }));
   const saved = await upsertAnswers(db, input.eventId, rows, opts.recordedBy, opts.now);
-  return saved.map((s) => ({
-    preferenceId: s.id,
-    eventId: input.eventId,
-    childId: s.child_id,
-    childName: check.children.get(s.child_id)?.name ?? '',
-    preferenceType: s.preference_type,
-  }));
+  return {
+    eventType: check.eventType,
+    preferences: saved.map((s) => ({
+      preferenceId: s.id,
+      eventId: input.eventId,
+      childId: s.child_id,
+      childName: check.children.get(s.child_id)?.name ?? '',
+      preferenceType: s.preference_type,
+    })),
+  };
 }

@@ -25,11 +25,11 @@ export async function recordStaffAnswers(
       entity: 'event',
       entityId: e.id,
       kitaId: e.kitaId,
-      details: { answers: saved.map((s) => ({ childId: s.childId, preferenceType: s.preferenceType })) },
+      details: { answers: saved.preferences.map((s) => ({ childId: s.childId, preferenceType: s.preferenceType })) },
     });
-    return saved;
+    return saved.preferences;
   });
   // The last missing answer closes an immediate event at once (domain.md "Close").
-  await closeIfAllAnswered(app, e.id);
+  if (e.eventType === 'immediate') await closeIfAllAnswered(app, e.id);
   return saved;
 }
