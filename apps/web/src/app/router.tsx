@@ -8,6 +8,7 @@ import { accountsRoutes } from '@/features/accounts/routes';
 import { mailboxRoutes } from '@/features/mailbox/routes';
 import { eventsRoutes } from '@/features/events/routes';
 import { preferenceRoutes } from '@/features/preference/routes';
+import { resultsRoutes } from '@/features/results/routes';
 import { parentsRoutes } from '@/features/parents/routes';
 import { childrenRoutes } from '@/features/children/routes';
 import { registrationRoutes } from '@/features/registration/routes';
@@ -33,6 +34,7 @@ const features: FeatureRoutes[] = [
   categoriesRoutes,
   groupsRoutes,
   usersRoutes,
+  resultsRoutes,
 ];
 
 const pick = (key: 'public' | 'app' | 'kita'): AppRoute[] => features.flatMap((feature) => feature[key] ?? []);

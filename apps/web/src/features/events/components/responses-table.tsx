@@ -4,6 +4,7 @@ import { PhoneIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { EventChild, EventDetails } from '@kita/shared';
 import { DataTable } from '@/components/data-table/data-table';
+import { useOutcomeColumns } from '@/features/results/components/outcome-columns';
 import { PreferenceBadge } from './event-badges';
 import { RecordAnswerDialog } from './record-answer-dialog';
 
@@ -12,11 +13,13 @@ const RANK = { red: 0, yellow: 1, green: 2, blue: -1 } as const;
 /**
  * The children responses (spec: child, parent, group, credit, preference, slot assigned; 250px).
  * Sorting by preference ranks red, yellow, green, a missing answer counting as green (spec section 4).
- * Staff can record or change any child's answer while the event is open.
+ * Staff can record or change any child's answer while the event is open. The slot column and,
+ * once finished, rank, reason and release come from the results feature.
  */
 export function ResponsesTable({ event, rows }: { event: EventDetails; rows: EventChild[] }) {
   const { t } = useTranslation();
   const [recording, setRecording] = React.useState<EventChild | undefined>();
+  const outcomeColumns = useOutcomeColumns(event);
 
   const columns = React.useMemo<ColumnDef<EventChild>[]>(
     () => [
@@ -39,14 +42,9 @@ export function ResponsesTable({ event, rows }: { event: EventDetails; rows: Eve
           </div>
         ),
       },
-      {
-        id: 'hasSlot',
-        accessorFn: (c) => c.hasSlot ?? '',
-        header: t('events.responses.slot'),
-        cell: ({ row }) => t(`events.hasSlot.${row.original.hasSlot ?? 'unknown'}`),
-      },
+      ...outcomeColumns,
     ],
-    [t],
+    [t, outcomeColumns],
   );
 
   return (

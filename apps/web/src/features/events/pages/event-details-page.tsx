@@ -7,6 +7,9 @@ import { PageHeader } from '@/components/page-header';
 import { ErrorState, LoadingState, NotFound } from '@/components/states';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { CloseEventButton } from '@/features/results/components/close-event-button';
+import { EventResultCard } from '@/features/results/components/event-result-card';
+import { ReportDownloadButton } from '@/features/results/components/report-download-button';
 import { ApiError } from '@/lib/api';
 import { formatDateTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
@@ -75,6 +78,8 @@ export default function EventDetailsPage() {
           {t('events.details.edit')}
         </Button>
       )}
+      {event.status === 'open' && <CloseEventButton eventId={event.eventId} />}
+      {event.status === 'finished' && <ReportDownloadButton eventId={event.eventId} kitaId={kitaId} />}
     </>
   );
 
@@ -88,6 +93,7 @@ export default function EventDetailsPage() {
         </p>
       )}
       <AnswerCounts event={event} />
+      {event.status === 'finished' && <EventResultCard event={event} kitaId={kitaId} />}
       <Card>
         <CardHeader>
           <CardTitle>

@@ -9,6 +9,7 @@ import { ErrorState, LoadingState, NotFound } from '@/components/states';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { ChildrenTable } from '@/features/children/components/children-table';
+import { CreditsHistogramCard } from '@/features/results/components/credits-histogram-card';
 import { ApiError } from '@/lib/api';
 import { homePathFor, setOtpToken, useAuth } from '@/lib/auth';
 import { notifyError, notifySuccess } from '@/lib/notify';
@@ -133,20 +134,19 @@ export default function ParentDetailsPage() {
         }
         actions={actions}
       />
+      {/* Approved parents get the credits histogram beside the two cards (spec section 2). */}
       <div className="grid gap-6 lg:grid-cols-2">
-        <PersonalInfoCard
-          parent={parent}
-          onVerifyEmail={verifyEmail}
-          onVerifyPhone={verifyPhone}
-          verifyingEmail={resendActivation.isPending}
-          verifyingPhone={sendOtp.isPending}
-        />
-        <AccountInfoCard parent={parent} onResetCredits={staff ? () => setConfirm('reset') : undefined} />
-        {/*
-          Credits histogram (spec section 2 "Parent details"): when the parent is approved, the
-          histogram of GET parents/{id}/credits-distribution goes here, beside the two cards
-          (400px high, this parent's bucket orange). It is added with the credits feature.
-        */}
+        <div className={approved ? 'flex flex-col gap-6' : 'contents'}>
+          <PersonalInfoCard
+            parent={parent}
+            onVerifyEmail={verifyEmail}
+            onVerifyPhone={verifyPhone}
+            verifyingEmail={resendActivation.isPending}
+            verifyingPhone={sendOtp.isPending}
+          />
+          <AccountInfoCard parent={parent} onResetCredits={staff ? () => setConfirm('reset') : undefined} />
+        </div>
+        {approved && <CreditsHistogramCard parentId={parent.parentId} />}
       </div>
       <Card>
         <CardHeader>

@@ -1,0 +1,45 @@
+import * as React from 'react';
+import { LockIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
+import { Button } from '@/components/ui/button';
+import { notifyError, notifySuccess } from '@/lib/notify';
+import { useCloseEvent } from '../queries';
+
+/**
+ * 'Close inquiry now' on the details of an open event (manager/Admin): confirms first (places are
+ * assigned, credits booked and parents told at once), then POST close. The event query is
+ * invalidated, so the page switches to the result view.
+ */
+export function CloseEventButton({ eventId }: { eventId: string }) {
+  const { t } = useTranslation();
+  const close = useCloseEvent();
+  const [confirming, setConfirming] = React.useState(false);
+
+  const run = async () => {
+    try {
+      await close.mutateAsync(eventId);
+      notifySuccess(t('results.close.success'));
+    } catch (error) {
+      notifyError(t('results.close.failed'), error);
+      throw error;
+    }
+  };
+
+  return (
+    <>
+      <Button size="sm" onClick={() => setConfirming(true)} disabled={close.isPending} data-qa="event-close">
+        <LockIcon aria-hidden="true" />
+        {close.isPending ? t('results.close.closing') : t('results.close.button')}
+      </Button>
+      <ConfirmDeleteDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        onConfirm={run}
+        title={t('results.close.confirmTitle')}
+        description={t('results.close.confirmText')}
+        confirmLabel={t('results.close.button')}
+      />
+    </>
+  );
+}

@@ -1,0 +1,80 @@
+import * as React from 'react';
+import { useTranslation } from 'react-i18next';
+import { LoadingState } from '@/components/states';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { HISTOGRAM_HEIGHT, toChartBuckets } from '../outcome';
+import { useCreditsDistribution } from '../queries';
+
+// recharts is big: it loads with this chart only, never with the shell, /login or /preference.
+const CreditsChart = React.lazy(() => import('./credits-chart'));
+
+function Legend() {
+  const { t } = useTranslation();
+  return (
+    <ul className="text-muted-foreground flex flex-wrap gap-4 text-xs" aria-hidden="true">
+      <li className="flex items-center gap-1.5">
+        <span className="size-3 rounded-sm bg-orange-500" />
+        {t('results.histogram.yours')}
+      </li>
+      <li className="flex items-center gap-1.5">
+        <span className="size-3 rounded-sm bg-blue-900 dark:bg-blue-400" />
+        {t('results.histogram.others')}
+      </li>
+    </ul>
+  );
+}
+
+/**
+ * The credits histogram of the parent details page (spec section 2; shown for approved parents to
+ * staff and to the parent themselves): counts only, never another family. Screen readers get the
+ * figures as the chart's label. A failed load is only logged (spec section 8) and the card shows
+ * a short note instead of the chart.
+ */
+export function CreditsHistogramCard({ parentId, className }: { parentId: string; className?: string }) {
+  const { t } = useTranslation();
+  const query = useCreditsDistribution(parentId, true);
+  const buckets = React.useMemo(
+    () => toChartBuckets(query.data, (lo, hi) => t('results.histogram.bucket', { lo, hi })),
+    [query.data, t],
+  );
+  const yours = buckets.find((b) => b.yours);
+  React.useEffect(() => {
+    if (query.error) console.error('credits distribution', query.error);
+  }, [query.error]);
+
+  const summary = t('results.histogram.summary', {
+    buckets: buckets.map((b) => t('results.histogram.summaryItem', { range: b.label, count: b.value })).join('; '),
+    yours: yours?.label ?? '-',
+  });
+
+  return (
+    <Card className={className} data-qa="credits-histogram">
+      <CardHeader>
+        <CardTitle>
+          <h2>{t('results.histogram.title')}</h2>
+        </CardTitle>
+        <CardDescription>{t('results.histogram.description')}</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-3">
+        {query.isLoading ? (
+          <LoadingState className="min-h-[400px]" />
+        ) : query.error ? (
+          <p className="text-muted-foreground text-sm" data-qa="histogram-error">
+            {t('results.histogram.loadFailed')}
+          </p>
+        ) : buckets.length === 0 ? (
+          <p className="text-muted-foreground text-sm">{t('results.histogram.empty')}</p>
+        ) : (
+          <>
+            <div role="img" aria-label={summary} data-qa="histogram-chart" data-yours={yours?.name ?? ''} style={{ height: HISTOGRAM_HEIGHT }}>
+              <React.Suspense fallback={<LoadingState className="h-full" />}>
+                <CreditsChart buckets={buckets} />
+              </React.Suspense>
+            </div>
+            <Legend />
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
