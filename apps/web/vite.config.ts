@@ -10,7 +10,9 @@ import tailwindcss from '@tailwindcss/vite';
  */
 function vendorChunk(id: string): string | undefined {
   if (!id.includes('node_modules')) return undefined;
-  if (/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id)) return 'react';
+  // clsx is shared by our UI and recharts; left unassigned, Rollup moved it into the charts chunk
+  // and so made every page load recharts.
+  if (/node_modules\/(react|react-dom|scheduler|react-router|clsx)\//.test(id)) return 'react';
   if (/node_modules\/(i18next|react-i18next|i18next-browser-languagedetector)\//.test(id)) return 'i18n';
   if (/node_modules\/(@tanstack\/react-table|@tanstack\/table-core)\//.test(id)) return 'table';
   if (/node_modules\/(recharts|d3-[a-z-]+|victory-vendor|@reduxjs|redux|immer|reselect)\//.test(id)) return 'charts';
