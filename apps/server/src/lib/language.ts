@@ -1,10 +1,16 @@
 import type { FastifyRequest } from 'fastify';
 import type { Language } from '@kita/shared';
 
-/** The caller's language: their account's, else the browser's Accept-Language, else German. */
+/**
+ * The language of an API answer: the one the client asks for (the web app sends its UI language as
+ * Accept-Language), else the account's, else German. E-mails and SMS use the recipient's stored
+ * language instead (notify/).
+ */
 export function requestLanguage(req: FastifyRequest): Language {
-  if (req.auth?.kind === 'user') return req.auth.language;
   const header = String(req.headers['accept-language'] ?? '');
   const first = header.split(',')[0]?.trim().toLowerCase() ?? '';
-  return first.startsWith('en') ? 'en' : 'de';
+  if (first.startsWith('en')) return 'en';
+  if (first.startsWith('de')) return 'de';
+  if (req.auth?.kind === 'user') return req.auth.language;
+  return 'de';
 }

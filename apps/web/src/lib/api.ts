@@ -96,7 +96,8 @@ async function send(method: string, path: string, options: RequestOptions, accep
   const timer = setTimeout(() => controller.abort(), LIMITS.requestTimeoutMs);
   const onAbort = () => controller.abort();
   options.signal?.addEventListener('abort', onAbort);
-  const headers: Record<string, string> = { Accept: accept };
+  // The server answers (error messages, PDFs) in the UI's current language.
+  const headers: Record<string, string> = { Accept: accept, 'Accept-Language': i18n.language?.startsWith('en') ? 'en' : 'de' };
   const token = options.token ?? getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;

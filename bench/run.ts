@@ -1,0 +1,62 @@
+/**
+ * `npm run bench`: runs every benchmark one after another (they share the machine's two cores, so
+ * never in parallel), writes bench/results/summary.json and prints one table with each figure next
+ * to its target. `npm run bench -- answer-path fanout` runs a subset. The fairness simulator runs
+ * separately (`npm run bench:fairness`) because it takes longer.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+const BENCHES = [
+  { key: 'allocation', file: './allocation-bench.ts' },
+  { key: 'pdf', file: './report-bench.ts' },
+  { key: 'close', file: './close-bench.ts' },
+  { key: 'answer-path', file: './answer-path.ts' },
+  { key: 'fanout', file: './fanout.ts' },
+  { key: 'web', file: './web.ts' },
+] as const;
+
+type Row = { name: string; target?: string; met?: boolean; pass?: boolean; [k: string]: unknown };
+
+/** The headline figure of a result row, whatever shape its benchmark returns. */
+function headline(r: Row): string {
+  const skip = new Set(['name', 'target', 'met', 'pass']);
+  return Object.entries(r)
+    .filter(([k, v]) => !skip.has(k) && (typeof v === 'number' || typeof v === 'string'))
+    .slice(0, 4)
+    .map(([k, v]) => `${k}=${v}`)
+    .join(' ');
+}
+
+async function main(): Promise<void> {
+  const wanted = process.argv.slice(2);
+  const rows: Row[] = [];
+  for (const b of BENCHES) {
+    if (wanted.length && !wanted.includes(b.key)) continue;
+    console.log(`\n--- ${b.key}`);
+    try {
+      const mod = (await import(b.file)) as Record<string, unknown>;
+      const fn = Object.entries(mod).find(([k, v]) => k.startsWith('bench') && typeof v === 'function')?.[1] as
+        | (() => Promise<Row | Row[]>)
+        | undefined;
+      if (!fn) throw new Error(`${b.file} exports no bench function`);
+      const out = await fn();
+      rows.push(...(Array.isArray(out) ? out : [out]));
+    } catch (err) {
+      console.error(`${b.key} failed:`, err instanceof Error ? err.message : err);
+      rows.push({ name: b.key, target: 'ran', met: false, error: String(err instanceof Error ? err.message : err) });
+    }
+  }
+  mkdirSync(path.join(here, 'results'), { recursive: true });
+  writeFileSync(path.join(here, 'results', 'summary.json'), `${JSON.stringify({ at: new Date().toISOString(), rows }, null, 2)}\n`);
+  console.log('\nbenchmark            met   target                                    figures');
+  for (const r of rows) {
+    const met = (r.met ?? r.pass) ? 'yes' : 'NO ';
+    console.log(`${r.name.padEnd(20)} ${met}   ${String(r.target ?? '').padEnd(41)} ${headline(r)}`);
+  }
+}
+
+void main();
