@@ -18,6 +18,11 @@ function Toaster(props: ToasterProps) {
           '--normal-bg': 'var(--popover)',
           '--normal-text': 'var(--popover-foreground)',
           '--normal-border': 'var(--border)',
+          // Darker than sonner's rich colours so toast text passes WCAG AA contrast (axe).
+          '--success-text': '#05612a',
+          '--error-text': '#a50e0e',
+          '--warning-text': '#7a4a00',
+          '--info-text': '#0b4fa8',
         } as React.CSSProperties
       }
       {...props}
