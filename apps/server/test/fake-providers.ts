@@ -28,8 +28,9 @@ export interface SmtpSink {
   close(): Promise<void>;
 }
 
-export async function startSmtpSink(opts: { user?: string; pass?: string } = {}): Promise<SmtpSink> {
+export async function startSmtpSink(opts: { user?: string; pass?: string; rejectRecipients?: string[] } = {}): Promise<SmtpSink> {
   const mails: ReceivedMail[] = [];
+  const rejected = new Set(opts.rejectRecipients ?? []);
   let server: SMTPServer | null = null;
   let port = 0;
   const make = () =>
@@ -40,6 +41,11 @@ export async function startSmtpSink(opts: { user?: string; pass?: string } = {})
       onAuth(auth, _session, cb) {
         if (auth.username === opts.user && auth.password === opts.pass) cb(null, { user: auth.username });
         else cb(new Error('Invalid username or password'));
+      },
+      onRcptTo(address, _session, cb) {
+        if (!rejected.has(address.address)) return cb();
+        // What a receiving server answers for a mailbox that does not exist.
+        cb(Object.assign(new Error('5.1.1 Mailbox does not exist'), { responseCode: 550 }));
       },
       onData(stream, session, cb) {
         const chunks: Buffer[] = [];

@@ -20,7 +20,7 @@ let t: TestContext;
 let kitaId: string;
 
 beforeAll(async () => {
-  smtp = await startSmtpSink({ user: 'mailer', pass: 's3cret pass' });
+  smtp = await startSmtpSink({ user: 'mailer', pass: 's3cret pass', rejectRecipients: ['nobody@familie.test'] });
   twilio = await startFakeTwilio();
   t = await createTestApp({
     env: {
@@ -105,6 +105,15 @@ describe('e-mail over SMTP', () => {
     expect((await row('down-1')).status).toBe('sent');
     expect(smtp.mails.map((m) => m.to[0]).sort()).toEqual(['down-1@familie.test', 'down-2@familie.test', 'down-3@familie.test']);
     expect(smtp.mails[0]!.subject).toBe('Ihr Punktestand bei Sonnenschein wurde zurückgesetzt');
+  });
+
+  it('marks a message to a mailbox the server refuses (550) failed at once', async () => {
+    await enqueueMessages(t.db, [{
+      ...composeMessage('credits_reset', { language: 'de', channel: 'email', recipient: 'nobody@familie.test', vars: { kitaName: 'Sonnenschein' } }),
+      idempotencyKey: 'smtp-550',
+    }]);
+    await drain();
+    expect(await row('smtp-550')).toMatchObject({ status: 'failed', attempts: 1, lastError: expect.stringContaining('SMTP 550') });
   });
 });
 
