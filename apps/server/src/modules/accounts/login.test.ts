@@ -157,6 +157,21 @@ describe('phone login with OTP', () => {
     expect((await post('login-with-phone', { phoneNumber: phone, password: TEST_PASSWORD })).statusCode).toBe(200);
   });
 
+  it('locks the account after 10 wrong passwords in 15 minutes (429), for phone and e-mail alike', async () => {
+    const { phone, parent } = await phoneParent();
+    for (let i = 0; i < 10; i++) {
+      expect((await post('login-with-phone', { phoneNumber: phone, password: `wrong-${i}` })).statusCode).toBe(401);
+      expect((await post('login-with-email', { email: parent.email!, password: `wrong-${i}` })).statusCode).toBe(401);
+    }
+    const byPhone = await post('login-with-phone', { phoneNumber: phone, password: TEST_PASSWORD });
+    const byEmail = await post('login-with-email', { email: parent.email!, password: TEST_PASSWORD });
+    expect([byPhone.statusCode, byEmail.statusCode]).toEqual([429, 429]);
+    expect(Number(byPhone.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await messagesTo(t.db, phone)).toHaveLength(0);
+    t.clock.advance(15 * 60_000);
+    expect((await post('login-with-email', { email: parent.email!, password: TEST_PASSWORD })).statusCode).toBe(200);
+  });
+
   it('validates phone and code formats', async () => {
     expect((await post('login-with-phone', { phoneNumber: '0170123', password: 'x' })).json().details[0].path).toBe('phoneNumber');
     expect((await post('otp-login', { otpToken: 'x', otp: '12ab56' })).json().details[0].path).toBe('otp');
