@@ -81,6 +81,7 @@ export const results = {
     description: 'Die Plätze wurden nach der Regel unten vergeben; jede Zeile der Tabelle nennt Rang und Begründung.',
     rank: 'Rang',
     reason: 'Begründung',
+    rankReason: 'Rang · Begründung',
     actions: 'Aktionen',
     waitlist: 'Warteliste {{position}}',
     seedHint: 'Mit dem veröffentlichten Seed lässt sich die Losreihenfolge nachrechnen; sein SHA-256 stand seit der Anlage fest.',

@@ -79,6 +79,7 @@ export const results: Catalog<typeof de> = {
     description: 'The places were assigned by the rule below; each row of the table gives its rank and reason.',
     rank: 'Rank',
     reason: 'Reason',
+    rankReason: 'Rank · reason',
     actions: 'Actions',
     waitlist: 'Waitlist {{position}}',
     seedHint: 'The published seed lets anyone recompute the lottery order; its SHA-256 was fixed when the inquiry was created.',

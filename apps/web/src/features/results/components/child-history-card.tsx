@@ -41,7 +41,15 @@ export function ChildHistoryCard({ child, parentId }: { child: ChildHistory; par
         id: 'expireDate',
         accessorFn: (p) => p.expireDate,
         header: t('results.history.columns.date'),
-        cell: ({ row }) => <span className="whitespace-nowrap">{formatHistoryDate(row.original.expireDate)}</span>,
+        cell: ({ row }) => {
+          // dd-MM-yyyy hh:mm a; on a phone the time goes under the day so the badges stay in view.
+          const [day, ...time] = formatHistoryDate(row.original.expireDate).split(' ');
+          return (
+            <span className="whitespace-nowrap" data-qa="history-date">
+              <span className="block sm:inline">{day}</span> <span className="block sm:inline">{time.join(' ')}</span>
+            </span>
+          );
+        },
       },
       {
         id: 'eventType',
@@ -80,7 +88,7 @@ export function ChildHistoryCard({ child, parentId }: { child: ChildHistory; par
 
   return (
     <Card data-qa="history-child" data-child={child.childName}>
-      <CardHeader>
+      <CardHeader className="px-4 sm:px-6">
         <CardTitle>
           <h2 className="text-lg font-semibold" data-qa="history-child-title">
             {t('results.history.card', { childName: child.childName, categoryName: child.categoryName })}
@@ -88,7 +96,7 @@ export function ChildHistoryCard({ child, parentId }: { child: ChildHistory; par
         </CardTitle>
         <CardDescription data-qa="history-child-kita">{child.kitaName}</CardDescription>
       </CardHeader>
-      <CardContent>
+      <CardContent className="px-2 sm:px-6">
         <DataTable
           qa="history-table"
           label={t('results.history.card', { childName: child.childName, categoryName: child.categoryName })}

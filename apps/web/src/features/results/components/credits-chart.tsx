@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Cell, Label, ResponsiveContainer, Tooltip, XAxis, YAxis, type TooltipContentProps, type TooltipValueType } from 'recharts';
+import { useIsMobile } from '@/hooks/use-mobile';
 import { useTheme } from '@/lib/theme';
 import { HISTOGRAM_HEIGHT, type ChartBucket } from '../outcome';
 
@@ -35,12 +36,21 @@ function HistogramTooltip({ active, payload }: TooltipContentProps<TooltipValueT
 export default function CreditsChart({ buckets }: { buckets: ChartBucket[] }) {
   const { t } = useTranslation();
   const others = DARK_BLUE[useDark() ? 'dark' : 'light'];
+  // On a phone six range labels do not fit side by side: they are slanted instead.
+  const narrow = useIsMobile();
   return (
     <ResponsiveContainer width="100%" height={HISTOGRAM_HEIGHT}>
       {/* The chart is described to screen readers by the figure around it; no keyboard layer needed. */}
-      <BarChart data={buckets} barCategoryGap="30%" margin={{ top: 8, right: 8, bottom: 28, left: 8 }} accessibilityLayer={false}>
+      <BarChart data={buckets} barCategoryGap="30%" margin={{ top: 8, right: 8, bottom: narrow ? 12 : 28, left: 8 }} accessibilityLayer={false}>
         <CartesianGrid strokeDasharray="3 3" vertical={false} className="stroke-border" />
-        <XAxis dataKey="label" tick={{ fontSize: 12 }} interval={0} className="fill-muted-foreground">
+        <XAxis
+          dataKey="label"
+          tick={{ fontSize: 12 }}
+          interval={0}
+          angle={narrow ? -40 : 0}
+          textAnchor={narrow ? 'end' : 'middle'}
+          height={narrow ? 64 : 30}
+        >
           <Label value={t('results.histogram.xAxis')} position="bottom" offset={8} className="fill-foreground text-xs" />
         </XAxis>
         <YAxis allowDecimals={false} tick={{ fontSize: 12 }} width={40}>

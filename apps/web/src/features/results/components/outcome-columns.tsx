@@ -27,21 +27,20 @@ export function useOutcomeColumns(event: EventDetails): ColumnDef<EventChild>[] 
     if (!finished) return columns;
     columns.push(
       {
+        // Rank and reason share a column (the reason names the rank too) so the table stays narrow.
         id: 'rank',
         // Children without a rank (green, unanswered) sort after every ranked child.
         accessorFn: (c) => c.rank ?? Number.MAX_SAFE_INTEGER,
-        header: t('results.outcome.rank'),
-        cell: ({ row }) => <span data-qa="outcome-rank">{row.original.rank ?? '-'}</span>,
-      },
-      {
-        id: 'reason',
-        accessorFn: (c) => c.reasonText ?? '',
-        header: t('results.outcome.reason'),
-        enableSorting: false,
+        header: t('results.outcome.rankReason'),
         cell: ({ row }) => (
-          <p className="min-w-56 text-xs leading-snug whitespace-normal md:min-w-72" data-qa="outcome-reason">
-            {row.original.reasonText ?? '-'}
-          </p>
+          <div className="flex min-w-56 items-start gap-2 md:min-w-64">
+            <span className="bg-muted shrink-0 rounded px-1.5 py-0.5 text-xs font-semibold tabular-nums" data-qa="outcome-rank">
+              {row.original.rank ?? '-'}
+            </span>
+            <p className="text-xs leading-snug whitespace-normal" data-qa="outcome-reason">
+              {row.original.reasonText ?? '-'}
+            </p>
+          </div>
         ),
       },
     );

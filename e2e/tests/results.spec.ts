@@ -1,0 +1,215 @@
+import { execFileSync } from 'node:child_process';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { DEMO_PARENT, clickMailboxLink, newestMessage, parentLogin } from './accounts-helpers';
+import { DEMO_LOGINS, expectNoA11yViolations, login } from './helpers';
+
+/**
+ * Results of an inquiry (issue 5) in the browser, on the demo data: the manager creates a future
+ * inquiry for the Krippe with two places, the demo parent answers red through the link in the
+ * dev mailbox, the manager records yellow for three other families, closes the inquiry, and the
+ * result goes out; the parent sees it in the history and releases the place, which moves to the
+ * first family on the waitlist; the credits histogram marks the parent's range; the PDF report
+ * names the children.
+ */
+
+const KIDS = 'Paul Schneider'; // the demo parent's Krippe child
+const BERLIN = 'Europe/Berlin';
+
+/** A calendar day in Berlin (the browser's zone in these tests) as {y, m (0-based), d}. */
+function berlinDay(offsetDays: number): { y: number; m: number; d: number } {
+  const [y, m, d] = new Intl.DateTimeFormat('en-CA', { timeZone: BERLIN }).format(new Date()).split('-').map(Number);
+  const day = new Date(Date.UTC(y!, m! - 1, d! + offsetDays));
+  return { y: day.getUTCFullYear(), m: day.getUTCMonth(), d: day.getUTCDate() };
+}
+
+async function pickDay(page: Page, field: string, day: { y: number; m: number; d: number }): Promise<void> {
+  await page.getByTestId(field).click();
+  await page.getByTestId('calendar-year').selectOption(String(day.y));
+  await page.getByTestId('calendar-month').selectOption(String(day.m));
+  await page.getByTestId(`calendar-day-${day.d}`).click();
+}
+
+async function expectToast(page: Page, text: string): Promise<void> {
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: text }).first()).toBeVisible();
+}
+
+async function json<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
+  expect(response.ok(), `${response.url()} -> ${response.status()} ${await response.text()}`).toBeTruthy();
+  return ((await response.json()) as { data: T }).data;
+}
+
+interface Row {
+  childId: string;
+  childName: string;
+  parentId: string;
+  parentName: string;
+  hasSlot: 'JA' | 'NEIN' | null;
+  waitlistPosition: number | null;
+}
+
+async function managerApi(request: APIRequestContext): Promise<{ headers: Record<string, string>; kitaId: string }> {
+  const data = await json<{ token: string; user: { kita: { kitaId: string } } }>(await request.post('/api/auth/login', { data: DEMO_LOGINS.manager }));
+  return { headers: { authorization: `Bearer ${data.token}` }, kitaId: data.user.kita.kitaId };
+}
+
+async function eventRows(request: APIRequestContext, eventId: string): Promise<Row[]> {
+  const { headers, kitaId } = await managerApi(request);
+  return (await json<{ children: Row[] }>(await request.get(`/api/emergency-event/${eventId}?kitaId=${kitaId}`, { headers }))).children;
+}
+
+/** A fresh browser session for the parent, apart from the manager's. */
+async function parentPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ locale: 'de-DE', timezoneId: BERLIN });
+  return context.newPage();
+}
+
+test('a future inquiry from creation through answers, closing, release and report', async ({ page, browser, request }) => {
+  test.setTimeout(240_000);
+  const marker = `E2E Ergebnis ${Date.now().toString(36)}`;
+
+  // 1. The manager creates a future Krippe inquiry with two places, open from midnight today.
+  await login(page, 'manager');
+  await page.waitForURL(/\/kitas\/[0-9a-f-]{36}\/d/);
+  const kitaId = /\/kitas\/([0-9a-f-]{36})\//.exec(page.url())![1]!;
+  await page.goto(`/kitas/${kitaId}/e`);
+  await page.getByTestId('event-add').click();
+  await page.getByTestId('categoryId').click();
+  await page.getByRole('option', { name: 'Krippe' }).click();
+  await pickDay(page, 'eventDay', berlinDay(0));
+  await page.getByTestId('eventTime-hour').click();
+  await page.getByRole('option', { name: '12', exact: true }).click();
+  await page.getByTestId('eventTime-period').click();
+  await page.getByRole('option', { name: 'AM' }).click();
+  await pickDay(page, 'expireDay', berlinDay(2));
+  await page.getByTestId('totalSlotsKrippe').fill('2');
+  await page.getByTestId('description').fill(marker);
+  await page.getByTestId('event-form-submit').click();
+  await page.waitForURL(/\/e\/[0-9a-f-]{36}$/);
+  const eventId = /\/e\/([0-9a-f-]{36})$/.exec(page.url())![1]!;
+  await expect(page.getByTestId('event-summary').getByTestId('event-status-open')).toBeVisible();
+  await expect(page.getByTestId('event-close')).toHaveText('Abfrage jetzt abschließen');
+
+  // 2. The demo parent answers red for Paul through the link of the inquiry SMS.
+  const parent = await parentPage(browser);
+  await clickMailboxLink(parent, DEMO_PARENT.phone, 'inquiry');
+  await expect(parent.getByTestId('preference-event-description')).toHaveText(marker);
+  const paul = parent.getByTestId('preference-child').filter({ hasText: KIDS });
+  await paul.getByTestId('preference-option-red').click();
+  await expect(paul.getByTestId('preference-chosen-red')).toBeVisible();
+
+  // 3. The manager records yellow for three children of three other families (a waitlist forms).
+  const rows = await eventRows(request, eventId);
+  const paulRow = rows.find((r) => r.childName === KIDS)!;
+  const others: Row[] = [];
+  for (const r of rows) {
+    if (r.parentId !== paulRow.parentId && !others.some((o) => o.parentId === r.parentId)) others.push(r);
+    if (others.length === 3) break;
+  }
+  expect(others).toHaveLength(3);
+  for (const child of others) {
+    const row = page.getByTestId('responses-table-row').filter({ hasText: child.childName });
+    await row.getByTestId('row-actions').click();
+    await page.getByTestId('row-action-record').click();
+    await page.getByTestId('record-yellow').click();
+    await expect(page.getByTestId('record-answer-dialog')).toBeHidden();
+    await expect(row.getByTestId('preference-yellow')).toBeVisible();
+  }
+  await expect(page.getByTestId('responses-table-row').filter({ hasText: KIDS }).getByTestId('preference-red')).toBeVisible();
+  await expectNoA11yViolations(page);
+
+  // 4. The manager closes the inquiry after confirming.
+  await page.getByTestId('event-close').click();
+  await expect(page.getByTestId('confirm-delete-dialog')).toContainText('Bedarfsabfrage abschließen?');
+  await page.getByTestId('confirm-delete-confirm').click();
+  await expectToast(page, 'Bedarfsabfrage abgeschlossen');
+  await expect(page.getByTestId('event-summary').getByTestId('event-status-finished')).toHaveText('Abgeschlossen');
+  await expect(page.getByTestId('event-close')).toBeHidden();
+  await expect(page.getByTestId('event-home-care')).toBeHidden();
+  const result = page.getByTestId('event-result');
+  await expect(result.getByTestId('result-slots-given')).toHaveText('2');
+  await expect(result.getByTestId('result-waitlist')).toHaveText('2');
+  await expect(result.getByTestId('result-seed')).toHaveText(/^[0-9a-f]{16,}$/);
+  await expect(result.getByTestId('result-seed-hash')).toHaveText(/^[0-9a-f]{64}$/);
+  await expect(result.getByTestId('result-rule-version')).toHaveText(/^\d+$/);
+  const paulOnEvent = page.getByTestId('responses-table-row').filter({ hasText: KIDS });
+  await expect(paulOnEvent.getByTestId('slot-JA')).toHaveText('Ja');
+  await expect(paulOnEvent.getByTestId('outcome-rank')).toHaveText('1');
+  await expect(paulOnEvent.getByTestId('outcome-reason')).toContainText('Rot');
+  await expectNoA11yViolations(page);
+
+  const closed = await eventRows(request, eventId);
+  const waiting = closed.filter((r) => r.hasSlot === 'NEIN' && r.waitlistPosition !== null).sort((a, b) => a.waitlistPosition! - b.waitlistPosition!);
+  expect(waiting).toHaveLength(2);
+  const next = waiting[0]!;
+  const nextOnEvent = page.getByTestId('responses-table-row').filter({ hasText: next.childName });
+  await expect(nextOnEvent.getByTestId('slot-NEIN')).toHaveText('Nein');
+  await expect(nextOnEvent.getByTestId('outcome-reason')).toContainText('Warteliste Platz 1');
+
+  // 5. The result reaches the demo parent (SMS in the dev mailbox).
+  const resultsSms = await newestMessage(parent, DEMO_PARENT.phone, 'results');
+  await expect(resultsSms).toContainText(`${KIDS}: Platz erhalten`);
+
+  // 6. The parent's history shows the answer and the place, and the parent releases it.
+  await parentLogin(parent, DEMO_PARENT.email, DEMO_PARENT.password);
+  await expect(parent.getByTestId('app-header')).toBeVisible();
+  await parent.getByRole('link', { name: 'Abfragen & Verlauf' }).click();
+  await expect(parent).toHaveURL(new RegExp(`/parents/${paulRow.parentId}/history$`));
+  const card = parent.getByTestId('history-child').filter({ has: parent.getByTestId('history-child-title').getByText(`${KIDS} - Krippe`) });
+  await expect(card.getByTestId('history-child-kita')).toHaveText('Kita Sonnenschein');
+  const newest = card.getByTestId('history-table-row').filter({ has: parent.getByTestId('release-slot') });
+  await expect(newest).toHaveCount(1);
+  await expect(newest.getByTestId('history-preference-needed')).toHaveText('Benötigt');
+  await expect(newest.getByTestId('slot-JA')).toBeVisible();
+  await expect(newest).toContainText('Geplant');
+  await expect(newest.getByTestId('history-date')).toHaveText(/^\d{2}-\d{2}-\d{4} \d{2}:\d{2} (AM|PM)$/);
+  await expectNoA11yViolations(parent);
+  await newest.getByTestId('release-slot').click();
+  await expect(parent.getByTestId('confirm-delete-dialog')).toContainText('Platz freigeben?');
+  await parent.getByTestId('confirm-delete-confirm').click();
+  await expectToast(parent, 'Platz freigegeben');
+  await expect(card.getByTestId('release-slot')).toHaveCount(0);
+
+  // 7. The place moved to the first family on the waitlist: the event page shows the child with JA.
+  await page.reload();
+  await expect(nextOnEvent.getByTestId('slot-JA')).toHaveText('Ja');
+  await expect(nextOnEvent.getByTestId('outcome-reason')).toContainText('nachgerückt');
+  await expect(paulOnEvent.getByTestId('slot-NEIN')).toBeVisible();
+  await expect(paulOnEvent.getByTestId('release-slot')).toHaveCount(0);
+
+  // 8. The histogram on the parent's own page marks the parent's range orange.
+  await parent.getByRole('link', { name: 'Mein Profil' }).click();
+  const histogram = parent.getByTestId('credits-histogram');
+  await expect(histogram.getByTestId('histogram-chart')).toHaveAttribute('aria-label', /Ihr Bereich: /);
+  await expect(histogram.locator('path[fill="#f97316"]')).toHaveCount(1);
+  expect(await histogram.locator('path[fill="#1e3a8a"]').count()).toBeGreaterThan(0);
+  await expectNoA11yViolations(parent);
+  await parent.context().close();
+
+  // 9. The PDF report downloads as event-report.pdf and names the children.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('event-report-download').click()]);
+  expect(download.suggestedFilename()).toBe('event-report.pdf');
+  const file = test.info().outputPath('event-report.pdf');
+  await download.saveAs(file);
+  const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+  expect(text).toContain(KIDS);
+  expect(text).toContain(next.childName);
+  expect(text).toContain('Kita Sonnenschein');
+});
+
+test('staff reset a family\'s credits after confirming; the histogram follows', async ({ page, request }) => {
+  const { headers, kitaId } = await managerApi(request);
+  const parents = await json<{ parentId: string; name: string; credits: number; status?: string }[]>(await request.get(`/api/parents/kita/${kitaId}`, { headers }));
+  const family = parents.find((p) => p.credits !== 0 && p.name !== 'Julia Schneider');
+  expect(family, 'a family with credits in the demo season').toBeTruthy();
+
+  await login(page, 'manager');
+  await page.goto(`/kitas/${kitaId}/p/${family!.parentId}`);
+  await expect(page.getByTestId('credits-histogram').getByTestId('histogram-chart')).toBeVisible();
+  await page.getByTestId('reset-credits').click();
+  await expect(page.getByTestId('confirm-delete-dialog')).toContainText(family!.name);
+  await page.getByTestId('confirm-delete-confirm').click();
+  await expectToast(page, 'Das Guthaben wurde zurückgesetzt.');
+  await expect(page.getByTestId('info-credits')).toHaveText(/^Guthaben\s*0\s*Guthaben zurücksetzen$/);
+  const distribution = await json<{ yourParentName: string }>(await request.get(`/api/parents/${family!.parentId}/credits-distribution`, { headers }));
+  await expect(page.getByTestId('histogram-chart')).toHaveAttribute('data-yours', distribution.yourParentName);
+});
