@@ -158,10 +158,12 @@ describe('answering', () => {
   });
 
   it('refuses answers after the event finished, and from the wrong callers', async () => {
-    // The logged-in parent hears it in the account language, a link holder in the browser's.
+    // The message comes in the language the client asks for (else the account's, else German).
     const late = await withClock(afterExpiry, () => save({ ...w.headers.mail, 'accept-language': 'en' }, [{ childId: w.kids.mailKid.id, preferenceType: 'red' }]));
     expect(late.statusCode).toBe(409);
-    expect(late.json().message).toBe('Diese Bedarfsabfrage ist bereits abgelaufen.');
+    expect(late.json().message).toBe('This demand inquiry has already expired.');
+    const lateDe = await withClock(afterExpiry, () => save(w.headers.mail, [{ childId: w.kids.mailKid.id, preferenceType: 'red' }]));
+    expect(lateDe.json().message).toBe('Diese Bedarfsabfrage ist bereits abgelaufen.');
     await t.db.update(events).set({ status: 'finished' }).where(eq(events.id, eventId));
     try {
       const closed = await save({ ...link, 'accept-language': 'en' }, [{ childId: w.kids.mailKid.id, preferenceType: 'red' }]);
