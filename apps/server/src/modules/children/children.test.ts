@@ -98,7 +98,13 @@ describe('POST /api/children', () => {
       payload: child({ parentId: null, newParent: null }),
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'MISSING_PARENT', message: 'Elternteil fehlt – bitte ein Elternteil auswählen oder ein neues eingeben' });
+    // The UI language (sent as Accept-Language) wins over the account's stored language.
+    expect(res.json()).toMatchObject({ code: 'MISSING_PARENT', message: 'Missing parent - select a parent or enter a new one' });
+    const de = await t.app.inject({
+      method: 'POST', url: '/api/children', headers: { ...w.headers.managerA, 'accept-language': 'de-DE' },
+      payload: child({ parentId: null, newParent: null }),
+    });
+    expect(de.json()).toMatchObject({ code: 'MISSING_PARENT', message: 'Elternteil fehlt – bitte ein Elternteil auswählen oder ein neues eingeben' });
   });
 
   it("judges 'today' in the Kita's time zone", async () => {
