@@ -1,0 +1,23 @@
+/**
+ * The fan-out benchmark's external providers in their own process, as in production: a local SMTP
+ * server and the fake Twilio API. Reports its addresses once, then the number of accepted messages
+ * whenever asked (IPC).
+ */
+import { startFakeTwilio, startSmtpSink } from '../../apps/server/test/fake-providers.js';
+
+export type ProvidersReply =
+  | { type: 'ready'; smtpUrl: string; twilioUrl: string; accountSid: string; authToken: string }
+  | { type: 'count'; emails: number; sms: number };
+
+const smtp = await startSmtpSink();
+const twilio = await startFakeTwilio();
+const send = (m: ProvidersReply) => process.send!(m);
+send({ type: 'ready', smtpUrl: smtp.url, twilioUrl: twilio.url, accountSid: twilio.accountSid, authToken: twilio.authToken });
+process.on('message', async (m: { type: 'count' | 'stop' }) => {
+  if (m.type === 'count') send({ type: 'count', emails: smtp.mails.length, sms: twilio.messages.length });
+  if (m.type === 'stop') {
+    await smtp.close();
+    await twilio.close();
+    process.exit(0);
+  }
+});
