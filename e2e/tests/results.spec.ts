@@ -133,7 +133,7 @@ test('a future inquiry from creation through answers, closing, release and repor
   await expect(result.getByTestId('result-rule-version')).toHaveText(/^\d+$/);
   const paulOnEvent = page.getByTestId('responses-table-row').filter({ hasText: KIDS });
   await expect(paulOnEvent.getByTestId('slot-JA')).toHaveText('Ja');
-  await expect(paulOnEvent.getByTestId('outcome-rank')).toHaveText('1');
+  await expect(paulOnEvent.getByTestId('outcome-rank')).toHaveText('Rang 1');
   await expect(paulOnEvent.getByTestId('outcome-reason')).toContainText('Rot');
   await expectNoA11yViolations(page);
 

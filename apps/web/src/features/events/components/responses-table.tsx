@@ -35,7 +35,7 @@ export function ResponsesTable({ event, rows }: { event: EventDetails; rows: Eve
           <div className="flex flex-wrap items-center gap-1.5">
             <PreferenceBadge type={row.original.preferenceType} />
             {row.original.recordedBy && (
-              <span className="text-muted-foreground text-xs" data-qa="recorded-by-staff">
+              <span className="text-muted-foreground text-xs whitespace-normal" data-qa="recorded-by-staff">
                 {t('events.responses.recordedByStaffName', { name: row.original.recordedBy.name })}
               </span>
             )}

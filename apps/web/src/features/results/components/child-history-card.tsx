@@ -6,6 +6,7 @@ import { DataTable } from '@/components/data-table/data-table';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatHistoryDate } from '@/lib/format';
+import { useIsMobile } from '@/hooks/use-mobile';
 import { cn } from '@/lib/utils';
 import { historyKind, type HistoryKind } from '../outcome';
 import { ReleaseSlotButton } from './release-slot-button';
@@ -35,28 +36,50 @@ function HistoryPreferenceBadge({ type }: { type: HistoryPreference['preferenceT
  */
 export function ChildHistoryCard({ child, parentId }: { child: ChildHistory; parentId: string }) {
   const { t } = useTranslation();
-  const columns = React.useMemo<ColumnDef<HistoryPreference>[]>(
-    () => [
+  // On a phone five columns do not fit: the type goes under the date and the release button under
+  // the slot, so every answer stays readable without scrolling sideways.
+  const compact = useIsMobile();
+  const columns = React.useMemo<ColumnDef<HistoryPreference>[]>(() => {
+    const release = (p: HistoryPreference) =>
+      p.canRelease ? (
+        <ReleaseSlotButton
+          request={{ eventId: p.eventId, childId: p.childId, preferenceId: p.preferenceId, parentId }}
+          childName={child.childName}
+          short={compact}
+        />
+      ) : null;
+    const type = (p: HistoryPreference) => t(`results.history.eventType.${p.eventType}`);
+    return [
       {
         id: 'expireDate',
         accessorFn: (p) => p.expireDate,
         header: t('results.history.columns.date'),
         cell: ({ row }) => {
-          // dd-MM-yyyy hh:mm a; on a phone the time goes under the day so the badges stay in view.
           const [day, ...time] = formatHistoryDate(row.original.expireDate).split(' ');
           return (
-            <span className="whitespace-nowrap" data-qa="history-date">
-              <span className="block sm:inline">{day}</span> <span className="block sm:inline">{time.join(' ')}</span>
-            </span>
+            <div className="flex flex-col">
+              <span className="whitespace-nowrap" data-qa="history-date">
+                <span className={cn(compact && 'block')}>{day}</span> <span className={cn(compact && 'block')}>{time.join(' ')}</span>
+              </span>
+              {compact && (
+                <span className="text-muted-foreground text-xs" data-qa="history-type">
+                  {type(row.original)}
+                </span>
+              )}
+            </div>
           );
         },
       },
-      {
-        id: 'eventType',
-        accessorKey: 'eventType',
-        header: t('results.history.columns.type'),
-        cell: ({ row }) => t(`results.history.eventType.${row.original.eventType}`),
-      },
+      ...(compact
+        ? []
+        : [
+            {
+              id: 'eventType',
+              accessorKey: 'eventType',
+              header: t('results.history.columns.type'),
+              cell: ({ row }) => <span data-qa="history-type">{type(row.original)}</span>,
+            } satisfies ColumnDef<HistoryPreference>,
+          ]),
       {
         id: 'preference',
         accessorFn: (p) => historyKind(p.preferenceType),
@@ -66,25 +89,30 @@ export function ChildHistoryCard({ child, parentId }: { child: ChildHistory; par
       {
         id: 'hasSlot',
         accessorFn: (p) => p.hasSlot ?? '',
-        header: t('results.history.columns.slot'),
-        cell: ({ row }) => <SlotBadge hasSlot={row.original.hasSlot} />,
-      },
-      {
-        id: 'actions',
-        header: () => <span className="sr-only">{t('results.history.columns.actions')}</span>,
-        enableSorting: false,
-        enableGlobalFilter: false,
+        header: compact ? t('results.history.columns.slotShort') : t('results.history.columns.slot'),
         cell: ({ row }) =>
-          row.original.canRelease ? (
-            <ReleaseSlotButton
-              request={{ eventId: row.original.eventId, childId: row.original.childId, preferenceId: row.original.preferenceId, parentId }}
-              childName={child.childName}
-            />
-          ) : null,
+          compact ? (
+            <div className="flex flex-col items-start gap-1.5">
+              <SlotBadge hasSlot={row.original.hasSlot} />
+              {release(row.original)}
+            </div>
+          ) : (
+            <SlotBadge hasSlot={row.original.hasSlot} />
+          ),
       },
-    ],
-    [t, child.childName, parentId],
-  );
+      ...(compact
+        ? []
+        : [
+            {
+              id: 'actions',
+              header: () => <span className="sr-only">{t('results.history.columns.actions')}</span>,
+              enableSorting: false,
+              enableGlobalFilter: false,
+              cell: ({ row }) => release(row.original),
+            } satisfies ColumnDef<HistoryPreference>,
+          ]),
+    ];
+  }, [t, child.childName, parentId, compact]);
 
   return (
     <Card data-qa="history-child" data-child={child.childName}>

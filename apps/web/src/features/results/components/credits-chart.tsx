@@ -41,7 +41,7 @@ export default function CreditsChart({ buckets }: { buckets: ChartBucket[] }) {
   return (
     <ResponsiveContainer width="100%" height={HISTOGRAM_HEIGHT}>
       {/* The chart is described to screen readers by the figure around it; no keyboard layer needed. */}
-      <BarChart data={buckets} barCategoryGap="30%" margin={{ top: 8, right: 8, bottom: narrow ? 12 : 28, left: 8 }} accessibilityLayer={false}>
+      <BarChart data={buckets} barCategoryGap="30%" margin={{ top: 8, right: 8, bottom: narrow ? 4 : 28, left: narrow ? 28 : 8 }} accessibilityLayer={false}>
         <CartesianGrid strokeDasharray="3 3" vertical={false} className="stroke-border" />
         <XAxis
           dataKey="label"
@@ -49,9 +49,14 @@ export default function CreditsChart({ buckets }: { buckets: ChartBucket[] }) {
           interval={0}
           angle={narrow ? -40 : 0}
           textAnchor={narrow ? 'end' : 'middle'}
-          height={narrow ? 64 : 30}
+          height={narrow ? 84 : 30}
         >
-          <Label value={t('results.histogram.xAxis')} position="bottom" offset={8} className="fill-foreground text-xs" />
+          <Label
+            value={t('results.histogram.xAxis')}
+            position={narrow ? 'insideBottom' : 'bottom'}
+            offset={narrow ? 0 : 8}
+            className="fill-foreground text-xs"
+          />
         </XAxis>
         <YAxis allowDecimals={false} tick={{ fontSize: 12 }} width={40}>
           <Label value={t('results.histogram.yAxis')} angle={-90} position="insideLeft" className="fill-foreground text-xs" />

@@ -16,11 +16,14 @@ export function ReleaseSlotButton({
   request,
   childName,
   showPromoted = false,
+  short = false,
 }: {
   request: ReleaseRequest;
   childName: string;
   /** Staff only: name the child that moved up in the success toast. */
   showPromoted?: boolean;
+  /** A shorter label for narrow tables (phones). */
+  short?: boolean;
 }) {
   const { t } = useTranslation();
   const release = useReleaseSlot();
@@ -54,7 +57,7 @@ export function ReleaseSlotButton({
         data-qa="release-slot"
       >
         {release.isPending ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : <UndoIcon aria-hidden="true" />}
-        {release.isPending ? t('results.release.releasing') : t('results.release.button')}
+        {release.isPending ? t('results.release.releasing') : short ? t('results.release.short') : t('results.release.button')}
       </Button>
       <ConfirmDeleteDialog
         open={confirming}
