@@ -1,0 +1,163 @@
+/**
+ * Web (quality.md, issue 4): the gzipped JavaScript that /preference and /login load (aim <= 130
+ * KB each: parent pages must not pull in the admin screens), and their Lighthouse mobile scores
+ * for performance (aim >= 0.9) and accessibility (aim 1.0), with Debian's Chromium.
+ *
+ * The web app is built into a temporary folder and served by the real server (embedded database,
+ * demo seed); /preference is opened with a real link of the demo parent from the dev mailbox.
+ * Run alone: `node --import tsx bench/web.ts`. CHROME_PATH overrides /usr/lib/chromium/chromium;
+ * BENCH_WEB_DIST serves an existing build instead of building.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { writeBenchResult } from './lib/fresh-database.js';
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const CHROME = [process.env.CHROME_PATH, '/usr/lib/chromium/chromium', '/usr/bin/chromium'].find((p): p is string => !!p && existsSync(p));
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const JS_TARGET_KB = 130;
+
+export interface WebPageResult {
+  name: string;
+  jsGzipKB: number;
+  performance: number;
+  accessibility: number;
+  target: string;
+  pass: boolean;
+  scripts: Array<{ file: string; gzipKB: number }>;
+  lighthouse: { lcpMs: number; tbtMs: number; cls: number; fcpMs: number; failedA11yAudits: string[] };
+}
+
+const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+
+function freePort(): Promise<number> {
+  return new Promise((res, rej) => {
+    const s = createServer();
+    s.once('error', rej);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => res(port));
+    });
+  });
+}
+
+async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, ms = 120_000): Promise<T> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    const v = await probe().catch(() => undefined);
+    if (v !== undefined) return v;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+/** Sum of the gzipped sizes of every script the page loads (fresh browser context, no cache). */
+async function scriptsOf(url: string) {
+  const browser = await chromium.launch({ executablePath: CHROME, args: CHROME_FLAGS.filter((f) => !f.startsWith('--headless')) });
+  try {
+    const page = await (await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'de-DE' })).newPage();
+    const bodies: Array<Promise<{ file: string; bytes: number }>> = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      bodies.push(response.body().then((b) => ({ file: new URL(response.url()).pathname, bytes: gzipSync(b, { level: 9 }).length })));
+    });
+    await page.goto(url, { waitUntil: 'networkidle' });
+    const scripts = await Promise.all(bodies);
+    return { total: scripts.reduce((sum, s) => sum + s.bytes, 0), scripts: scripts.map((s) => ({ file: s.file, gzipKB: kb(s.bytes) })) };
+  } finally {
+    await browser.close();
+  }
+}
+
+/** Lighthouse's default (mobile, simulated throttling) performance and accessibility run. */
+async function lighthouseOf(url: string) {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: CHROME_FLAGS });
+  try {
+    const run = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
+    const lhr = run!.lhr;
+    const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+    const a11yFailures = (lhr.categories.accessibility?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+      .map((ref) => ref.id);
+    return {
+      performance: lhr.categories.performance?.score ?? 0,
+      accessibility: lhr.categories.accessibility?.score ?? 0,
+      lcpMs: Math.round(audit('largest-contentful-paint')),
+      tbtMs: Math.round(audit('total-blocking-time')),
+      cls: Math.round(audit('cumulative-layout-shift') * 1000) / 1000,
+      fcpMs: Math.round(audit('first-contentful-paint')),
+      failedA11yAudits: a11yFailures,
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+export async function benchWeb(): Promise<WebPageResult[]> {
+  if (!CHROME) throw new Error('No Chromium found: install Debian chromium or set CHROME_PATH');
+  const dir = mkdtempSync(join(tmpdir(), 'kita-bench-web-'));
+  let server: ReturnType<typeof spawn> | undefined;
+  try {
+    let webDist = process.env.BENCH_WEB_DIST;
+    if (!webDist) {
+      webDist = join(dir, 'web');
+      const build = spawnSync('npm', ['run', 'build', '-w', '@kita/web', '--', '--outDir', webDist, '--emptyOutDir', '--logLevel', 'warn'], { cwd: repoRoot, stdio: 'inherit' });
+      if (build.status !== 0) throw new Error('web build failed');
+    }
+    const port = await freePort();
+    const base = `http://localhost:${port}`;
+    // The embedded database with the demo seed: no DATABASE_URL from the caller's environment.
+    const { DATABASE_URL: _ignored, ...env } = process.env;
+    server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+      cwd: repoRoot,
+      env: { ...env, PORT: String(port), DATA_DIR: join(dir, 'db'), WEB_DIST_DIR: webDist, PUBLIC_URL: base, LOG_LEVEL: 'warn', NODE_ENV: 'development' },
+      stdio: 'ignore',
+    });
+    await waitFor('the server', async () => ((await fetch(`${base}/api/health`)).ok ? true : undefined));
+    // The demo inquiry opens a moment after start; its SMS to the demo parent carries a real link.
+    const link = await waitFor('the demo inquiry link', async () => {
+      const res = await fetch(`${base}/api/dev/messages?recipient=${encodeURIComponent('+491701234567')}`);
+      const messages = ((await res.json()) as { data: Array<{ kind: string; bodyText: string }> }).data;
+      return messages.find((m) => m.kind === 'inquiry')?.bodyText.match(/https?:\/\/\S+\/preference\?token=[\w-]+/)?.[0];
+    });
+
+    const results: WebPageResult[] = [];
+    for (const [name, url] of [['web-preference', link], ['web-login', `${base}/login`]] as const) {
+      const js = await scriptsOf(url);
+      const lh = await lighthouseOf(url);
+      const jsKB = kb(js.total);
+      results.push({
+        name,
+        jsGzipKB: jsKB,
+        performance: lh.performance,
+        accessibility: lh.accessibility,
+        target: `JS <= ${JS_TARGET_KB} KB gz, performance >= 0.9, accessibility 1.0`,
+        pass: jsKB <= JS_TARGET_KB && lh.performance >= 0.9 && lh.accessibility >= 1,
+        scripts: js.scripts.sort((a, b) => b.gzipKB - a.gzipKB),
+        lighthouse: { lcpMs: lh.lcpMs, tbtMs: lh.tbtMs, cls: lh.cls, fcpMs: lh.fcpMs, failedA11yAudits: lh.failedA11yAudits },
+      });
+    }
+    writeBenchResult('web', results);
+    return results;
+  } finally {
+    server?.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 500));
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  for (const r of await benchWeb()) {
+    console.log(`${r.name}: ${r.jsGzipKB} KB gzipped JS, Lighthouse mobile performance ${r.performance}, accessibility ${r.accessibility} (target ${r.target}) ${r.pass ? 'PASS' : 'MISS'}`);
+    console.log(`  LCP ${r.lighthouse.lcpMs} ms, TBT ${r.lighthouse.tbtMs} ms, CLS ${r.lighthouse.cls}; largest scripts: ${r.scripts.slice(0, 4).map((s) => `${s.file} ${s.gzipKB} KB`).join(', ')}`);
+    if (r.lighthouse.failedA11yAudits.length) console.log(`  accessibility audits below 1: ${r.lighthouse.failedA11yAudits.join(', ')}`);
+  }
+}
