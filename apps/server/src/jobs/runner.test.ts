@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { startJobs } from './runner.js';
+
+const fakeApp = { log: { error: () => undefined } } as unknown as FastifyInstance;
+
+describe('periodic job runner', () => {
+  it('runs each job at once and again after its interval, never two rounds at a time', async () => {
+    let running = 0;
+    let maxRunning = 0;
+    let rounds = 0;
+    const jobs = startJobs(fakeApp, [
+      {
+        name: 'slow',
+        intervalMs: 5,
+        run: async () => {
+          running++;
+          maxRunning = Math.max(maxRunning, running);
+          await new Promise((r) => setTimeout(r, 20));
+          rounds++;
+          running--;
+        },
+      },
+    ]);
+    await new Promise((r) => setTimeout(r, 120));
+    await jobs.stop();
+    const after = rounds;
+    await new Promise((r) => setTimeout(r, 60));
+    expect(after).toBeGreaterThanOrEqual(2);
+    expect(maxRunning).toBe(1);
+    // Stopped: no further rounds.
+    expect(rounds).toBe(after);
+  });
+
+  it('keeps running after a failing round and logs it', async () => {
+    const errors: unknown[] = [];
+    let calls = 0;
+    const app = { log: { error: (obj: unknown) => errors.push(obj) } } as unknown as FastifyInstance;
+    const jobs = startJobs(app, [
+      {
+        name: 'flaky',
+        intervalMs: 5,
+        run: async () => {
+          calls++;
+          if (calls === 1) throw new Error('database gone');
+        },
+      },
+    ]);
+    await new Promise((r) => setTimeout(r, 60));
+    await jobs.stop();
+    expect(calls).toBeGreaterThanOrEqual(2);
+    expect(errors).toHaveLength(1);
+  });
+});
