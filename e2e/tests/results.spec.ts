@@ -122,6 +122,8 @@ test('a future inquiry from creation through answers, closing, release and repor
   await expect(page.getByTestId('confirm-delete-dialog')).toContainText('Bedarfsabfrage abschließen?');
   await page.getByTestId('confirm-delete-confirm').click();
   await expectToast(page, 'Bedarfsabfrage abgeschlossen');
+  // axe below must not measure the page through the closing dialog's fading overlay.
+  await expect(page.getByTestId('confirm-delete-dialog')).toBeHidden();
   await expect(page.getByTestId('event-summary').getByTestId('event-status-finished')).toHaveText('Abgeschlossen');
   await expect(page.getByTestId('event-close')).toBeHidden();
   await expect(page.getByTestId('event-home-care')).toBeHidden();
@@ -167,6 +169,7 @@ test('a future inquiry from creation through answers, closing, release and repor
   await expect(parent.getByTestId('confirm-delete-dialog')).toContainText('Platz freigeben?');
   await parent.getByTestId('confirm-delete-confirm').click();
   await expectToast(parent, 'Platz freigegeben');
+  await expect(parent.getByTestId('confirm-delete-dialog')).toBeHidden();
   await expect(card.getByTestId('release-slot')).toHaveCount(0);
 
   // 7. The place moved to the first family on the waitlist: the event page shows the child with JA.
