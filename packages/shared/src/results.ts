@@ -109,7 +109,10 @@ export const releaseSlotResultSchema = z.object({
   childId: z.string(),
   /** Always NEIN after a release. */
   hasSlot: hasSlotSchema,
-  /** The child that moved up from the waitlist into the slot, or null when nobody was waiting. */
+  /**
+   * The child that moved up from the waitlist into the slot (staff callers), or null when nobody
+   * was waiting. Always null for a parent: the other family stays anonymous to them.
+   */
   promoted: z
     .object({ childId: z.string(), childName: z.string(), parentId: z.string() })
     .nullable(),

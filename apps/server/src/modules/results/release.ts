@@ -111,7 +111,9 @@ export async function releaseSlot(app: FastifyInstance, req: FastifyRequest, eve
     return { eventId: e.id, childId: row.childId, hasSlot: 'NEIN' as const, promoted };
   });
   if (result.promoted) app.outbox.kick();
-  return result;
+  // The family that moved up is another family: a parent is not told who it is (domain.md, a
+  // parent sees only their own record); staff see it to answer questions.
+  return auth.role === 'Parent' ? { ...result, promoted: null } : result;
 }
 
 async function book(tx: Tx, eventId: string, entries: ReturnType<typeof releaseEntries>, userId: string | null, now: Date) {
