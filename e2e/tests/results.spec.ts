@@ -179,6 +179,18 @@ test('a future inquiry from creation through answers, closing, release and repor
   await expect(paulOnEvent.getByTestId('slot-NEIN')).toBeVisible();
   await expect(paulOnEvent.getByTestId('release-slot')).toHaveCount(0);
 
+  // The manager can release a slot from the event page too; the toast names who moved up.
+  const last = waiting[1]!;
+  await nextOnEvent.getByTestId('release-slot').click();
+  await expect(page.getByTestId('confirm-delete-dialog')).toContainText(next.childName);
+  await page.getByTestId('confirm-delete-confirm').click();
+  await expectToast(page, `${last.childName} rückt von der Warteliste nach.`);
+  await expect(page.getByTestId('confirm-delete-dialog')).toBeHidden();
+  const lastOnEvent = page.getByTestId('responses-table-row').filter({ hasText: last.childName });
+  await expect(lastOnEvent.getByTestId('slot-JA')).toBeVisible();
+  await expect(nextOnEvent.getByTestId('slot-NEIN')).toBeVisible();
+  await expect(page.getByTestId('event-result').getByTestId('result-waitlist')).toHaveText('0');
+
   // 8. The histogram on the parent's own page marks the parent's range orange.
   await parent.getByRole('link', { name: 'Mein Profil' }).click();
   const histogram = parent.getByTestId('credits-histogram');
@@ -196,6 +208,7 @@ test('a future inquiry from creation through answers, closing, release and repor
   const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
   expect(text).toContain(KIDS);
   expect(text).toContain(next.childName);
+  expect(text).toContain(last.childName);
   expect(text).toContain('Kita Sonnenschein');
 });
 
