@@ -1,7 +1,18 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { catalogFile, tierOf } from './src/lib/catalog-tiers';
+
+const require = createRequire(import.meta.url);
+
+/** A file of react-router's production build (dist/production), resolved from this workspace. */
+function reactRouterBuild(file: string): string {
+  const pkg = require.resolve('react-router/package.json');
+  return path.join(path.dirname(pkg), 'dist', 'production', file);
+}
 
 /**
  * Vendor code is grouped so that the parent-facing pages (/login, /preference) load only the
@@ -9,6 +20,9 @@ import tailwindcss from '@tailwindcss/vite';
  * land in chunks that only the lazily loaded screens which import them pull in.
  */
 function vendorChunk(id: string): string | undefined {
+  // The i18n catalogs: one chunk per language and part (src/lib/catalog-tiers.ts), loaded on demand.
+  const catalog = catalogFile(id);
+  if (catalog) return `i18n-${catalog.language}-${tierOf(catalog.namespace)}`;
   if (!id.includes('node_modules')) return undefined;
   // clsx is shared by our UI and recharts; left unassigned, Rollup moved it into the charts chunk
   // and so made every page load recharts.
@@ -19,10 +33,20 @@ function vendorChunk(id: string): string | undefined {
   return undefined;
 }
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [react(), tailwindcss()],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      // react-router's package exports only its development build (dev warnings on); the production
+      // build beside it is the same code with the warnings switched off, so they minify away.
+      ...(command === 'build'
+        ? [
+            { find: /^react-router$/, replacement: reactRouterBuild('index.mjs') },
+            { find: /^react-router\/dom$/, replacement: reactRouterBuild('dom-export.mjs') },
+          ]
+        : []),
+    ],
   },
   server: {
     proxy: { '/api': 'http://localhost:3000' },
@@ -35,4 +59,4 @@ export default defineConfig({
       output: { manualChunks: vendorChunk },
     },
   },
-});
+}));

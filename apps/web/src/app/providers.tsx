@@ -1,9 +1,22 @@
-import type * as React from 'react';
+import * as React from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
-import { Toaster } from '@/components/ui/sonner';
 import { i18n } from '@/lib/i18n';
+import { isToasterWanted, subscribeToaster } from '@/lib/notify';
 import { queryClient } from '@/lib/query-client';
+
+const Toaster = React.lazy(() => import('@/components/ui/sonner').then((module) => ({ default: module.Toaster })));
+
+/** The Toaster (and sonner) load with the first toast (lib/notify.ts), not with every page. */
+function LazyToaster() {
+  const wanted = React.useSyncExternalStore(subscribeToaster, isToasterWanted);
+  if (!wanted) return null;
+  return (
+    <React.Suspense fallback={null}>
+      <Toaster />
+    </React.Suspense>
+  );
+}
 
 /**
  * App-wide providers. Session and theme are small stores (lib/auth.ts, lib/theme.ts) read with
@@ -14,7 +27,7 @@ export function AppProviders({ children }: { children: React.ReactNode }) {
     <QueryClientProvider client={queryClient}>
       <I18nextProvider i18n={i18n}>
         {children}
-        <Toaster />
+        <LazyToaster />
       </I18nextProvider>
     </QueryClientProvider>
   );

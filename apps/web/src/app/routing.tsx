@@ -1,5 +1,7 @@
 import * as React from 'react';
 import type { IndexRouteObject, NonIndexRouteObject, Params } from 'react-router';
+import type { CatalogTier } from '@/lib/catalog-tiers';
+import { loadFullCatalog } from '@/lib/i18n';
 
 /**
  * How a feature plugs its screens into the app. Each `features/<domain>/routes.tsx` exports one
@@ -49,22 +51,34 @@ export interface RouteHandle {
 /**
  * A breadcrumb rendered by a component that is loaded only when shown, so routes.tsx (which the
  * first bundle includes) does not pull the feature's queries into every page:
- * `crumb: lazyCrumb(() => import('./components/kita-crumb').then((m) => ({ default: m.KitaCrumb })), (p) => ({ kitaId: p.kitaId }))`.
+ * `crumb: lazyCrumb(async () => (await import('./components/kita-crumb')).KitaCrumb, (p) => ({ kitaId: p.kitaId }))`.
  */
 export function lazyCrumb<P extends object>(
-  load: () => Promise<{ default: React.ComponentType<P> }>,
+  load: () => Promise<React.ComponentType<P>>,
   props: (params: Params) => P,
 ): Crumb {
-  const Component = React.lazy(load);
+  const Component = React.lazy(async () => ({ default: await load() }));
   return (params) => React.createElement(Component, props(params));
 }
 
 type PageModule = { default: React.ComponentType };
 
+export interface LazyPageOptions {
+  /**
+   * 'core' for a screen that needs only the core namespaces of lib/catalog-tiers.ts (the parent
+   * pages /login and /preference, whose first download is kept small); by default a screen waits
+   * for all texts of the current language.
+   */
+  catalog?: CatalogTier;
+}
+
 /** Turns `() => import('./pages/x')` (default export = page component) into a route's `lazy`. */
-export function lazyPage(load: () => Promise<PageModule>): NonIndexRouteObject['lazy'] & IndexRouteObject['lazy'] {
+export function lazyPage(
+  load: () => Promise<PageModule>,
+  options: LazyPageOptions = {},
+): NonIndexRouteObject['lazy'] & IndexRouteObject['lazy'] {
   return async () => {
-    const module = await load();
+    const [module] = await Promise.all([load(), options.catalog === 'core' ? undefined : loadFullCatalog()]);
     return { Component: module.default };
   };
 }

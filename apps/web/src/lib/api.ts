@@ -1,4 +1,4 @@
-import { LIMITS } from '@kita/shared';
+import { LIMITS } from '@kita/shared/constants';
 import { clearSession, getToken } from './auth';
 import { i18n } from './i18n';
 import { navigateTo } from './navigation';

@@ -1,7 +1,8 @@
 import { useSyncExternalStore } from 'react';
-import { sessionUserSchema, type LoginResult, type SessionUser } from '@kita/shared';
+import type { LoginResult, SessionUser } from '@kita/shared';
 import { changeLanguage } from './i18n';
 import { navigateTo } from './navigation';
+import { parseStoredUser } from './session-user';
 
 /**
  * The session lives in localStorage (spec section 3: authToken, otpToken, user) so it survives
@@ -24,8 +25,7 @@ function readUser(): SessionUser | null {
   const raw = localStorage.getItem(USER_KEY);
   if (!raw) return null;
   try {
-    const parsed = sessionUserSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    return parseStoredUser(JSON.parse(raw));
   } catch {
     return null;
   }

@@ -1,8 +1,8 @@
-import i18n from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
+import i18n, { type LanguageDetectorModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, resources, type Resources } from '@kita/shared/i18n';
+import { DEFAULT_LANGUAGE, type Resources } from '@kita/shared/i18n';
 import type { Language } from '@kita/shared';
+import { catalogFile, tierOf, type CatalogTier } from './catalog-tiers';
 
 /**
  * The whole shared catalog is one i18next namespace, so keys read exactly like on the server
@@ -19,34 +19,135 @@ declare module 'i18next' {
 export const LANGUAGES: readonly Language[] = ['de', 'en'];
 export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
 
+/**
+ * The catalog files of both languages, each loaded only when needed: a page loads its own
+ * language, and the core part (lib/catalog-tiers.ts) unless it is another screen. The path
+ * leaves the app because the catalogs are the shared package's source files (the server uses
+ * them too); index.ts only lists the namespaces for the server.
+ */
+const catalogFiles = import.meta.glob<Record<string, unknown>>([
+  '../../../../packages/shared/src/i18n/*/*.ts',
+  '!../../../../packages/shared/src/i18n/*/index.ts',
+]);
+
+const loadedParts = new Map<string, Promise<void>>();
+
+function loadPart(lng: Language, tier: CatalogTier): Promise<void> {
+  const key = `${lng}/${tier}`;
+  let part = loadedParts.get(key);
+  if (!part) {
+    const files = Object.entries(catalogFiles).flatMap(([path, load]) => {
+      const file = catalogFile(path);
+      return file && file.language === lng && tierOf(file.namespace) === tier ? [{ namespace: file.namespace, load }] : [];
+    });
+    part = Promise.all(
+      files.map(async ({ namespace, load }) => {
+        const texts = (await load())[namespace];
+        if (!texts) throw new Error(`i18n catalog ${lng}/${namespace}.ts does not export '${namespace}'`);
+        return [namespace, texts] as const;
+      }),
+    ).then((entries) => {
+      i18n.addResourceBundle(lng, 'translation', Object.fromEntries(entries), true, true);
+    });
+    // A failed download (e.g. offline) may be tried again by the next screen.
+    part.catch(() => loadedParts.delete(key));
+    loadedParts.set(key, part);
+  }
+  return part;
+}
+
+/** Set once a screen outside the core (lib/catalog-tiers.ts) was opened: every language switch then loads all. */
+let fullCatalogWanted = false;
+
+async function loadLanguage(lng: Language): Promise<void> {
+  // Re-checked after loading: a screen may have asked for the full catalog meanwhile.
+  let full: boolean;
+  do {
+    full = fullCatalogWanted;
+    await Promise.all([loadPart(lng, 'core'), ...(full ? [loadPart(lng, 'full')] : [])]);
+  } while (full !== fullCatalogWanted);
+}
+
+/**
+ * Only an explicit earlier choice counts: the product's default is German, whatever the browser
+ * says. The choice is kept in localStorage (the same key and rules as i18next's browser language
+ * detector, which this replaces to keep the first download small).
+ */
+const storedLanguageDetector: LanguageDetectorModule = {
+  type: 'languageDetector',
+  detect: () => {
+    try {
+      const stored = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
+      return stored ? [stored] : [];
+    } catch {
+      return [];
+    }
+  },
+  cacheUserLanguage: (lng) => {
+    if (lng === 'cimode') return;
+    try {
+      window.localStorage.setItem(LANGUAGE_STORAGE_KEY, lng);
+    } catch {
+      // Storage may be unavailable (private mode); the choice then lasts for this page only.
+    }
+  },
+};
+
 function syncDocument(lng: string): void {
   document.documentElement.lang = lng;
-  document.title = i18n.t('common.appName');
+  // Before the first catalog has arrived the title stays as index.html has it.
+  if (i18n.exists('common.appName')) document.title = i18n.t('common.appName');
 }
 
 i18n.on('languageChanged', syncDocument);
 
 void i18n
-  .use(LanguageDetector)
+  .use(storedLanguageDetector)
   .use(initReactI18next)
   .init({
-    resources: { de: { translation: resources.de }, en: { translation: resources.en } },
+    // The texts arrive per language with loadLanguage(); i18next is told they are bundled.
+    resources: {},
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: [...LANGUAGES],
     load: 'languageOnly',
     nonExplicitSupportedLngs: true,
-    // Only an explicit earlier choice counts: the product's default is German, whatever the browser says.
-    detection: { order: ['localStorage'], lookupLocalStorage: LANGUAGE_STORAGE_KEY, caches: ['localStorage'] },
     interpolation: { escapeValue: false },
     returnNull: false,
   });
+
+function asLanguage(lng: string | undefined): Language {
+  return lng === 'en' ? 'en' : 'de';
+}
+
+/**
+ * Resolves when the texts of the detected language are there (main.tsx renders after it). The
+ * language is set once more so i18next sees the now-loaded texts (resolvedLanguage, <html lang>).
+ */
+export const i18nReady: Promise<void> = (async () => {
+  const lng = asLanguage(i18n.language);
+  await loadLanguage(lng);
+  await i18n.changeLanguage(lng);
+})();
+
+/** For every screen but the core ones: all namespaces of the current language (and of later switches). */
+export async function loadFullCatalog(): Promise<void> {
+  fullCatalogWanted = true;
+  // i18n.language is set at init already; resolvedLanguage only once texts are there.
+  await loadLanguage(asLanguage(i18n.language));
+}
 
 /** The active UI language, narrowed to the two the product supports. */
 export function currentLanguage(): Language {
   return i18n.resolvedLanguage === 'en' ? 'en' : 'de';
 }
 
+let languageSwitch = 0;
+
 export async function changeLanguage(lng: Language): Promise<void> {
+  // Only the latest of quick successive switches wins once its texts have arrived.
+  const ticket = ++languageSwitch;
+  await loadLanguage(lng);
+  if (ticket !== languageSwitch) return;
   await i18n.changeLanguage(lng);
 }
 

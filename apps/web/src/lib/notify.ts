@@ -1,15 +1,45 @@
-import { toast } from 'sonner';
 import { errorMessage } from './api';
 import { i18n } from './i18n';
 
 /**
  * The toasts of spec section 8: a success toast, or a destructive one with a title and the
  * server's (or transport) message as description. Only one toast is visible at a time (Toaster).
+ *
+ * sonner and the Toaster load with the first toast instead of with every page (the parent pages
+ * are opened on phones). The Toaster picks up a toast created before it mounted (sonner replays
+ * the active toasts to a new subscriber).
  */
+type Toast = typeof import('sonner').toast;
+
+let loading: Promise<Toast> | undefined;
+let toasterWanted = false;
+const listeners = new Set<() => void>();
+
+function loadToast(): Promise<Toast> {
+  if (!loading) {
+    loading = import('sonner').then((module) => module.toast);
+    toasterWanted = true;
+    for (const listener of listeners) listener();
+  }
+  return loading;
+}
+
+/** For the app's providers: mount the Toaster once the first toast was asked for. */
+export function subscribeToaster(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function isToasterWanted(): boolean {
+  return toasterWanted;
+}
+
 export function notifySuccess(description: string, title: string = i18n.t('common.toast.success')): void {
-  toast.success(title, { description });
+  void loadToast().then((toast) => toast.success(title, { description }));
 }
 
 export function notifyError(title: string, error?: unknown): void {
-  toast.error(title, { description: error === undefined ? undefined : errorMessage(error) });
+  // The description is read now, in the language and state of the moment of the error.
+  const description = error === undefined ? undefined : errorMessage(error);
+  void loadToast().then((toast) => toast.error(title, { description }));
 }

@@ -3,8 +3,9 @@ import { lazyPage, type FeatureRoutes } from '@/app/routing';
 /** Public pages of the shell: login, unauthorized and the general error page. */
 export const authRoutes: FeatureRoutes = {
   public: [
-    { path: 'login', lazy: lazyPage(() => import('./pages/login-page')) },
-    { path: 'unauthorized', lazy: lazyPage(() => import('./pages/unauthorized-page')) },
-    { path: 'error', lazy: lazyPage(() => import('./pages/error-page')) },
+    // Pages parents open from a phone (also after a bad link): only the core texts (app/routing.tsx).
+    { path: 'login', lazy: lazyPage(() => import('./pages/login-page'), { catalog: 'core' }) },
+    { path: 'unauthorized', lazy: lazyPage(() => import('./pages/unauthorized-page'), { catalog: 'core' }) },
+    { path: 'error', lazy: lazyPage(() => import('./pages/error-page'), { catalog: 'core' }) },
   ],
 };

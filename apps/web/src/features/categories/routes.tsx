@@ -1,6 +1,11 @@
 import { guarded } from '@/app/guards';
-import { lazyPage, type FeatureRoutes } from '@/app/routing';
-import { CategoryCrumb } from './components/category-crumb';
+import { lazyCrumb, lazyPage, type FeatureRoutes } from '@/app/routing';
+
+// Loaded only when shown, so the first download of every page does not carry this feature's queries.
+const categoryCrumb = lazyCrumb(
+  async () => (await import('./components/category-crumb')).CategoryCrumb,
+  (params) => ({ categoryId: params.categoryId }),
+);
 
 /** c (categories list) and c/{categoryId} (category details) under /kitas/:kitaId. */
 export const categoriesRoutes: FeatureRoutes = {
@@ -14,7 +19,7 @@ export const categoriesRoutes: FeatureRoutes = {
           {
             path: ':categoryId',
             lazy: lazyPage(() => import('./pages/category-details-page')),
-            handle: { crumb: (params) => <CategoryCrumb categoryId={params.categoryId} /> },
+            handle: { crumb: categoryCrumb },
           },
         ],
       },

@@ -1,6 +1,11 @@
 import { guarded } from '@/app/guards';
-import { lazyPage, type FeatureRoutes } from '@/app/routing';
-import { GroupCrumb } from './components/group-crumb';
+import { lazyCrumb, lazyPage, type FeatureRoutes } from '@/app/routing';
+
+// Loaded only when shown, so the first download of every page does not carry this feature's queries.
+const groupCrumb = lazyCrumb(
+  async () => (await import('./components/group-crumb')).GroupCrumb,
+  (params) => ({ groupId: params.groupId, kitaId: params.kitaId }),
+);
 
 /** g/{groupId} under /kitas/:kitaId: the group's children. */
 export const groupsRoutes: FeatureRoutes = {
@@ -9,7 +14,7 @@ export const groupsRoutes: FeatureRoutes = {
       {
         path: 'g/:groupId',
         lazy: lazyPage(() => import('./pages/group-details-page')),
-        handle: { crumb: (params) => <GroupCrumb groupId={params.groupId} kitaId={params.kitaId} /> },
+        handle: { crumb: groupCrumb },
       },
     ]),
   ],

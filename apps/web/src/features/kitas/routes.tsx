@@ -1,7 +1,12 @@
 import { Navigate, Outlet } from 'react-router';
 import { guarded, RequireAuth } from '@/app/guards';
-import { lazyPage, type FeatureRoutes } from '@/app/routing';
-import { KitaCrumb } from './components/kita-crumb';
+import { lazyCrumb, lazyPage, type FeatureRoutes } from '@/app/routing';
+
+// Loaded only when shown, so the first download of every page does not carry this feature's queries.
+const kitaCrumb = lazyCrumb(
+  async () => (await import('./components/kita-crumb')).KitaCrumb,
+  (params) => ({ kitaId: params.kitaId }),
+);
 
 const staff = ['Admin', 'KitaManager'] as const;
 
@@ -20,7 +25,7 @@ export const kitasRoutes: FeatureRoutes = {
         <Outlet />
       </RequireAuth>
     ),
-    handle: { crumb: (params) => <KitaCrumb kitaId={params.kitaId} /> },
+    handle: { crumb: kitaCrumb },
   },
   kita: [
     guarded(staff, [

@@ -1,10 +1,13 @@
 import { guarded } from '@/app/guards';
-import { lazyPage, type FeatureRoutes } from '@/app/routing';
-import { ParentCrumb } from './components/parent-crumb';
+import { lazyCrumb, lazyPage, type FeatureRoutes } from '@/app/routing';
 
 const staff = ['Admin', 'KitaManager'] as const;
 const list = lazyPage(() => import('./pages/parents-page'));
 const details = lazyPage(() => import('./pages/parent-details-page'));
+// Loaded only when shown, so the first download of every page does not carry this feature's queries.
+const loadCrumb = async () => (await import('./components/parent-crumb')).ParentCrumb;
+const parentCrumb = lazyCrumb(loadCrumb, (params) => ({ parentId: params.parentId, kitaId: undefined }));
+const kitaParentCrumb = lazyCrumb(loadCrumb, (params) => ({ parentId: params.parentId, kitaId: params.kitaId }));
 
 /**
  * Parents list at /parents and /kitas/{kitaId}/p (staff); parent details at /parents/{parentId}
@@ -17,7 +20,7 @@ export const parentsRoutes: FeatureRoutes = {
     {
       path: 'parents/:parentId',
       lazy: details,
-      handle: { crumb: (params) => <ParentCrumb parentId={params.parentId} kitaId={undefined} /> },
+      handle: { crumb: parentCrumb },
     },
   ],
   kita: [
@@ -29,7 +32,7 @@ export const parentsRoutes: FeatureRoutes = {
         {
           path: ':parentId',
           lazy: details,
-          handle: { crumb: (params) => <ParentCrumb parentId={params.parentId} kitaId={params.kitaId} /> },
+          handle: { crumb: kitaParentCrumb },
         },
       ],
     },
