@@ -115,25 +115,29 @@ void i18n
     returnNull: false,
   });
 
-function asLanguage(lng: string | undefined): Language {
-  return lng === 'en' ? 'en' : 'de';
+/**
+ * The catalog language of what i18next chose: `languages` is its lookup order, e.g. ['en', 'de']
+ * for a stored 'en-US'. Unlike resolvedLanguage it is known before any texts have arrived.
+ */
+function catalogLanguage(): Language {
+  return i18n.languages?.[0] === 'en' ? 'en' : 'de';
 }
 
 /**
  * Resolves when the texts of the detected language are there (main.tsx renders after it). The
- * language is set once more so i18next sees the now-loaded texts (resolvedLanguage, <html lang>).
+ * detected language is set once more so i18next sees the now-loaded texts (resolvedLanguage,
+ * <html lang>, title).
  */
 export const i18nReady: Promise<void> = (async () => {
-  const lng = asLanguage(i18n.language);
-  await loadLanguage(lng);
-  await i18n.changeLanguage(lng);
+  const detected = i18n.language;
+  await loadLanguage(catalogLanguage());
+  await i18n.changeLanguage(detected);
 })();
 
 /** For every screen but the core ones: all namespaces of the current language (and of later switches). */
 export async function loadFullCatalog(): Promise<void> {
   fullCatalogWanted = true;
-  // i18n.language is set at init already; resolvedLanguage only once texts are there.
-  await loadLanguage(asLanguage(i18n.language));
+  await loadLanguage(catalogLanguage());
 }
 
 /** The active UI language, narrowed to the two the product supports. */
