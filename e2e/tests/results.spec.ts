@@ -197,6 +197,9 @@ test('a future inquiry from creation through answers, closing, release and repor
   await expect(histogram.getByTestId('histogram-chart')).toHaveAttribute('aria-label', /Ihr Bereich: /);
   await expect(histogram.locator('path[fill="#f97316"]')).toHaveCount(1);
   expect(await histogram.locator('path[fill="#1e3a8a"]').count()).toBeGreaterThan(0);
+  // The tooltip names the range and how many parents are in it.
+  await histogram.locator('path[fill="#f97316"]').hover();
+  await expect(parent.getByTestId('histogram-tooltip')).toContainText(/Guthaben .+\d+ Eltern\s*Ihr Bereich/);
   await expectNoA11yViolations(parent);
   await parent.context().close();
 
