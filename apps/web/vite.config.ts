@@ -5,6 +5,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { catalogFile, tierOf } from './src/lib/catalog-tiers';
+import { precompress } from './precompress';
 
 const require = createRequire(import.meta.url);
 
@@ -34,7 +35,7 @@ function vendorChunk(id: string): string | undefined {
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },

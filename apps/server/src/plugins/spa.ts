@@ -22,6 +22,10 @@ export const spaPlugin = fp(async (app: FastifyInstance) => {
   await app.register(fastifyStatic, {
     root: webDist,
     wildcard: false,
+    // The build writes .br/.gz beside each asset (apps/web/precompress.ts).
+    preCompressed: true,
+    // Our own Cache-Control below (the plugin's default would override it with max-age=0).
+    cacheControl: false,
     setHeaders: (res, file) => {
       res.setHeader('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
