@@ -27,6 +27,8 @@ await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 send({ type: 'ready', port: typeof address === 'object' && address ? address.port : 0 });
 
+// Gone with the benchmark process, even when it was killed.
+process.on('disconnect', () => process.exit(0));
 process.on('message', async (m: AppMessage) => {
   if (m.type === 'sign') {
     const expiresAt = new Date(m.expiresAt);

@@ -13,6 +13,8 @@ const smtp = await startSmtpSink();
 const twilio = await startFakeTwilio();
 const send = (m: ProvidersReply) => process.send!(m);
 send({ type: 'ready', smtpUrl: smtp.url, twilioUrl: twilio.url, accountSid: twilio.accountSid, authToken: twilio.authToken });
+// Gone with the benchmark process, even when it was killed.
+process.on('disconnect', () => process.exit(0));
 process.on('message', async (m: { type: 'count' | 'stop' }) => {
   if (m.type === 'count') send({ type: 'count', emails: smtp.mails.length, sms: twilio.messages.length });
   if (m.type === 'stop') {
