@@ -35,7 +35,7 @@ function formatter(timeZone: string, withTime: boolean) {
 /**
  * Opens an event to the parents (domain.md "Notifications", "Tokens"): ONE inquiry per parent with
  * eligible children, by the preferred channel and in the parent's language, carrying a preference
- * link whose token (256 random bits, stored as SHA-256, valid until the event ends) is written in
+ * link whose token (128 random bits from newToken(), stored as SHA-256, valid until the event ends) is written in
  * the SAME transaction as the message. Parents that already got this inquiry are skipped, so a
  * repeated call (category change, retry) is harmless. Everything is written in a few batched
  * statements, never one round trip per parent. The caller kicks the outbox after commit.
