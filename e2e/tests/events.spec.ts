@@ -9,13 +9,22 @@ import { checkScreenA11y, expectToast } from './structure-helpers';
  * without reloading, and a link of a finished inquiry shows the expired page.
  */
 
+/** axe on a screen once its open/close animations (dialogs, select lists, toasts) have finished. */
+async function checkSettled(page: Page): Promise<void> {
+  // Endless animations (the live dot, spinners) do not count.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
+  await checkScreenA11y(page);
+}
+
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } as const;
 
 async function createImmediateInquiry(page: Page): Promise<string> {
   await login(page, 'manager');
   await page.getByTestId('dashboard-events-all').click();
   await expect(page.getByTestId('page-title')).toHaveText('Bedarfsabfragen');
-  await checkScreenA11y(page);
+  await checkSettled(page);
   await page.getByTestId('event-add').click();
   const dialog = page.getByTestId('event-form-dialog');
   await expect(dialog).toBeVisible();
@@ -30,7 +39,9 @@ async function createImmediateInquiry(page: Page): Promise<string> {
   await expect(page.getByTestId('totalSlotsKrippe')).toHaveCount(0);
   await page.getByTestId('totalSlotsKindergarten').fill('5');
   await page.getByTestId('description').fill('Wasserrohrbruch im Gruppenraum');
-  await checkScreenA11y(page);
+  // The select lists fade out after a choice; axe looks at the dialog once they are gone.
+  await expect(page.getByRole('listbox')).toHaveCount(0);
+  await checkSettled(page);
   await page.getByTestId('event-form-submit').click();
   await expectToast(page, 'Die Bedarfsabfrage wurde angelegt.');
   await expect(page.getByTestId('event-summary')).toBeVisible();
@@ -43,7 +54,7 @@ async function createImmediateInquiry(page: Page): Promise<string> {
 test('an immediate inquiry from creation to the parent answer on a phone, seen live by the manager', async ({ page, browser }, testInfo) => {
   test.setTimeout(120_000);
   const eventId = await createImmediateInquiry(page);
-  await checkScreenA11y(page);
+  await checkSettled(page);
   await page.screenshot({ path: testInfo.outputPath('event-details.png'), fullPage: true });
 
   // The demo parent gets the link by SMS (dev mailbox); the newest inquiry is the one just sent.
@@ -65,7 +76,7 @@ test('an immediate inquiry from creation to the parent answer on a phone, seen l
   // Unset: green is preselected; blue is offered because the inquiry is immediate.
   await expect(lena.getByTestId('preference-option-green')).toHaveAttribute('aria-pressed', 'true');
   await expect(lena.getByTestId('preference-option-blue')).toBeVisible();
-  await checkScreenA11y(parent);
+  await checkSettled(parent);
   await parent.screenshot({ path: testInfo.outputPath('preference-phone.png'), fullPage: true });
 
   await lena.getByTestId('preference-option-red').tap();
@@ -73,7 +84,7 @@ test('an immediate inquiry from creation to the parent answer on a phone, seen l
   await lena.getByTestId('preference-change').tap();
   await lena.getByTestId('preference-option-yellow').tap();
   await expect(lena.getByTestId('preference-chosen-yellow')).toBeVisible();
-  await checkScreenA11y(parent);
+  await checkSettled(parent);
   await parent.screenshot({ path: testInfo.outputPath('preference-phone-saved.png'), fullPage: true });
 
   // The manager's page was never reloaded: the answer arrives by itself.
@@ -85,7 +96,7 @@ test('an immediate inquiry from creation to the parent answer on a phone, seen l
   const other = page.getByTestId('responses-table-row').filter({ hasNotText: 'Lena Schneider' }).first();
   await other.getByTestId('row-actions').click();
   await page.getByTestId('row-action-record').click();
-  await checkScreenA11y(page);
+  await checkSettled(page);
   await page.getByTestId('record-green').click();
   await expectToast(page, 'Die Antwort wurde gespeichert.');
   await expect(other.getByTestId('recorded-by-staff')).toBeVisible();
@@ -97,7 +108,7 @@ test('an immediate inquiry from creation to the parent answer on a phone, seen l
   await parent.goto(link!);
   await expect(parent.getByTestId('preference-expired-message')).toHaveText('Diese Bedarfsabfrage ist bereits abgelaufen.');
   await expect(parent.getByTestId('preference-home')).toBeVisible();
-  await checkScreenA11y(parent);
+  await checkSettled(parent);
   await parent.screenshot({ path: testInfo.outputPath('preference-expired.png'), fullPage: true });
   await phone.close();
 });
@@ -107,5 +118,5 @@ test('a missing or invalid preference link leads to the error page with the spec
   await expect(page.getByTestId('error-message')).toHaveText('Token fehlt oder ist ungültig.');
   await page.goto('/preference?token=this-is-not-a-valid-token');
   await expect(page.getByTestId('error-message')).toHaveText('Ungültiger oder abgelaufener Aktivierungslink.');
-  await checkScreenA11y(page);
+  await checkSettled(page);
 });

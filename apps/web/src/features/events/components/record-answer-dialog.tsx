@@ -47,7 +47,7 @@ export function RecordAnswerDialog({
               disabled={record.isPending}
               aria-pressed={child?.preferenceType === type}
               onClick={() => void choose(type)}
-              className={cn('h-auto min-h-12 flex-col items-start gap-0 py-2 text-left whitespace-normal hover:opacity-90', COLOUR_CLASSES[type], child?.preferenceType === type && 'ring-ring ring-2 ring-offset-2')}
+              className={cn('h-auto min-h-12 flex-col items-start gap-0 py-2 text-left whitespace-normal hover:ring-ring hover:ring-2', COLOUR_CLASSES[type], child?.preferenceType === type && 'ring-ring ring-2 ring-offset-2')}
               data-qa={`record-${type}`}
             >
               <span className="font-semibold">{t(`events.colours.${type}`)}</span>
