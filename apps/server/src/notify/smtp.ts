@@ -12,9 +12,12 @@ interface SmtpError extends Error {
  * (smtp://user:pass@host:587, or smtps:// for implicit TLS); `from` is SMTP_FROM.
  */
 export function createSmtpTransport(opts: { url: string; from: string; maxConnections?: number }): Transport {
+  // nodemailer ignores every other option when given `url` (no timeouts), so the URL is taken apart
+  // here. No connection pool: a pooled transport did not recover from an SMTP outage in our delivery
+  // tests, and one connection per message is what the outbox retries are proven against.
   const transporter = nodemailer.createTransport({
-    url: opts.url,
-    pool: true,
+    ...smtpUrlOptions(opts.url),
+    pool: false,
     maxConnections: opts.maxConnections ?? 5,
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
@@ -48,5 +51,17 @@ export function createSmtpTransport(opts: { url: string; from: string; maxConnec
     async close() {
       transporter.close();
     },
+  };
+}
+
+/** smtp://user:pass@host:587 or smtps://host:465 as nodemailer connection options. */
+export function smtpUrlOptions(url: string): { host: string; port: number; secure: boolean; auth?: { user: string; pass: string } } {
+  const u = new URL(url);
+  const secure = u.protocol === 'smtps:';
+  return {
+    host: u.hostname,
+    port: u.port ? Number(u.port) : secure ? 465 : 587,
+    secure,
+    ...(u.username ? { auth: { user: decodeURIComponent(u.username), pass: decodeURIComponent(u.password) } } : {}),
   };
 }

@@ -41,7 +41,7 @@ export function TimePicker({ value, onChange, disabled, id, className, ...aria }
         <SelectTrigger className="w-18" aria-label={t('common.time.hours')} aria-invalid={aria['aria-invalid']} data-qa={`${qa}-hour`}>
           <SelectValue placeholder="--" />
         </SelectTrigger>
-        <SelectContent>
+        <SelectContent aria-label={t('common.time.hours')}>
           {HOURS.map((hour) => (
             <SelectItem key={hour} value={String(hour)}>
               {String(hour).padStart(2, '0')}
@@ -56,7 +56,7 @@ export function TimePicker({ value, onChange, disabled, id, className, ...aria }
         <SelectTrigger className="w-18" aria-label={t('common.time.minutes')} aria-invalid={aria['aria-invalid']} data-qa={`${qa}-minute`}>
           <SelectValue placeholder="--" />
         </SelectTrigger>
-        <SelectContent>
+        <SelectContent aria-label={t('common.time.minutes')}>
           {MINUTES.map((minute) => (
             <SelectItem key={minute} value={String(minute)}>
               {String(minute).padStart(2, '0')}
@@ -68,7 +68,7 @@ export function TimePicker({ value, onChange, disabled, id, className, ...aria }
         <SelectTrigger className="w-20" aria-label={t('common.time.period')} aria-invalid={aria['aria-invalid']} data-qa={`${qa}-period`}>
           <SelectValue placeholder="--" />
         </SelectTrigger>
-        <SelectContent>
+        <SelectContent aria-label={t('common.time.period')}>
           <SelectItem value="AM">{t('common.time.am')}</SelectItem>
           <SelectItem value="PM">{t('common.time.pm')}</SelectItem>
         </SelectContent>

@@ -33,7 +33,8 @@ export function SelectField<T extends FieldValues>({
                 <SelectValue placeholder={placeholder} />
               </SelectTrigger>
             </FormControl>
-            <SelectContent>
+            {/* Named list, so it is never an unnamed listbox for screen readers (also while it fades out). */}
+            <SelectContent aria-label={typeof label === 'string' ? label : undefined}>
               {options.map((option) => (
                 <SelectItem key={option.value} value={option.value} data-qa={`${qa ?? name}-option-${option.value}`}>
                   {option.label}
