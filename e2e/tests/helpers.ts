@@ -47,6 +47,13 @@ interface AxeViolation {
  */
 export async function expectNoA11yViolations(page: Page, options: { exclude?: string[] } = {}): Promise<void> {
   axeSource ??= readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+  // axe measures colours as painted: a dialog still fading in (or an overlay fading out) gives
+  // false contrast failures. Wait until every finite animation has finished, plus one frame for
+  // the unmount that follows it; endless ones (spinners, the live dot) do not count.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async (exclude: string[]) => {
     const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe;
