@@ -30,6 +30,11 @@ export interface Database {
 export async function openDatabase(opts: { url?: string; dataDir?: string; poolSize?: number }): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
+    // An idle connection that the server ends (restart, failover, admin command) is reported here;
+    // without a listener node-postgres would crash the process. The pool opens a new one on demand.
+    pool.on('error', (err) => {
+      process.stderr.write(`${JSON.stringify({ level: 50, msg: 'idle database connection lost', err: err.message })}\n`);
+    });
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
     return {
