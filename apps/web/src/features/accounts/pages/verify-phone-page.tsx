@@ -6,9 +6,9 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { otpSchema } from '@kita/shared';
 import { Alert, AlertDescription } from '@/components/ui/alert';
+import { OtpInput } from '@/components/form/otp-input';
 import { Button } from '@/components/ui/button';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
 import { clearOtpToken, getOtpToken, homePathFor, setOtpToken, useAuth } from '@/lib/auth';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { AccountCard } from '../components/account-card';
@@ -100,17 +100,7 @@ export default function VerifyPhonePage() {
               <FormItem>
                 <FormLabel>{t('accounts.verifyPhone.code')}</FormLabel>
                 <FormControl>
-                  <Input
-                    {...field}
-                    onChange={(event) => field.onChange(event.target.value.replace(/\D/g, '').slice(0, 6))}
-                    inputMode="numeric"
-                    autoComplete="one-time-code"
-                    maxLength={6}
-                    autoFocus
-                    placeholder="000000"
-                    className="h-12 text-center font-mono text-2xl tracking-[0.5em] md:text-2xl"
-                    data-qa="verify-phone-otp"
-                  />
+                  <OtpInput {...field} onChange={field.onChange} data-qa="verify-phone-otp" />
                 </FormControl>
                 <FormMessage />
               </FormItem>

@@ -4,9 +4,9 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { otpSchema, type LoginResult } from '@kita/shared';
+import { OtpInput } from '@/components/form/otp-input';
 import { Button } from '@/components/ui/button';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
 import { notifyError } from '@/lib/notify';
 import { useOtpLogin } from '../queries';
 
@@ -33,17 +33,7 @@ export function OtpForm({ otpToken, onDone, onBack }: { otpToken: string; onDone
             <FormItem>
               <FormLabel>{t('auth.otp.label')}</FormLabel>
               <FormControl>
-                <Input
-                  {...field}
-                  onChange={(event) => field.onChange(event.target.value.replace(/\D/g, '').slice(0, 6))}
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  maxLength={6}
-                  autoFocus
-                  placeholder="000000"
-                  className="h-12 text-center font-mono text-2xl tracking-[0.5em] md:text-2xl"
-                  data-qa="otp-input"
-                />
+                <OtpInput {...field} onChange={field.onChange} data-qa="otp-input" />
               </FormControl>
               <FormMessage />
             </FormItem>
