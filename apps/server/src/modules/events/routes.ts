@@ -8,13 +8,10 @@ import {
   idParamsSchema,
   kitaIdParamsSchema,
   kitaQuerySchema,
-  preferenceSchema,
-  staffPreferenceInputSchema,
 } from '@kita/shared';
 import { authOf } from '../../plugins/auth.js';
 import { requestLanguage } from '../../lib/language.js';
 import { assertKitaScope, managerKita } from '../../lib/scope.js';
-import { recordStaffAnswers } from '../preferences/staff.js';
 import { eventWithChildren } from './details.js';
 import { findEvents, toSummary } from './queries.js';
 import { createEvent, deleteEvent, loadEventInScope, updateEvent } from './service.js';
@@ -97,24 +94,6 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       await deleteEvent(app, req, req.params.id);
       return { data: { eventId: req.params.id } };
-    },
-  );
-
-  app.post(
-    '/emergency-event/:id/preferences',
-    {
-      preHandler: staff,
-      schema: {
-        tags,
-        summary: 'Record answers for children of the Kita (added; marked as recorded by staff)',
-        params: idParamsSchema,
-        body: staffPreferenceInputSchema,
-        response: { 200: envelope(z.array(preferenceSchema)) },
-      },
-    },
-    async (req) => {
-      const e = await loadEventInScope(app, req, req.params.id);
-      return { data: await recordStaffAnswers(app, req, e, req.body.preferences) };
     },
   );
 };

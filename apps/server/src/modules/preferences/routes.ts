@@ -1,20 +1,33 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope, parentEventSchema, preferenceInputSchema, preferenceSchema, uuidSchema, verifyTokenResultSchema } from '@kita/shared';
+import {
+  envelope,
+  idParamsSchema,
+  parentEventSchema,
+  preferenceInputSchema,
+  preferenceSchema,
+  staffPreferenceInputSchema,
+  uuidSchema,
+  verifyTokenResultSchema,
+} from '@kita/shared';
 import { AppError, notFound } from '../../lib/errors.js';
 import { authOf } from '../../plugins/auth.js';
 import { parentEventView, verifyPreferenceToken } from './link.js';
+import { loadEventInScope } from '../events/service.js';
 import { closeIfAllAnswered } from '../results/close.js';
 import { saveAnswers } from './service.js';
+import { recordStaffAnswers } from './staff.js';
 
 const tags = ['preference'];
 
 /**
- * The parent's side of an inquiry (spec sections 2 and 7): exchange the link token for a link
- * session, read the event with the family's children, answer per child.
+ * Answers to an inquiry (spec sections 2 and 7). The parent's side: exchange the link token for a
+ * link session, read the event with the family's children, answer per child. The staff side: a
+ * manager records answers for children of the Kita.
  */
 export const preferenceRoutes: FastifyPluginAsyncZod = async (app) => {
   const parentOrLink = app.requireSession({ link: true });
+  const staff = app.requireRole('Admin', 'KitaManager');
 
   app.post(
     '/auth/verify-token',
@@ -76,6 +89,24 @@ export const preferenceRoutes: FastifyPluginAsyncZod = async (app) => {
       // event waits for its expire date, so its answers skip that check (a lean answer path).
       if (data.eventType === 'immediate') await closeIfAllAnswered(app, req.body.eventId);
       return { data: data.preferences };
+    },
+  );
+
+  app.post(
+    '/emergency-event/:id/preferences',
+    {
+      preHandler: staff,
+      schema: {
+        tags: ['emergency-event'],
+        summary: 'Record answers for children of the Kita (added; marked as recorded by staff)',
+        params: idParamsSchema,
+        body: staffPreferenceInputSchema,
+        response: { 200: envelope(z.array(preferenceSchema)) },
+      },
+    },
+    async (req) => {
+      const e = await loadEventInScope(app, req, req.params.id);
+      return { data: await recordStaffAnswers(app, req, e, req.body.preferences) };
     },
   );
 };
