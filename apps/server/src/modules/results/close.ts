@@ -8,7 +8,7 @@ import { composeMessage, parentRecipient, resultLines } from '../../notify/messa
 import { enqueueMessages, type OutboxMessage } from '../../notify/outbox.js';
 import { allocate, creditEntriesFor, type AllocationResult } from '../allocation/allocate.js';
 import { countUnanswered, eligibleWhere, findEvent } from '../events/queries.js';
-import { formatDay } from './format.js';
+import { formatDay } from '@kita/shared';
 import { resultSummary } from './summary.js';
 
 /**

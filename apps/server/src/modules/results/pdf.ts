@@ -1,7 +1,7 @@
 import PDFDocument from 'pdfkit';
 import { translate } from '@kita/shared/i18n';
 import type { EventReport, Language, ReportRow } from '@kita/shared';
-import { formatDateTime } from './format.js';
+import { formatDateTime } from '@kita/shared';
 
 /**
  * The event report as an A4 PDF in the caller's language (domain.md "Reports"): the Kita, type and

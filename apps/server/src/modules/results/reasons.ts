@@ -1,7 +1,7 @@
 import { translate } from '@kita/shared/i18n';
 import type { Language, ReasonCode, SlotOutcome } from '@kita/shared';
 import type { AllocationReason } from '../allocation/allocate.js';
-import { formatDateTime } from './format.js';
+import { formatDateTime } from '@kita/shared';
 
 /** The allocation columns an outcome is explained from. */
 export interface OutcomeRow {

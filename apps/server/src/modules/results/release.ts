@@ -11,7 +11,7 @@ import { composeMessage, parentRecipient } from '../../notify/messages.js';
 import { enqueueMessages } from '../../notify/outbox.js';
 import { authOf } from '../../plugins/auth.js';
 import { nextOnWaitlist, promoteEntries, releaseEntries } from '../allocation/allocate.js';
-import { formatDay } from './format.js';
+import { formatDay } from '@kita/shared';
 
 /**
  * Releasing a slot (domain.md "Allocation and credits"): future events only, slot JA, before
