@@ -23,12 +23,6 @@ export function isCalendarDate(value: string): boolean {
   return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
 }
 
-/** The calendar date (yyyy-mm-dd) of an instant in a time zone, e.g. "today" in the Kita's zone. */
-export function calendarDateIn(instant: Date, timeZone: string): string {
-  // en-CA formats as yyyy-mm-dd.
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
-}
-
 /** yyyy-mm-dd strings compare like dates. */
 export function isDateOfBirthInRange(value: string, today: string): boolean {
   return isCalendarDate(value) && value >= MIN_DATE_OF_BIRTH && value <= today;

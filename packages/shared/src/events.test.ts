@@ -4,8 +4,8 @@ import {
   eventInputSchema,
   preferenceInputSchema,
   slotsForCategory,
-  zonedDay,
 } from './events.js';
+import { zonedDay } from './time.js';
 
 const kitaId = '6f1c2d1e-3b4a-4c5d-8e9f-0a1b2c3d4e5f';
 const categoryId = '7a2b3c4d-5e6f-4a1b-9c2d-3e4f5a6b7c8d';

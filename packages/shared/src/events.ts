@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { categoryNameSchema, eventTypeSchema, preferenceTypeSchema, HAS_SLOT, type EventType } from './common.js';
 import { languageSchema, uuidSchema } from './validation.js';
 import { slotOutcomeSchema } from './results.js';
+import { isTimeZone, zonedDay } from './time.js';
 
 /**
  * Emergency events (demand inquiries) and preferences: spec sections 3, 5 and 7, domain.md
@@ -24,27 +25,6 @@ const slotsSchema = z
   .min(0, 'validation.slots')
   .max(100_000, 'validation.slots')
   .nullish();
-
-/** True when `tz` is an IANA zone this runtime knows. */
-export function isTimeZone(tz: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-const dayFormatters = new Map<string, Intl.DateTimeFormat>();
-/** The calendar day (yyyy-mm-dd) of an instant in a timezone ("today" is judged in the Kita's zone). */
-export function zonedDay(instant: Date, timeZone: string): string {
-  let f = dayFormatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    dayFormatters.set(timeZone, f);
-  }
-  return f.format(instant);
-}
 
 /**
  * The event form of spec section 5 (create and update). Dates are ISO instants in UTC; the

@@ -1,22 +1,13 @@
 import { z } from 'zod';
 import { categoryNameSchema, roleSchema } from './common.js';
 import { emailSchema, nameSchema, optionalContact, passwordSchema, phoneSchema, uuidSchema } from './validation.js';
-
-/** An IANA time zone the runtime knows (Europe/Berlin); "today" of a Kita is judged in it. */
-function knownTimeZone(tz: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-}
+import { isTimeZone } from './time.js';
 
 export const kitaInputSchema = z.object({
   kitaName: z.string().trim().min(1, 'validation.required').max(200, 'validation.tooLong'),
   location: z.string().trim().min(1, 'validation.required').max(200, 'validation.tooLong'),
   description: optionalContact(z.string().max(2000, 'validation.tooLong')).optional(),
-  timezone: z.string().min(1, 'validation.required').max(64, 'validation.tooLong').refine(knownTimeZone, 'validation.timezone').optional(),
+  timezone: z.string().min(1, 'validation.required').max(64, 'validation.tooLong').refine(isTimeZone, 'validation.timezone').optional(),
 });
 export type KitaInput = z.infer<typeof kitaInputSchema>;
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { calendarDateIn, childFormSchema, childInputSchema, isCalendarDate, isDateOfBirthInRange } from './children.js';
+import { childFormSchema, childInputSchema, isCalendarDate, isDateOfBirthInRange } from './children.js';
+import { zonedDay } from './time.js';
 import { normalizeParentInput, parentInputSchema } from './parents.js';
 
 const KITA = '0b5f3c1e-0000-4000-8000-000000000001';
@@ -58,8 +59,8 @@ describe('child rules', () => {
   ])('date of birth %s in range up to 2025-06-01: %s', (d, ok) => expect(isDateOfBirthInRange(d, '2025-06-01')).toBe(ok));
 
   it("computes today in the Kita's zone", () => {
-    expect(calendarDateIn(new Date('2025-03-10T23:30:00Z'), 'Europe/Berlin')).toBe('2025-03-11');
-    expect(calendarDateIn(new Date('2025-03-10T23:30:00Z'), 'UTC')).toBe('2025-03-10');
+    expect(zonedDay(new Date('2025-03-10T23:30:00Z'), 'Europe/Berlin')).toBe('2025-03-11');
+    expect(zonedDay(new Date('2025-03-10T23:30:00Z'), 'UTC')).toBe('2025-03-10');
   });
 
   it('the form asks for a parent and a group from staff, not from a parent', () => {

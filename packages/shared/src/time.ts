@@ -1,6 +1,7 @@
 /**
- * Dates as the spec shows them (section 9): dd.MM.yyyy and dd.MM.yyyy HH:mm (24 h), in the Kita's
- * timezone (domain.md "Time"). Formatters are cached per zone: the report formats hundreds of rows.
+ * Time in the Kita's zone (domain.md "Time"), one implementation for server, web and contracts.
+ * Dates as the spec shows them (section 9): dd.MM.yyyy and dd.MM.yyyy HH:mm (24 h). Formatters are
+ * cached per zone: the report formats hundreds of rows.
  */
 const cache = new Map<string, Intl.DateTimeFormat>();
 
@@ -25,3 +26,25 @@ export const formatDay = (d: Date, timeZone: string) => formatter(timeZone, fals
 
 /** dd.MM.yyyy HH:mm (Intl puts a comma after the date; the report uses the plain form). */
 export const formatDateTime = (d: Date, timeZone: string) => formatter(timeZone, true).format(d).replace(',', '');
+
+/** True when `tz` is an IANA zone this runtime knows. */
+export function isTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+/** The calendar day (yyyy-mm-dd) of an instant in a timezone ("today" is judged in the Kita's zone). */
+export function zonedDay(instant: Date, timeZone: string): string {
+  let f = dayFormatters.get(timeZone);
+  if (!f) {
+    // en-CA formats as yyyy-mm-dd.
+    f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormatters.set(timeZone, f);
+  }
+  return f.format(instant);
+}

@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { calendarDateIn, type CategoryName, type KitaGroups, type RegisterInput, type RegisterResult } from '@kita/shared';
+import { zonedDay, type CategoryName, type KitaGroups, type RegisterInput, type RegisterResult } from '@kita/shared';
 import { categories, children, groups, kitas, parents, users } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
@@ -63,7 +63,7 @@ export async function registerParent(app: FastifyInstance, req: FastifyRequest, 
         .where(eq(categories.kitaId, kita.id))
     ).map((g) => g.id),
   );
-  const today = calendarDateIn(now, kita.timezone);
+  const today = zonedDay(now, kita.timezone);
   const details: Array<{ path: string; message: string }> = [];
   input.children.forEach((c, i) => {
     if (!inKita.has(c.groupId)) details.push({ path: `children.${i}.groupId`, message: 'validation.invalid' });

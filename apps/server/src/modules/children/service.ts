@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { calendarDateIn, isDateOfBirthInRange, type Child, type ChildInput, type ChildUpdateInput } from '@kita/shared';
+import { zonedDay, isDateOfBirthInRange, type Child, type ChildInput, type ChildUpdateInput } from '@kita/shared';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { children } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
@@ -17,7 +17,7 @@ const fieldError = (path: string, message: string) =>
 
 /** Spec section 5: 1900-01-01 up to today, "today" being the Kita's calendar day (domain.md "Time"). */
 function assertDateOfBirth(dateOfBirth: string, timezone: string, now: Date): void {
-  if (!isDateOfBirthInRange(dateOfBirth, calendarDateIn(now, timezone))) {
+  if (!isDateOfBirthInRange(dateOfBirth, zonedDay(now, timezone))) {
     throw fieldError('dateOfBirth', 'validation.dateOfBirthRange');
   }
 }
