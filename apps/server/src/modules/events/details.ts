@@ -3,7 +3,7 @@ import type { EventChild, EventWithChildren, Language, PreferenceType } from '@k
 import type { DbOrTx } from '../../db/client.js';
 import { parentRecipient } from '../../notify/messages.js';
 import type { AllocationReason } from '../allocation/allocate.js';
-import { describeOutcome } from '../results/reasons.js';
+import { describeOutcome } from '../allocation/reasons.js';
 import { eligibleWhere, toIso, toSummary, type EventRow } from './queries.js';
 
 type ChildRow = {

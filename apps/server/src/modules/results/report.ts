@@ -3,7 +3,7 @@ import type { EventReport, Language, PreferenceType, ReportRow } from '@kita/sha
 import type { DbOrTx } from '../../db/client.js';
 import type { AllocationReason } from '../allocation/allocate.js';
 import { eligibleWhere, toIso, type EventRow } from '../events/queries.js';
-import { describeOutcome } from './reasons.js';
+import { describeOutcome } from '../allocation/reasons.js';
 import { resultSummary } from './summary.js';
 
 type Row = {

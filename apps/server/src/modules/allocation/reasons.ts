@@ -1,6 +1,6 @@
 import { translate } from '@kita/shared/i18n';
 import type { Language, ReasonCode, SlotOutcome } from '@kita/shared';
-import type { AllocationReason } from '../allocation/allocate.js';
+import type { AllocationReason } from './allocate.js';
 import { formatDateTime } from '@kita/shared';
 
 /** The allocation columns an outcome is explained from. */
