@@ -5,7 +5,7 @@ import { parents, users } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { hitLimit } from '../../lib/rate-limit.js';
 import { createUserSession } from '../../plugins/auth.js';
-import { findSessionUser } from '../auth/session-user.js';
+import { findSessionUser } from '../../lib/session-user.js';
 import { checkPasswordLogin } from '../auth/staff-login.js';
 import { sendActivation, sendOtp } from './notifications.js';
 import { checkOtp } from './tokens.js';

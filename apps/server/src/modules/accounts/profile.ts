@@ -4,7 +4,7 @@ import type { LoginResult } from '@kita/shared';
 import { parents, users } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { authOf, createUserSession } from '../../plugins/auth.js';
-import { findSessionUser } from '../auth/session-user.js';
+import { findSessionUser } from '../../lib/session-user.js';
 import { sendOtp } from './notifications.js';
 
 /**

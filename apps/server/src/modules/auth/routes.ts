@@ -5,7 +5,7 @@ import { envelope, loginStepSchema, sessionUserSchema, staffLoginSchema } from '
 import { sessions } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { authOf, createUserSession } from '../../plugins/auth.js';
-import { findSessionUser } from './session-user.js';
+import { findSessionUser } from '../../lib/session-user.js';
 import { startStaffOtp } from '../accounts/login.js';
 import { checkPasswordLogin, findStaffByEmail } from './staff-login.js';
 

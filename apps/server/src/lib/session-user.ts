@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { SessionUser } from '@kita/shared';
-import type { DbOrTx } from '../../db/client.js';
-import { parents, users } from '../../db/schema.js';
+import type { DbOrTx } from '../db/client.js';
+import { parents, users } from '../db/schema.js';
 
 /** The logged-in user as the web stores it (spec section 3 "Logged-in user"). */
 export async function findSessionUser(db: DbOrTx, userId: string): Promise<SessionUser | null> {
