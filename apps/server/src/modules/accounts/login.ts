@@ -7,8 +7,8 @@ import { hitLimit } from '../../lib/rate-limit.js';
 import { createUserSession } from '../../plugins/auth.js';
 import { findSessionUser } from '../../lib/session-user.js';
 import { checkPasswordLogin } from '../auth/staff-login.js';
-import { sendActivation, sendOtp } from './notifications.js';
-import { checkOtp } from './tokens.js';
+import { RESEND_PER_HOUR, sendActivation, sendOtp } from './notifications.js';
+import { checkOtp, otpError } from './tokens.js';
 
 /**
  * Parent login (domain.md "Accounts, login and verification"): e-mail + password, or phone +
@@ -16,8 +16,6 @@ import { checkOtp } from './tokens.js';
  * (checkPasswordLogin); only someone who knows the password learns about the account's state.
  */
 
-/** quality.md: activation resend 3 per account per hour. */
-export const RESEND_PER_HOUR = 3;
 const HOUR = 3600_000;
 
 type ParentAccount = { user: typeof users.$inferSelect; parent: typeof parents.$inferSelect };
@@ -115,9 +113,4 @@ export async function loginWithOtp(app: FastifyInstance, otpToken: string, otp: 
   const [user] = await app.db.select().from(users).where(eq(users.id, result.challenge.userId!)).limit(1);
   if (!user || !user.isActive) throw new AppError(400, 'OTP_INVALID');
   return loginResult(app, user.id);
-}
-
-export function otpError(result: { reason: 'invalid' } | { reason: 'wrong'; triesLeft: number }): AppError {
-  if (result.reason === 'wrong' && result.triesLeft > 0) return new AppError(400, 'OTP_WRONG', undefined, { triesLeft: result.triesLeft });
-  return new AppError(400, 'OTP_INVALID');
 }

@@ -73,6 +73,8 @@ export async function sendActivation(
   return true;
 }
 
+/** quality.md: activation resend 3 per account per hour. */
+export const RESEND_PER_HOUR = 3;
 /** quality.md: at most 3 OTP SMS per phone per 10 minutes (429 with Retry-After beyond). */
 export const OTP_SMS_PER_PHONE = 3;
 export const OTP_SMS_WINDOW_MS = 10 * 60_000;

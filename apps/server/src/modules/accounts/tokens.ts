@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { tokens } from '../../db/schema.js';
 import { randomBytes } from 'node:crypto';
 import { newOtp, sha256 } from '../../lib/crypto.js';
+import { AppError } from '../../lib/errors.js';
 
 /**
  * Opaque tokens of domain.md "Tokens": >= 128 random bits, only the SHA-256 stored, expiring,
@@ -148,4 +149,10 @@ export async function checkOtp(
   }
   await tx.update(tokens).set({ usedAt: now }).where(eq(tokens.id, challenge.id));
   return { ok: true, challenge };
+}
+
+/** The error for a failed code check: the tries left while there are some, then OTP_INVALID. */
+export function otpError(result: { reason: 'invalid' } | { reason: 'wrong'; triesLeft: number }): AppError {
+  if (result.reason === 'wrong' && result.triesLeft > 0) return new AppError(400, 'OTP_WRONG', undefined, { triesLeft: result.triesLeft });
+  return new AppError(400, 'OTP_INVALID');
 }

@@ -6,9 +6,8 @@ import { parents, users } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { enforceLimit } from '../../lib/rate-limit.js';
 import { assertParentScope } from '../../lib/scope.js';
-import { otpError, RESEND_PER_HOUR } from './login.js';
-import { sendActivation, sendOtp } from './notifications.js';
-import { checkOtp, consumeToken, issueToken, TTL } from './tokens.js';
+import { RESEND_PER_HOUR, sendActivation, sendOtp } from './notifications.js';
+import { checkOtp, consumeToken, issueToken, otpError, TTL } from './tokens.js';
 
 /** E-mail activation and phone verification (domain.md "Accounts, login and verification"). */
 
