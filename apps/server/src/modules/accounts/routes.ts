@@ -8,12 +8,8 @@ import {
   kitaGroupsSchema,
   registrationKitaParamsSchema,
   linkTokenQuerySchema,
-  loginResultSchema,
   okSchema,
   otpChallengeSchema,
-  otpLoginSchema,
-  parentEmailLoginSchema,
-  parentPhoneLoginSchema,
   phoneBodySchema,
   preferredCommunicationResultSchema,
   preferredCommunicationSchema,
@@ -23,40 +19,14 @@ import {
   verifyPhoneResultSchema,
   verifyPhoneSchema,
 } from '@kita/shared';
-import { loginWithEmail, loginWithOtp, loginWithPhone } from './login.js';
 import { forgotPassword, resetPassword } from './password-reset.js';
 import { setPreferredCommunication } from './profile.js';
 import { findKitaGroups, registerParent } from './registration.js';
 import { activateAccount, requestPhoneOtp, resendActivation, verifyPhone } from './verification.js';
 
-/** Parent account routes of spec section 7 "Auth" (staff login stays in modules/auth). */
+/** Parent account routes of spec section 7 "Auth": activation, phone verification, password reset, registration (sign-in is in modules/auth). */
 export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['accounts'];
-
-  app.post(
-    '/auth/login-with-email',
-    { schema: { tags, summary: 'Parent login with e-mail and password', body: parentEmailLoginSchema, response: { 200: envelope(loginResultSchema) } } },
-    async (req) => ({ data: await loginWithEmail(app, req.ip, req.body.email, req.body.password) }),
-  );
-
-  app.post(
-    '/auth/login-with-phone',
-    {
-      schema: {
-        tags,
-        summary: 'Parent login with the verified phone and password; a 6-digit code follows by SMS',
-        body: parentPhoneLoginSchema,
-        response: { 200: envelope(otpChallengeSchema) },
-      },
-    },
-    async (req) => ({ data: await loginWithPhone(app, req.ip, req.body.phoneNumber, req.body.password) }),
-  );
-
-  app.post(
-    '/auth/otp-login',
-    { schema: { tags, summary: 'Second login step: the SMS code with its otpToken', body: otpLoginSchema, response: { 200: envelope(loginResultSchema) } } },
-    async (req) => ({ data: await loginWithOtp(app, req.body.otpToken, req.body.otp) }),
-  );
 
   app.post(
     '/auth/activate-account',

@@ -1,15 +1,30 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope, loginStepSchema, sessionUserSchema, staffLoginSchema } from '@kita/shared';
+import {
+  envelope,
+  loginResultSchema,
+  loginStepSchema,
+  otpChallengeSchema,
+  otpLoginSchema,
+  parentEmailLoginSchema,
+  parentPhoneLoginSchema,
+  sessionUserSchema,
+  staffLoginSchema,
+} from '@kita/shared';
 import { sessions } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { authOf, createUserSession } from '../../plugins/auth.js';
 import { findSessionUser } from '../../lib/session-user.js';
-import { startStaffOtp } from '../accounts/login.js';
+import { loginWithEmail, loginWithOtp, loginWithPhone, startStaffOtp } from './parent-login.js';
 import { checkPasswordLogin, findStaffByEmail } from './staff-login.js';
 
+/**
+ * Sign-in (spec section 7 "Auth"), staff and parents: password, then an SMS code for accounts with
+ * a verified phone (domain.md "Accounts, login and verification"); the session user; logout.
+ */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['auth'];
   app.post(
     '/auth/login',
     {
@@ -32,6 +47,31 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await findSessionUser(app.db, userId);
       return { data: { token, user: user! } };
     },
+  );
+
+  app.post(
+    '/auth/login-with-email',
+    { schema: { tags, summary: 'Parent login with e-mail and password', body: parentEmailLoginSchema, response: { 200: envelope(loginResultSchema) } } },
+    async (req) => ({ data: await loginWithEmail(app, req.ip, req.body.email, req.body.password) }),
+  );
+
+  app.post(
+    '/auth/login-with-phone',
+    {
+      schema: {
+        tags,
+        summary: 'Parent login with the verified phone and password; a 6-digit code follows by SMS',
+        body: parentPhoneLoginSchema,
+        response: { 200: envelope(otpChallengeSchema) },
+      },
+    },
+    async (req) => ({ data: await loginWithPhone(app, req.ip, req.body.phoneNumber, req.body.password) }),
+  );
+
+  app.post(
+    '/auth/otp-login',
+    { schema: { tags, summary: 'Second login step (parents and staff): the SMS code with its otpToken', body: otpLoginSchema, response: { 200: envelope(loginResultSchema) } } },
+    async (req) => ({ data: await loginWithOtp(app, req.body.otpToken, req.body.otp) }),
   );
 
   app.get(

@@ -6,9 +6,9 @@ import { AppError } from '../../lib/errors.js';
 import { hitLimit } from '../../lib/rate-limit.js';
 import { createUserSession } from '../../plugins/auth.js';
 import { findSessionUser } from '../../lib/session-user.js';
-import { checkPasswordLogin } from '../auth/staff-login.js';
-import { RESEND_PER_HOUR, sendActivation, sendOtp } from './notifications.js';
-import { checkOtp, otpError } from './tokens.js';
+import { checkPasswordLogin } from './staff-login.js';
+import { RESEND_PER_HOUR, sendActivation, sendOtp } from '../accounts/notifications.js';
+import { checkOtp, otpError } from '../accounts/tokens.js';
 
 /**
  * Parent login (domain.md "Accounts, login and verification"): e-mail + password, or phone +
