@@ -13,7 +13,7 @@ import {
 import { categories } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { findKita } from '../kitas/queries.js';
-import { assertReachable, scopeFilter } from '../kitas/scope.js';
+import { assertReachable, scopeFilter } from '../../lib/kita-scope.js';
 import { findCategories } from './queries.js';
 import { createCategory, deleteCategory, getCategory, loadCategoryInScope, renameCategory } from './service.js';
 

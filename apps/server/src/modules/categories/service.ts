@@ -6,7 +6,7 @@ import { categories, children, events, groups, kitas } from '../../db/schema.js'
 import { audit } from '../../lib/audit.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
-import { assertReachable } from '../kitas/scope.js';
+import { assertReachable } from '../../lib/kita-scope.js';
 import { findCategories, findCategoryRow } from './queries.js';
 
 export const categoryNotFound = (id: string) => notFound('categories.notFound', { id });

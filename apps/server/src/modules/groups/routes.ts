@@ -16,7 +16,7 @@ import { notFound } from '../../lib/errors.js';
 import { assertParentScope } from '../../lib/scope.js';
 import { findGroups } from '../categories/queries.js';
 import { findKita } from '../kitas/queries.js';
-import { assertReachable, scopeFilter } from '../kitas/scope.js';
+import { assertReachable, scopeFilter } from '../../lib/kita-scope.js';
 import { createGroup, deleteGroup, getGroupDetails, loadGroupInScope, updateGroup } from './service.js';
 
 const tags = ['groups'];

@@ -7,7 +7,7 @@ import { audit } from '../../lib/audit.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { findGroups } from '../categories/queries.js';
 import { categoryNotFound, loadCategoryInScope } from '../categories/service.js';
-import { assertReachable } from '../kitas/scope.js';
+import { assertReachable } from '../../lib/kita-scope.js';
 import { findGroupChildren, findGroupRow } from './queries.js';
 
 export const groupNotFound = (id: string) => notFound('groups.notFound', { id });
