@@ -1,7 +1,7 @@
 import { asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Category, CategoryName, GroupListItem } from '@kita/shared';
 import type { DbOrTx } from '../../db/client.js';
-import { categories, groups } from '../../db/schema.js';
+import { categories, groups, kitas } from '../../db/schema.js';
 
 /** Groups with their category (and Kita), ordered by category then group name. */
 export async function findGroups(db: DbOrTx, where?: SQL): Promise<GroupListItem[]> {
@@ -46,5 +46,11 @@ export async function findCategories(db: DbOrTx, where?: SQL): Promise<Category[
 
 export async function findCategoryRow(db: DbOrTx, id: string) {
   const [row] = await db.select().from(categories).where(eq(categories.id, id)).limit(1);
+  return row;
+}
+
+/** The Kita whose structure is listed (its name heads the list); undefined when there is none. */
+export async function findStructureKita(db: DbOrTx, kitaId: string): Promise<{ kitaName: string } | undefined> {
+  const [row] = await db.select({ kitaName: kitas.name }).from(kitas).where(eq(kitas.id, kitaId)).limit(1);
   return row;
 }

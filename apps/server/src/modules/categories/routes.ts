@@ -12,9 +12,8 @@ import {
 } from '@kita/shared';
 import { categories } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
-import { findKita } from '../kitas/queries.js';
 import { assertReachable, scopeFilter } from '../../lib/kita-scope.js';
-import { findCategories } from './queries.js';
+import { findCategories, findStructureKita } from './queries.js';
 import { createCategory, deleteCategory, getCategory, loadCategoryInScope, renameCategory } from './service.js';
 
 const tags = ['categories'];
@@ -40,7 +39,7 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
       const { kitaId } = req.params;
       const kitaNotFound = () => notFound('kitas.notFound', { id: kitaId });
       assertReachable(req, kitaId, kitaNotFound);
-      const kita = await findKita(app.db, kitaId);
+      const kita = await findStructureKita(app.db, kitaId);
       if (!kita) throw kitaNotFound();
       const cats = await findCategories(app.db, eq(categories.kitaId, kitaId));
       return { data: { kitaId, kitaName: kita.kitaName, categories: cats } };

@@ -14,8 +14,7 @@ import {
 import { categories, parents } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { assertParentScope } from '../../lib/scope.js';
-import { findGroups } from '../categories/queries.js';
-import { findKita } from '../kitas/queries.js';
+import { findGroups, findStructureKita } from '../categories/queries.js';
 import { assertReachable, scopeFilter } from '../../lib/kita-scope.js';
 import { createGroup, deleteGroup, getGroupDetails, loadGroupInScope, updateGroup } from './service.js';
 
@@ -54,7 +53,7 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
       const { kitaId } = req.params;
       const kitaNotFound = () => notFound('kitas.notFound', { id: kitaId });
       assertReachable(req, kitaId, kitaNotFound);
-      if (!(await findKita(app.db, kitaId))) throw kitaNotFound();
+      if (!(await findStructureKita(app.db, kitaId))) throw kitaNotFound();
       return { data: await findGroups(app.db, eq(categories.kitaId, kitaId)) };
     },
   );
