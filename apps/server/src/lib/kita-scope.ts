@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { authOf } from '../plugins/auth.js';
+import { authOf } from './auth-context.js';
 
 /**
  * True when a staff caller may reach a Kita: an Admin always, a manager only their own. A

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { authOf } from '../plugins/auth.js';
+import { authOf } from './auth-context.js';
 import { notFound } from './errors.js';
 
 /**

@@ -4,26 +4,15 @@ import fp from 'fastify-plugin';
 import { SignJWT, jwtVerify } from 'jose';
 import type { Role } from '@kita/shared';
 import { sessions, users } from '../db/schema.js';
-import { AppError, forbidden, unauthenticated } from '../lib/errors.js';
+import { authOf, type AuthContext } from '../lib/auth-context.js';
+import { forbidden, unauthenticated } from '../lib/errors.js';
+
+// The request's caller lives in lib (the scope helpers read it); re-exported for the routes.
+export { authOf, type AuthContext };
 
 export const SESSION_HOURS = 12;
 
-/** Who is calling: a logged-in user, or a preference-link holder scoped to one parent and event. */
-export interface AuthContext {
-  sessionId: string;
-  kind: 'user' | 'link';
-  userId: string | null;
-  role: Role | 'Link';
-  kitaId: string | null;
-  parentId: string | null;
-  eventId: string | null;
-  language: 'de' | 'en';
-}
-
 declare module 'fastify' {
-  interface FastifyRequest {
-    auth: AuthContext | null;
-  }
   interface FastifyInstance {
     /** preHandler: a valid login session with one of these roles (403 otherwise; 401 without session). */
     requireRole(...roles: Role[]): (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
@@ -117,10 +106,4 @@ export async function createUserSession(app: FastifyInstance, userId: string): P
   const expiresAt = new Date(app.clock.now().getTime() + SESSION_HOURS * 3600_000);
   const [row] = await app.db.insert(sessions).values({ userId, kind: 'user', expiresAt }).returning({ id: sessions.id });
   return app.signSession(row!.id, 'user', expiresAt);
-}
-
-/** Narrowing helper for handlers behind requireRole/requireSession. */
-export function authOf(req: FastifyRequest): AuthContext {
-  if (!req.auth) throw new AppError(401, 'UNAUTHENTICATED');
-  return req.auth;
 }
