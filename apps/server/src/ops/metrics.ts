@@ -13,7 +13,7 @@ export class Metrics {
   readonly closes: Counter<'trigger'>;
   readonly closeDuration: Histogram<'trigger'>;
 
-  constructor(db: Db, opts: { defaults?: boolean; process?: string } = {}) {
+  constructor(private readonly db: Db, opts: { defaults?: boolean; process?: string } = {}) {
     const registers = [this.registry];
     if (opts.process) this.registry.setDefaultLabels({ process: opts.process });
     if (opts.defaults !== false) collectDefaultMetrics({ register: this.registry });
@@ -32,32 +32,24 @@ export class Metrics {
       buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
       registers,
     });
-    // One query per scrape fills the shared gauges.
-    let snapshot: Promise<Record<string, number>> | null = null;
-    const read = () => {
-      snapshot ??= queueSnapshot(db).finally(() => setTimeout(() => (snapshot = null), 0));
-      return snapshot;
+    const gauge = (name: string, help: string) => new Gauge({ name, help, registers });
+    this.queue = {
+      pending: gauge('kita_outbox_pending', 'Messages waiting for delivery (pending or being sent)'),
+      failed: gauge('kita_outbox_failed', 'Messages whose delivery failed for good'),
+      oldest: gauge('kita_outbox_oldest_pending_age_seconds', 'Age of the oldest message waiting for delivery (0 when none)'),
+      open: gauge('kita_inquiries_open', 'Inquiries open for answers'),
     };
-    const gauge = (name: string, help: string, key: string) =>
-      new Gauge({
-        name,
-        help,
-        registers,
-        async collect() {
-          this.set((await read())[key] ?? 0);
-        },
-      });
-    gauge('kita_outbox_pending', 'Messages waiting for delivery (pending or being sent)', 'pending');
-    gauge('kita_outbox_failed', 'Messages whose delivery failed for good', 'failed');
-    gauge('kita_outbox_oldest_pending_age_seconds', 'Age of the oldest message waiting for delivery (0 when none)', 'oldest');
-    gauge('kita_inquiries_open', 'Inquiries open for answers', 'open');
   }
 
-  text(): Promise<string> {
+  private readonly queue: Record<'pending' | 'failed' | 'oldest' | 'open', Gauge>;
+
+  /** The Prometheus text; one query fills the shared gauges first. */
+  async text(): Promise<string> {
+    const snapshot = await queueSnapshot(this.db);
+    for (const key of Object.keys(this.queue) as (keyof typeof this.queue)[]) this.queue[key].set(snapshot[key] ?? 0);
     return this.registry.metrics();
   }
 }
-
 async function queueSnapshot(db: Db): Promise<Record<string, number>> {
   const r = await db.execute<{ pending: number; failed: number; oldest: number; open: number }>(sql`
     select (select count(*) from outbox_messages where status in ('pending', 'sending'))::int as pending,
