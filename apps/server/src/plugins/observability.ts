@@ -26,7 +26,7 @@ export const observabilityPlugin = fp(async (app: FastifyInstance, opts: { defau
     const seconds = reply.elapsedTime / 1000;
     app.metrics.httpDuration.observe({ method: req.method, route, status_code: String(reply.statusCode) }, seconds);
     const quiet = !req.url.startsWith('/api/') || req.url.startsWith('/api/health');
-    const line = { method: req.method, url: redactUrl(req.url), statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime), reqId: req.id };
+    const line = { method: req.method, url: redactUrl(req.url), statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) };
     if (reply.statusCode >= 500) req.log.error(line, 'request failed');
     else if (quiet) req.log.debug(line, 'request');
     else req.log.info(line, 'request');
