@@ -63,10 +63,10 @@ describe('health', () => {
 
 describe('fictional recipients', () => {
   it('recognises reserved domains and the drama-number ranges only', () => {
-    for (const r of ['eltern@kita.example', 'a@eltern.example', 'x@y.test', 'p@example.org', '+491713920000', '+491713920099', '+493023125123']) {
+    for (const r of ['eltern@kita.example', 'a@eltern.example', 'p@example.org', '+491713920000', '+491713920099', '+493023125123']) {
       expect(isFictionalRecipient(r)).toBe(true);
     }
-    for (const r of ['a@example.de', 'a@kita-example.de', '+491701234567', '+4917139201000', '+49302312512']) {
+    for (const r of ['x@y.test', 'a@example.de', 'a@kita-example.de', '+491701234567', '+4917139201000', '+49302312512']) {
       expect(isFictionalRecipient(r)).toBe(false);
     }
   });
