@@ -107,7 +107,8 @@ export async function benchFanout(): Promise<FanoutResult> {
     return await withFreshDatabase('fanout', async (url) => {
       const database = await openDatabase({ url });
       const config = loadConfig({
-        NODE_ENV: 'development',
+        // test, not development: development keeps messages to `.example` addresses in the dev mailbox.
+        NODE_ENV: 'test',
         LOG_LEVEL: 'silent',
         DATABASE_URL: url,
         JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123456789',

@@ -124,7 +124,7 @@ export async function benchWeb(): Promise<WebPageResult[]> {
     await waitFor('the server', async () => ((await fetch(`${base}/api/health`)).ok ? true : undefined));
     // The demo inquiry opens a moment after start; its SMS to the demo parent carries a real link.
     const link = await waitFor('the demo inquiry link', async () => {
-      const res = await fetch(`${base}/api/dev/messages?recipient=${encodeURIComponent('+491701234567')}`);
+      const res = await fetch(`${base}/api/dev/messages?recipient=${encodeURIComponent('+491713920000')}`);
       const messages = ((await res.json()) as { data: Array<{ kind: string; bodyText: string }> }).data;
       return messages.find((m) => m.kind === 'inquiry')?.bodyText.match(/https?:\/\/\S+\/preference\?token=[\w-]+/)?.[0];
     });

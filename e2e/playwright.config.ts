@@ -32,7 +32,8 @@ const dataDir = process.env.E2E_DATA_DIR;
 // Playwright starts the server with this process's environment plus `env`. The caller's own
 // DATABASE_URL must not point the test server at a real database: only E2E_DATABASE_URL does.
 delete process.env.DATABASE_URL;
-const serverEnv: Record<string, string> = { PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: baseURL, NODE_ENV: 'test' };
+// development: the demo data and the dev mailbox (loopback only) exist only there.
+const serverEnv: Record<string, string> = { PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: baseURL, NODE_ENV: 'development', LOG_LEVEL: 'warn' };
 if (process.env.E2E_DATABASE_URL) serverEnv.DATABASE_URL = process.env.E2E_DATABASE_URL;
 
 export default defineConfig({

@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 const procs = [
   spawn(process.execPath, ['--import', 'tsx', '--watch', 'apps/server/src/main.ts'], {
     stdio: 'inherit',
-    env: { ...process.env, PUBLIC_URL: process.env.PUBLIC_URL ?? 'http://localhost:5173' },
+    env: { ...process.env, NODE_ENV: process.env.NODE_ENV || 'development', PUBLIC_URL: process.env.PUBLIC_URL ?? 'http://localhost:5173' },
   }),
   spawn('npm', ['run', 'dev', '-w', '@kita/web'], { stdio: 'inherit', env: process.env }),
 ];

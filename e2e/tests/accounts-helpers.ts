@@ -3,7 +3,7 @@ import { DEMO_LOGINS } from './helpers';
 
 /** Parent accounts: the dev mailbox as a person would use it, and API set-up of fresh parents. */
 
-export const DEMO_PARENT = { email: 'eltern@kita.example', password: 'demo-parent-1', phone: '+491701234567' } as const;
+export const DEMO_PARENT = { email: 'eltern@kita.example', password: 'demo-parent-1', phone: '+491713920000' } as const;
 
 /** The newest message of a kind to a recipient on /dev/mailbox (the page polls; we wait for it). */
 export async function newestMessage(page: Page, recipient: string, kind: string): Promise<Locator> {

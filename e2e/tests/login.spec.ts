@@ -114,7 +114,7 @@ test.describe('login page', () => {
   });
 
   test('a parent logs in with the phone number and the SMS code (OTP step)', async ({ page, request }) => {
-    const phone = '+491701234567'; // the demo parent's verified number (seed)
+    const phone = '+491713920000'; // the demo parent's verified number (seed)
     const since = Date.now();
     await page.goto('/login');
     await page.getByTestId('login-identifier').fill(phone);

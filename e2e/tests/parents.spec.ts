@@ -78,7 +78,7 @@ test('a manager approves a pending registration from the registration list', asy
   const kitaId = await managerKita(page);
   await page.goto(`/kitas/${kitaId}/registration`);
   const row = page.getByTestId('registration-table-row').filter({ hasText: 'Katrin Albrecht' });
-  await expect(row).toContainText('katrin.albrecht@example.de');
+  await expect(row).toContainText('katrin.albrecht@eltern.example');
   await expect(row.getByTestId('registration-child')).toContainText(/Kindergarten|Krippe/);
   await expectNoA11yViolations(page);
 

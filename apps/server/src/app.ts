@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
@@ -9,6 +9,8 @@ import { closeTransports, createTransports } from './notify/transports.js';
 import type { Transport } from './notify/transport.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
+import { observabilityPlugin } from './plugins/observability.js';
+import { loggerOptions } from './ops/logging.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { securityPlugin } from './plugins/security.js';
 import { spaPlugin } from './plugins/spa.js';
@@ -30,23 +32,28 @@ export interface AppDeps {
   clock?: Clock;
   /** pino options; tests pass false. */
   logger?: boolean | object;
+  /** A ready pino logger (the entry points create theirs before the app). */
+  loggerInstance?: FastifyBaseLogger;
   serveWeb?: boolean;
   /** Overrides the configured transports (tests, benchmarks). */
   transports?: { email: Transport; sms: Transport };
 }
 
+/** TRUST_PROXY as Fastify wants it: a hop count trusts that many proxies from the socket outwards. */
+function trustProxyOption(setting: Config['TRUST_PROXY']): boolean | string[] | ((addr: string, hop: number) => boolean) {
+  if (typeof setting === 'number') return (_addr, hop) => hop < setting;
+  return setting;
+}
+
 /** Builds the whole HTTP app without listening (tests use app.inject). */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: deps.logger ?? {
-      level: deps.config.LOG_LEVEL,
-      // Never log secrets: tokens travel in headers and query strings, passwords in bodies (not logged).
-      redact: ['req.headers.authorization', 'req.headers.cookie'],
-      serializers: {
-        req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url.replace(/token=[^&]+/g, 'token=[redacted]') }),
-      },
-    },
-    trustProxy: true,
+    // Never log secrets: tokens travel in headers and query strings, passwords in bodies (not logged).
+    ...(deps.loggerInstance ? { loggerInstance: deps.loggerInstance } : { logger: deps.logger ?? loggerOptions(deps.config) }),
+    // One line per API request from the observability plugin instead of two per request (and none per static file).
+    logController: new LogController({ disableRequestLogging: true }),
+    // Only the configured proxies may name the client address (TRUST_PROXY); off by default.
+    trustProxy: trustProxyOption(deps.config.TRUST_PROXY),
     bodyLimit: 1_048_576,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -64,6 +71,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(errorsPlugin);
+  await app.register(observabilityPlugin, { defaultMetrics: deps.config.NODE_ENV !== 'test' });
   await app.register(securityPlugin);
   await app.register(openapiPlugin);
   await app.register(authPlugin);

@@ -1,39 +1,66 @@
+import pino from 'pino';
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
-import { openDatabase } from './db/client.js';
+import { loadConfig, loadDotEnv } from './config.js';
+import { describeUrl, openDatabase } from './db/client.js';
 import { startJobs } from './jobs/runner.js';
+import { closeTransports, createTransports } from './notify/transports.js';
+import { loggerOptions } from './ops/logging.js';
+import { demoSeedWanted, exitOnStartupError } from './ops/startup.js';
 import { DEMO_LOGINS, isEmpty, seedDemo } from './seed/index.js';
 
 /** Start-up: configuration, database and migrations, demo data, HTTP, workers, graceful shutdown. */
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
-  const seeded =
-    config.SEED_DEMO === 'always' || (config.SEED_DEMO === 'auto' && config.embedded && (await isEmpty(database.db)));
+  const dotEnv = loadDotEnv();
+  // Everything is validated before the database is touched: settings, then the delivery transports.
+  const config = loadConfig();
+  const transports = createTransports(config);
+  const log = pino(loggerOptions(config));
+  if (dotEnv) log.info('settings read from .env');
+  for (const w of config.warnings) log.warn(w);
+  if (config.NODE_ENV === 'production' && config.SEED_DEMO === 'always') log.warn('SEED_DEMO=always is ignored in production: no demo data');
+
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: config.dataDir,
+    connectAttempts: 5,
+    log: (line) => log.warn(line),
+  });
+  const seeded = demoSeedWanted(config) && (await isEmpty(database.db));
   if (seeded) await seedDemo(database.db);
 
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, transports, loggerInstance: log });
   await app.listen({ port: config.PORT, host: config.HOST });
   if (config.WORKER === 'inline') app.outbox.start();
-  // Periodic jobs (opening scheduled events) run in every app process; each claims its work in the database.
+  // Periodic jobs (opening scheduled events, retention) run in every app process; each claims its work in the database.
   const jobs = startJobs(app);
 
-  const where = config.embedded ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
-  console.log(`\nKita Notbetreuung is running at ${config.publicUrl}  (database: ${where})`);
-  if (seeded || (config.embedded && config.NODE_ENV !== 'production')) {
-    console.log('Demo logins:');
-    for (const l of DEMO_LOGINS) console.log(`  ${l.role.padEnd(12)} ${l.email.padEnd(24)} ${l.password}`);
+  // One line naming every setting that can leak data or lock people out.
+  const devMailbox = config.NODE_ENV === 'development' ? 'loopback clients and Admins' : 'off';
+  log.info(
+    {
+      nodeEnv: config.NODE_ENV,
+      listen: `${config.HOST}:${config.PORT}`,
+      publicUrl: config.publicUrl,
+      trustProxy: config.TRUST_PROXY,
+      devMailbox,
+      demoData: seeded ? 'loaded now' : config.NODE_ENV === 'development' ? `SEED_DEMO=${config.SEED_DEMO}` : 'off',
+      database: config.DATABASE_URL ? describeUrl(config.DATABASE_URL) : `embedded PGlite in ${config.dataDir}`,
+      jwtSecret: config.jwtSecretSource === 'generated' ? `generated in ${config.dataDir}` : 'JWT_SECRET',
+      email: transports.email.name,
+      sms: transports.sms.name,
+      worker: config.WORKER,
+      retentionMessagesDays: config.RETENTION_MESSAGES_DAYS,
+    },
+    'Kita Notbetreuung started',
+  );
+  if (config.NODE_ENV === 'development') {
+    console.log(`\nKita Notbetreuung is running at ${config.publicUrl}`);
+    if (seeded || config.embedded) {
+      console.log('Demo logins:');
+      for (const l of DEMO_LOGINS) console.log(`  ${l.role.padEnd(12)} ${l.email.padEnd(24)} ${l.password}`);
+    }
+    console.log(`Dev mailbox: ${config.publicUrl}/dev/mailbox   API docs: ${config.publicUrl}/api/docs\n`);
   }
-  if (config.NODE_ENV !== 'production') console.log(`Dev mailbox: ${config.publicUrl}/dev/mailbox   API docs: ${config.publicUrl}/api/docs\n`);
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -43,6 +70,7 @@ async function main(): Promise<void> {
     // close() stops accepting, waits for requests in flight and runs onClose hooks (workers).
     await jobs.stop();
     await app.close();
+    await closeTransports(transports);
     await database.close();
     process.exit(0);
   };
@@ -50,11 +78,4 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 }
 
-main().catch((err: unknown) => {
-  // createTransports() checks the delivery settings while the app is built.
-  if (err instanceof ConfigError) {
-    console.error(err.message);
-    process.exit(1);
-  }
-  throw err;
-});
+main().catch(exitOnStartupError);

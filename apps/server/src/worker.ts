@@ -1,15 +1,23 @@
+import { createServer, type Server } from 'node:http';
+import { sql } from 'drizzle-orm';
 import pino from 'pino';
-import { ConfigError, loadConfig } from './config.js';
-import { openDatabase } from './db/client.js';
+import { ConfigError, loadConfig, loadDotEnv } from './config.js';
+import { openDatabase, type Db } from './db/client.js';
 import { OutboxWorker, outboxOptions } from './jobs/outbox-worker.js';
 import { closeTransports, createTransports } from './notify/transports.js';
+import { loggerOptions } from './ops/logging.js';
+import { Metrics } from './ops/metrics.js';
+import { exitOnStartupError } from './ops/startup.js';
 
 /**
  * `npm run worker`: a process that only delivers outbox messages (architecture.md "scale-out").
  * Any number of them may run next to the app processes (run those with WORKER=off); rows are
  * claimed with FOR UPDATE SKIP LOCKED, so no message is sent by two workers at once.
+ * With WORKER_HEALTH_PORT it answers GET /health (database reachable, delivery loop running) and
+ * GET /metrics (the outbox gauges) for the orchestrator.
  */
 async function main(): Promise<void> {
+  loadDotEnv();
   const config = loadConfig();
   if (config.embedded) {
     // Two processes must never open the same PGlite folder; `npm start` delivers in-process.
@@ -17,20 +25,26 @@ async function main(): Promise<void> {
       'Invalid configuration:\n  DATABASE_URL: `npm run worker` needs PostgreSQL; with the embedded database, `npm start` delivers messages itself',
     );
   }
-  const log = pino({ level: config.LOG_LEVEL, base: { process: 'worker' } });
   const transports = createTransports(config);
-  const database = await openDatabase({ url: config.DATABASE_URL, poolSize: 5 });
+  const log = pino({ ...loggerOptions(config), base: { process: 'worker' } });
+  for (const w of config.warnings) log.warn(w);
+  const database = await openDatabase({ url: config.DATABASE_URL, poolSize: 5, connectAttempts: 5, log: (line) => log.warn(line) });
   const worker = new OutboxWorker({ db: database.db, log, transports, ...outboxOptions(config) });
   worker.start();
-  log.info({ email: transports.email.name, sms: transports.sms.name }, 'outbox worker started');
-
   let stopping = false;
+  const health = config.WORKER_HEALTH_PORT ? await healthServer(database.db, config.WORKER_HEALTH_PORT, config.HOST, () => !stopping) : null;
+  log.info(
+    { email: transports.email.name, sms: transports.sms.name, health: config.WORKER_HEALTH_PORT ? `${config.HOST}:${config.WORKER_HEALTH_PORT}` : 'off' },
+    'outbox worker started',
+  );
+
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, 'outbox worker stopping');
     // stop() lets the current round finish, so no claimed message is left half-done.
     await worker.stop();
+    await new Promise((r) => (health ? health.close(r) : r(undefined)));
     await closeTransports(transports);
     await database.close();
     process.exit(0);
@@ -39,11 +53,28 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 }
 
-main().catch((err: unknown) => {
-  if (err instanceof ConfigError) {
-    console.error(err.message);
-    process.exit(1);
-  }
-  console.error(err);
-  process.exit(1);
-});
+async function healthServer(db: Db, port: number, host: string, running: () => boolean): Promise<Server> {
+  const metrics = new Metrics(db, { process: 'worker' });
+  const server = createServer((req, res) => {
+    void (async () => {
+      try {
+        if (req.url === '/health') {
+          await db.execute(sql`select 1`);
+          const ok = running();
+          res.writeHead(ok ? 200 : 503, { 'content-type': 'application/json' }).end(JSON.stringify({ status: ok ? 'ok' : 'stopping' }));
+        } else if (req.url === '/metrics') {
+          const text = await metrics.text();
+          res.writeHead(200, { 'content-type': metrics.registry.contentType }).end(text);
+        } else {
+          res.writeHead(404).end();
+        }
+      } catch {
+        res.writeHead(503, { 'content-type': 'application/json' }).end(JSON.stringify({ status: 'error' }));
+      }
+    })();
+  });
+  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(port, host, resolve));
+  return server;
+}
+
+main().catch(exitOnStartupError);

@@ -27,7 +27,73 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export async function openDatabase(opts: { url?: string; dataDir?: string; poolSize?: number }): Promise<Database> {
+/** The database did not answer at start-up; the message is one line naming host, port and cause. */
+export class DatabaseUnreachableError extends Error {}
+
+/** Key of the PostgreSQL advisory lock that serialises migrations across processes. */
+export const MIGRATION_LOCK_KEY = 727_100_801;
+
+/** `postgres://user@host:port/db` without the password, for messages. */
+export function describeUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.protocol}//${u.username ? `${u.username}@` : ''}${u.host}${u.pathname}`;
+  } catch {
+    return 'DATABASE_URL';
+  }
+}
+
+/** Waits until PostgreSQL answers: `attempts` tries, 1 s apart doubling up to 8 s. */
+async function waitForDatabase(pool: pg.Pool, url: string, attempts: number, log?: (line: string) => void): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await pool.query('select 1');
+      return;
+    } catch (err) {
+      const e = err as { code?: string; message?: string };
+      const cause = [e.code, e.message].filter(Boolean).join(' ');
+      if (attempt >= attempts) {
+        throw new DatabaseUnreachableError(`Database unreachable at ${describeUrl(url)}: ${cause} (${attempts} attempt${attempts > 1 ? 's' : ''})`);
+      }
+      const delay = Math.min(8000, 1000 * 2 ** (attempt - 1));
+      log?.(`Database at ${describeUrl(url)} not reachable (${cause}); retrying in ${delay / 1000} s`);
+      await new Promise((r) => setTimeout(r, delay));
+    }
+  }
+}
+
+/**
+ * Applies the migrations under a session advisory lock on one connection, so any number of
+ * processes may start at once on an empty database: the first migrates, the others wait and then
+ * find nothing left to do (drizzle's migrator itself takes no lock).
+ */
+export async function migratePostgres(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
+export interface OpenOptions {
+  url?: string;
+  dataDir?: string;
+  poolSize?: number;
+  /** Apply pending migrations (default true). */
+  migrate?: boolean;
+  /** Connection attempts at start before giving up (default 1). */
+  connectAttempts?: number;
+  /** Receives one line per failed attempt that will be retried. */
+  log?: (line: string) => void;
+}
+
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
     // An idle connection that the server ends (restart, failover, admin command) is reported here;
@@ -36,7 +102,13 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; poolS
       process.stderr.write(`${JSON.stringify({ level: 50, msg: 'idle database connection lost', err: err.message })}\n`);
     });
     const db = drizzlePg(pool, { schema });
-    await migratePg(db, { migrationsFolder });
+    try {
+      await waitForDatabase(pool, opts.url, opts.connectAttempts ?? 1, opts.log);
+      if (opts.migrate !== false) await migratePostgres(pool);
+    } catch (err) {
+      await pool.end().catch(() => undefined);
+      throw err;
+    }
     return {
       db,
       kind: 'postgres',
@@ -47,7 +119,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; poolS
   const client = opts.dataDir ? new PGlite(path.join(opts.dataDir, 'pglite')) : new PGlite();
   await client.waitReady;
   const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder });
+  if (opts.migrate !== false) await migratePglite(db, { migrationsFolder });
   return {
     // Same query-builder surface; the cast bridges the two driver-specific result types.
     db: db as unknown as Db,

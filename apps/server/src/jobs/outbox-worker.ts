@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
-import { PermanentDeliveryError, type Deliverable, type Transport } from '../notify/transport.js';
+import { isFictionalRecipient } from '../notify/fictional.js';
+import { devMailbox, PermanentDeliveryError, type Deliverable, type Transport } from '../notify/transport.js';
 
 export interface OutboxWorkerOptions {
   db: Db;
@@ -19,10 +20,16 @@ export interface OutboxWorkerOptions {
   maxAttempts?: number;
   /** A claim older than this is taken to belong to a dead worker and retried. */
   lockMs?: number;
+  /**
+   * Messages to fictional recipients (the demo data's `.example` addresses and drama numbers) stay
+   * in the dev mailbox even when real transports are configured (development only).
+   */
+  keepFictional?: boolean;
 }
 
 /** The worker settings that come from configuration (OUTBOX_*). */
-export const outboxOptions = (config: Pick<Config, 'OUTBOX_RETRY_BASE_MS' | 'OUTBOX_MAX_ATTEMPTS' | 'OUTBOX_LOCK_MS'>) => ({
+export const outboxOptions = (config: Pick<Config, 'OUTBOX_RETRY_BASE_MS' | 'OUTBOX_MAX_ATTEMPTS' | 'OUTBOX_LOCK_MS' | 'NODE_ENV'>) => ({
+  keepFictional: config.NODE_ENV === 'development',
   retryBaseMs: config.OUTBOX_RETRY_BASE_MS,
   maxAttempts: config.OUTBOX_MAX_ATTEMPTS,
   lockMs: config.OUTBOX_LOCK_MS,
@@ -48,7 +55,7 @@ export class OutboxWorker {
   private running = false;
   private wake: (() => void) | null = null;
   private loop: Promise<void> | null = null;
-  private readonly o: Required<Omit<OutboxWorkerOptions, 'db' | 'log' | 'transports'>>;
+  private readonly o: Required<Omit<OutboxWorkerOptions, 'db' | 'log' | 'transports' | 'keepFictional'>>;
 
   constructor(private readonly opts: OutboxWorkerOptions) {
     this.o = {
@@ -128,7 +135,7 @@ export class OutboxWorker {
   }
 
   private async deliver(row: Row): Promise<void> {
-    const transport = this.opts.transports[row.channel];
+    const transport = this.opts.keepFictional && isFictionalRecipient(row.recipient) ? devMailbox : this.opts.transports[row.channel];
     const message: Deliverable = {
       id: row.id,
       idempotencyKey: row.idempotency_key,

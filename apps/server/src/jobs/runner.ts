@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { openDueEvents } from '../modules/events/service.js';
 import { closeDueEvents } from '../modules/results/close.js';
+import { runRetention } from './retention.js';
 
 export interface PeriodicJob {
   name: string;
@@ -15,6 +16,8 @@ export const PERIODIC_JOBS: PeriodicJob[] = [
   { name: 'open-due-events', intervalMs: 10_000, run: (app) => openDueEvents(app) },
   // Open events close at expireDate (immediate ones also once every child has answered).
   { name: 'close-due-events', intervalMs: 10_000, run: (app) => closeDueEvents(app) },
+  // Storage limitation: old messages, expired sessions and tokens, stale rate-limit rows (jobs/retention.ts).
+  { name: 'retention', intervalMs: 3_600_000, run: (app) => runRetention(app) },
 ];
 
 /**

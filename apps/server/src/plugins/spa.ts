@@ -9,9 +9,12 @@ import fp from 'fastify-plugin';
  * The built web app. WEB_DIST_DIR (a development and test knob, not product configuration) serves
  * another build, e.g. a private one while others rebuild apps/web/dist in the same working tree.
  */
+const here = path.dirname(fileURLToPath(import.meta.url));
+// apps/web/dist seen from the sources (apps/server/src/plugins) or from the compiled server (apps/server/dist).
+const builds = [path.resolve(here, '../../../web/dist'), path.resolve(here, '../../web/dist')];
 export const webDist = process.env.WEB_DIST_DIR
   ? path.resolve(process.env.WEB_DIST_DIR)
-  : path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
+  : (builds.find((dir) => existsSync(path.join(dir, 'index.html'))) ?? builds[path.basename(here) === 'dist' ? 1 : 0]!);
 
 /** Serves the built SPA; unknown non-API paths get index.html so client routes work on reload. */
 export const spaPlugin = fp(async (app: FastifyInstance) => {

@@ -32,7 +32,7 @@ describe('demo inquiry seed', () => {
     const demoSms = await t.db
       .select()
       .from(outboxMessages)
-      .where(and(eq(outboxMessages.eventId, seeded!.id), eq(outboxMessages.recipient, '+491701234567')));
+      .where(and(eq(outboxMessages.eventId, seeded!.id), eq(outboxMessages.recipient, '+491713920000')));
     expect(demoSms).toHaveLength(1);
     expect(demoSms[0]!.bodyText).toMatch(/http:\/\/kita\.test\/preference\?token=/);
   });

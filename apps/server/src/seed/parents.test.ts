@@ -64,7 +64,7 @@ describe('demo parents seed', () => {
 
   it('has the demo parent with verified e-mail and phone, SMS preference and a Kindergarten and a Krippe child', async () => {
     const [p] = await database.db.select().from(parents).where(eq(parents.email, DEMO_PARENT.email));
-    expect(p).toMatchObject({ emailVerified: true, primaryPhone: '+491701234567', primaryPhoneVerified: true, preferredCommunication: 'sms', language: 'de', status: 'approved', isActive: true });
+    expect(p).toMatchObject({ emailVerified: true, primaryPhone: '+491713920000', primaryPhoneVerified: true, preferredCommunication: 'sms', language: 'de', status: 'approved', isActive: true });
     const [u] = await database.db.select().from(users).where(eq(users.parentId, p!.id));
     expect(await verifyPassword(u!.passwordHash!, DEMO_PARENT.password)).toBe(true);
     const kids = await database.db

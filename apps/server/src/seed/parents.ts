@@ -54,8 +54,15 @@ function mailbox(name: string): string {
 }
 
 const parentLogin = DEMO_LOGINS.find((l) => l.role === 'Parent')!;
+/**
+ * Demo phone numbers come from the range the Bundesnetzagentur's mobile operators keep for media
+ * productions ("Drama Numbers", Amtsblatt 7/2021, Mitteilung 148/2021: 0171 39200 00 to 99): they
+ * are never assigned to anyone, so a demo SMS cannot reach a real person. E-mail addresses end in
+ * `.example` (RFC 2606), which never resolves.
+ */
+export const demoPhone = (n: number) => `+4917139200${String(n).padStart(2, '0')}`;
 /** The demo parent: logs in by e-mail or by phone (with the OTP from the dev mailbox). */
-export const DEMO_PARENT = { email: parentLogin.email, password: parentLogin.password, phone: '+491701234567' } as const;
+export const DEMO_PARENT = { email: parentLogin.email, password: parentLogin.password, phone: demoPhone(0) } as const;
 
 type Category = 'Kindergarten' | 'Krippe';
 type NewChild = { name: string; category: Category; groupIndex: number; dateOfBirth: string };
@@ -159,8 +166,8 @@ export async function seedParents(tx: DbOrTx, structure: DemoStructure, now: Dat
     const sms = !anonymous && approvedParentIds.length % 5 === 2;
     const id = await family({
       name: anonymous ? `Familie ${last}` : name,
-      email: anonymous ? null : `${mailbox(name)}@example.de`,
-      phone: sms ? `+4917${String(20_000_000 + i * 7_919).padStart(8, '0')}` : null,
+      email: anonymous ? null : `${mailbox(name)}@eltern.example`,
+      phone: sms ? demoPhone(1 + approvedParentIds.length) : null,
       communication: anonymous ? null : sms ? 'sms' : 'email',
       isAnonymous: anonymous,
       // A few families read their messages in English.
@@ -181,7 +188,7 @@ export async function seedParents(tx: DbOrTx, structure: DemoStructure, now: Dat
     registeredParentIds.push(
       await family({
         name: r.name,
-        email: `${mailbox(r.name).replace('ı', 'i')}@example.de`,
+        email: `${mailbox(r.name).replace('ı', 'i')}@eltern.example`,
         phone: null,
         communication: 'email',
         status: 'registered',

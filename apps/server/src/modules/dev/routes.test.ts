@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/app.js';
-import { createKita, createParent } from '../../../test/factories.js';
+import { authHeader, createKita, createParent, createStaff } from '../../../test/factories.js';
 import { enqueueMessages } from '../../notify/outbox.js';
 
 let t: TestContext;
 beforeAll(async () => {
-  t = await createTestApp();
+  // The mailbox exists only under an explicit NODE_ENV=development (test runs see 404 like production).
+  t = await createTestApp({ env: { NODE_ENV: 'development' } });
 });
 afterAll(async () => t.close());
 
@@ -36,6 +37,32 @@ describe('GET dev/messages', () => {
     await enqueueMessages(t.db, [{ ...msg('d', parent.email!), channel: 'email' }]);
     const res = (await t.app.inject({ url: '/api/dev/messages?recipient=CASE@test.example' })).json().data;
     expect(res).toHaveLength(1);
+  });
+});
+
+describe('who may read it', () => {
+  it('answers clients on this machine and logged-in Admins only', async () => {
+    const { kita } = await createKita(t.db, 'Kita Dev');
+    const admin = await authHeader(t.app, (await createStaff(t.db, 'Admin')).id);
+    const manager = await authHeader(t.app, (await createStaff(t.db, 'KitaManager', kita.id)).id);
+    for (const remoteAddress of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
+      expect((await t.app.inject({ url: '/api/dev/messages', remoteAddress })).statusCode).toBe(200);
+    }
+    const remote = { remoteAddress: '192.168.1.20' };
+    expect((await t.app.inject({ url: '/api/dev/messages', ...remote })).statusCode).toBe(404);
+    // A spoofed X-Forwarded-For does not make a remote client local (TRUST_PROXY is off).
+    expect((await t.app.inject({ url: '/api/dev/messages', ...remote, headers: { 'x-forwarded-for': '127.0.0.1' } })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: '/api/dev/messages', ...remote, headers: manager })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: '/api/dev/messages', ...remote, headers: admin })).statusCode).toBe(200);
+  });
+
+  it('does not exist unless NODE_ENV=development is set', async () => {
+    const test = await createTestApp({ env: { NODE_ENV: 'test' } });
+    try {
+      expect((await test.app.inject({ url: '/api/dev/messages' })).statusCode).toBe(404);
+    } finally {
+      await test.close();
+    }
   });
 });
 

@@ -1,20 +1,33 @@
 import { desc, eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { devMessageSchema, devMessagesQuerySchema, envelope } from '@kita/shared';
 import { outboxMessages } from '../../db/schema.js';
+import { notFound } from '../../lib/errors.js';
+
+/** 127.0.0.0/8, ::1 and IPv4-mapped loopback. */
+export const isLoopback = (ip: string) => /^(127\.|::ffff:127\.)/.test(ip) || ip === '::1';
 
 /**
  * GET dev/messages (added): every outbox message, newest first, so a newcomer can follow
- * activation, OTP and reset flows with no mail or SMS account. Never registered in production
- * (the route then answers 404 like any unknown path).
+ * activation, OTP and reset flows with no mail or SMS account. It shows every OTP, reset link and
+ * preference token, so it exists only under an explicit NODE_ENV=development, and even then answers
+ * only clients on this machine (loopback; behind a proxy the address TRUST_PROXY yields) or a
+ * logged-in Admin. Everyone else gets 404, like any unknown path.
  */
 export const devRoutes: FastifyPluginAsyncZod = async (app) => {
-  if (app.config.NODE_ENV === 'production') return;
+  if (app.config.NODE_ENV !== 'development') return;
+  const onlyLocalOrAdmin = async (req: FastifyRequest) => {
+    if (isLoopback(req.ip)) return;
+    if (req.auth?.kind === 'user' && req.auth.role === 'Admin') return;
+    throw notFound();
+  };
 
   app.get(
     '/dev/messages',
     {
+      preHandler: onlyLocalOrAdmin,
       schema: {
         tags: ['dev'],
         summary: 'Dev mailbox: all messages, newest first (not in production)',

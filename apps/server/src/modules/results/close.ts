@@ -216,9 +216,15 @@ export async function closeEvent(
   eventId: string,
   opts: { actor: CloseActor; skipLocked?: boolean },
 ): Promise<CloseEventResult & { state: CloseTxResult['state'] }> {
+  const started = performance.now();
   const outcome = await app.db.transaction((tx) =>
     closeEventTx(tx, eventId, { now: app.clock.now(), actor: opts.actor, skipLocked: opts.skipLocked }),
   );
+  const seconds = (performance.now() - started) / 1000;
+  if (outcome.state === 'closed') {
+    app.metrics.closes.inc({ trigger: opts.actor.by });
+    app.metrics.closeDuration.observe({ trigger: opts.actor.by }, seconds);
+  }
   if (outcome.state === 'closed' && outcome.messages > 0) app.outbox.kick();
   const e = await findEvent(app.db, eventId);
   if (!e) throw notFound('errors.EVENT_NOT_FOUND', { id: eventId });

@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+
+const DAY_MS = 86_400_000;
+const BATCH = 5000;
+
+export interface RetentionResult {
+  messages: number;
+  sessions: number;
+  tokens: number;
+  rateLimits: number;
+}
+
+/**
+ * Storage limitation (GDPR Art. 5(1)(e)), run by the periodic sweeper in every app process (the
+ * deletes are idempotent, so several processes may run it at once):
+ * - sent and failed messages (recipient address or number, text with names and links) older than
+ *   RETENTION_MESSAGES_DAYS; messages still waiting for delivery are kept;
+ * - login and link sessions a day after they expired;
+ * - one-time tokens (activation, reset, OTP, phone verification) a week after they expired or were
+ *   used; preference-link tokens RETENTION_MESSAGES_DAYS after their inquiry closed (until then an old
+ *   link still says "this inquiry has ended" instead of "invalid link");
+ * - rate-limit counters whose window ended more than a day ago.
+ * Deletes run in batches so no statement holds many row locks for long.
+ */
+export async function runRetention(app: FastifyInstance): Promise<RetentionResult> {
+  const now = app.clock.now().getTime();
+  const at = (ms: number) => new Date(now - ms).toISOString();
+  const messageCutoff = at(app.config.RETENTION_MESSAGES_DAYS * DAY_MS);
+  const batched = async (table: string, where: ReturnType<typeof sql>, key = 'id') => {
+    let total = 0;
+    for (;;) {
+      const r = await app.db.execute<{ n: number }>(sql`
+        with gone as (
+          delete from ${sql.identifier(table)} where ${sql.identifier(key)} in (
+            select ${sql.identifier(key)} from ${sql.identifier(table)} where ${where} limit ${BATCH})
+          returning 1)
+        select count(*)::int as n from gone`);
+      const n = Number(r.rows[0]?.n ?? 0);
+      total += n;
+      if (n < BATCH) return total;
+    }
+  };
+  const result = {
+    messages: await batched('outbox_messages', sql`status in ('sent', 'failed') and created_at < ${messageCutoff}::timestamptz`),
+    sessions: await batched('sessions', sql`expires_at < ${at(DAY_MS)}::timestamptz`),
+    tokens: await batched(
+      'tokens',
+      sql`(kind <> 'preference' and coalesce(used_at, expires_at) < ${at(7 * DAY_MS)}::timestamptz)
+          or (kind = 'preference' and expires_at < ${messageCutoff}::timestamptz)`,
+    ),
+    rateLimits: await batched('rate_limits', sql`window_start < ${at(DAY_MS)}::timestamptz`, 'key'),
+  };
+  if (result.messages + result.sessions + result.tokens + result.rateLimits > 0) app.log.info({ deleted: result }, 'retention: old data deleted');
+  return result;
+}

@@ -1,0 +1,34 @@
+import { createRequire } from 'node:module';
+import type { LoggerOptions } from 'pino';
+import type { Config } from '../config.js';
+
+/** Whether pino-pretty is installed (a development dependency: absent after `npm ci --omit=dev`). */
+function prettyAvailable(): boolean {
+  try {
+    createRequire(import.meta.url).resolve('pino-pretty');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * pino settings of every process: JSON lines (one object per line, for log collectors) except under
+ * NODE_ENV=development, where they are printed readably. No tokens or secrets: the authorization
+ * header is redacted and token query parameters are masked.
+ */
+export function loggerOptions(config: Pick<Config, 'LOG_LEVEL' | 'NODE_ENV'>, base?: Record<string, string>): LoggerOptions {
+  return {
+    level: config.LOG_LEVEL,
+    ...(base ? { base } : {}),
+    redact: ['req.headers.authorization', 'req.headers.cookie'],
+    serializers: {
+      req: (req: { method: string; url: string }) => ({ method: req.method, url: redactUrl(req.url) }),
+    },
+    ...(config.NODE_ENV === 'development' && prettyAvailable()
+      ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } }
+      : {}),
+  };
+}
+
+export const redactUrl = (url: string) => url.replace(/token=[^&]+/g, 'token=[redacted]');

@@ -1,0 +1,61 @@
+import { sql } from 'drizzle-orm';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { Db } from '../db/client.js';
+
+/**
+ * Prometheus metrics of one process (prom-client). Queue and inquiry gauges are read from the
+ * database at scrape time, so every process reports the same (shared) numbers; request latency and
+ * closes are counted per process (sum them over instances).
+ */
+export class Metrics {
+  readonly registry = new Registry();
+  readonly httpDuration: Histogram<'method' | 'route' | 'status_code'>;
+  readonly closes: Counter<'trigger'>;
+  readonly closeDuration: Histogram<'trigger'>;
+
+  constructor(private readonly db: Db, opts: { defaults?: boolean; process?: string } = {}) {
+    const registers = [this.registry];
+    if (opts.process) this.registry.setDefaultLabels({ process: opts.process });
+    if (opts.defaults !== false) collectDefaultMetrics({ register: this.registry });
+    this.httpDuration = new Histogram({
+      name: 'http_request_duration_seconds',
+      help: 'HTTP request latency by route pattern',
+      labelNames: ['method', 'route', 'status_code'],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers,
+    });
+    this.closes = new Counter({ name: 'kita_inquiry_closes_total', help: 'Inquiries closed by this process', labelNames: ['trigger'], registers });
+    this.closeDuration = new Histogram({
+      name: 'kita_inquiry_close_duration_seconds',
+      help: 'Time to close an inquiry (allocation, ledger, result messages) in this process',
+      labelNames: ['trigger'],
+      buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+      registers,
+    });
+    const gauge = (name: string, help: string) => new Gauge({ name, help, registers });
+    this.queue = {
+      pending: gauge('kita_outbox_pending', 'Messages waiting for delivery (pending or being sent)'),
+      failed: gauge('kita_outbox_failed', 'Messages whose delivery failed for good'),
+      oldest: gauge('kita_outbox_oldest_pending_age_seconds', 'Age of the oldest message waiting for delivery (0 when none)'),
+      open: gauge('kita_inquiries_open', 'Inquiries open for answers'),
+    };
+  }
+
+  private readonly queue: Record<'pending' | 'failed' | 'oldest' | 'open', Gauge>;
+
+  /** The Prometheus text; one query fills the shared gauges first. */
+  async text(): Promise<string> {
+    const snapshot = await queueSnapshot(this.db);
+    for (const key of Object.keys(this.queue) as (keyof typeof this.queue)[]) this.queue[key].set(snapshot[key] ?? 0);
+    return this.registry.metrics();
+  }
+}
+async function queueSnapshot(db: Db): Promise<Record<string, number>> {
+  const r = await db.execute<{ pending: number; failed: number; oldest: number; open: number }>(sql`
+    select (select count(*) from outbox_messages where status in ('pending', 'sending'))::int as pending,
+           (select count(*) from outbox_messages where status = 'failed')::int as failed,
+           coalesce(extract(epoch from now() - (select min(created_at) from outbox_messages where status in ('pending', 'sending'))), 0)::float8 as oldest,
+           (select count(*) from events where status = 'open')::int as open`);
+  const row = r.rows[0]!;
+  return { pending: Number(row.pending), failed: Number(row.failed), oldest: Number(row.oldest), open: Number(row.open) };
+}

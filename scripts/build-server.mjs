@@ -1,0 +1,39 @@
+// Compiles the server (apps/server/src + packages/shared) into apps/server/dist with esbuild:
+// one ES module per entry point (main, worker, migrate), the SQL migrations beside them. npm
+// packages stay external (installed by `npm ci --omit=dev`); only our workspace code is bundled,
+// so production runs plain `node apps/server/dist/main.js` without TypeScript tooling.
+import { cpSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const server = path.join(root, 'apps/server');
+const out = path.join(server, 'dist');
+const pkg = JSON.parse(readFileSync(path.join(server, 'package.json'), 'utf8'));
+// Every runtime dependency of the server workspace except our own shared package, which is bundled.
+const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@kita/'));
+
+export async function buildServer() {
+  const started = Date.now();
+  rmSync(out, { recursive: true, force: true });
+  await build({
+    absWorkingDir: root,
+    entryPoints: { main: 'apps/server/src/main.ts', worker: 'apps/server/src/worker.ts', migrate: 'apps/server/src/migrate.ts' },
+    outdir: out,
+    bundle: true,
+    // No shared chunks: import.meta.url of every module is then dist/<entry>.js (migrations, web build).
+    splitting: false,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    // Subpath imports (drizzle-orm/pg-core, ...) are external too.
+    external: external.flatMap((name) => [name, `${name}/*`]),
+    sourcemap: true,
+    logLevel: 'warning',
+  });
+  cpSync(path.join(server, 'src/db/migrations'), path.join(out, 'migrations'), { recursive: true });
+  console.log(`server compiled to apps/server/dist in ${Date.now() - started} ms`);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await buildServer();
