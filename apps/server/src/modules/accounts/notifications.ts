@@ -76,6 +76,12 @@ export async function sendActivation(
 /** quality.md: at most 3 OTP SMS per phone per 10 minutes (429 with Retry-After beyond). */
 export const OTP_SMS_PER_PHONE = 3;
 export const OTP_SMS_WINDOW_MS = 10 * 60_000;
+/**
+ * Verification codes an account may have sent per hour, whatever the numbers (issue 9): without
+ * it a logged-in parent could have SMS sent to any number, 3 per number per 10 minutes.
+ */
+export const VERIFY_SMS_PER_ACCOUNT = 5;
+export const VERIFY_SMS_WINDOW_MS = 3600_000;
 
 /**
  * Sends a 6-digit code by SMS to `phone` and returns the opaque otpToken that must accompany
@@ -87,6 +93,10 @@ export async function sendOtp(
   input: { kind: 'otp_login' | 'verify_phone'; phone: string; language: string; userId?: string | null; parentId?: string | null; kitaId?: string | null },
 ): Promise<string> {
   const now = app.clock.now();
+  const account = input.parentId ?? input.userId;
+  if (input.kind === 'verify_phone' && account) {
+    await enforceLimit(tx, `verify-sms:acct:${account}`, VERIFY_SMS_PER_ACCOUNT, VERIFY_SMS_WINDOW_MS, now);
+  }
   await enforceLimit(tx, `otp-sms:${input.phone}`, OTP_SMS_PER_PHONE, OTP_SMS_WINDOW_MS, now);
   const { otpToken, otp } = await issueOtpChallenge(tx, {
     kind: input.kind,

@@ -27,7 +27,7 @@ export const preferenceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(verifyTokenResultSchema) },
       },
     },
-    async (req) => ({ data: await verifyPreferenceToken(app, req.query.token?.trim() || undefined) }),
+    async (req) => ({ data: await verifyPreferenceToken(app, req.ip, req.query.token?.trim() || undefined) }),
   );
 
   app.get(
