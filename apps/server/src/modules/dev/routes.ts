@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { devMessageSchema, devMessagesQuerySchema, envelope } from '@kita/shared';
 import { outboxMessages } from '../../db/schema.js';
+import { openMessage, outboxSecretKey } from '../../notify/secrets.js';
 
 /**
  * GET dev/messages (added): every outbox message, newest first, so a newcomer can follow
@@ -30,8 +31,10 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
         .where(req.query.recipient ? eq(m.recipient, req.query.recipient) : undefined)
         .orderBy(desc(m.createdAt), desc(m.id))
         .limit(req.query.limit);
+      // Shown as delivered: the sealed link or code is put back in (only outside production).
+      const key = outboxSecretKey(app.config.jwtSecret);
       return {
-        data: rows.map((r) => ({
+        data: rows.map((row) => openMessage(row, key)).map((r) => ({
           id: r.id,
           recipient: r.recipient,
           channel: r.channel as 'email' | 'sms',
