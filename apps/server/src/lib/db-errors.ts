@@ -25,6 +25,15 @@ export function isDatabaseUnavailable(err: unknown): boolean {
 }
 
 /**
+ * PostgreSQL refused a character of the input (SQLSTATE 22021 "invalid byte sequence", e.g. NUL,
+ * or 22P05 "untranslatable character"): bad input, not a fault.
+ */
+export function isInvalidTextForDatabase(err: unknown): boolean {
+  for (const e of chain(err)) if (e.code === '22021' || e.code === '22P05') return true;
+  return false;
+}
+
+/**
  * A loggable summary of an error without the values of a failed statement: Drizzle's message
  * quotes the SQL *and its parameters* ("params: ..."), and PostgreSQL's `detail` repeats key
  * values. We keep the SQL text (placeholders only), the SQLSTATE, the routine and the messages

@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { translate } from '@kita/shared/i18n';
 import type { Language } from '@kita/shared';
-import { isDatabaseUnavailable, safeErrorForLog } from '../lib/db-errors.js';
+import { isDatabaseUnavailable, isInvalidTextForDatabase, safeErrorForLog } from '../lib/db-errors.js';
 import { AppError } from '../lib/errors.js';
 import { requestLanguage } from '../lib/language.js';
 
@@ -51,6 +51,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       req.log.warn({ err: safeErrorForLog(err) }, 'database unavailable');
       reply.header('Retry-After', '2');
       return reply.status(503).send({ statusCode: 503, code: 'DATABASE_UNAVAILABLE', message: translate(lang, 'errors.DATABASE_UNAVAILABLE') });
+    }
+    if (isInvalidTextForDatabase(err)) {
+      // Defence in depth behind the schemas' text() rule: PostgreSQL refused a character (NUL).
+      return reply.status(400).send({ statusCode: 400, code: 'VALIDATION_FAILED', message: translate(lang, 'validation.invalidText') });
     }
     if (isResponseSerializationError(err)) {
       req.log.error({ err: safeErrorForLog(err.cause) }, 'response did not match its schema');

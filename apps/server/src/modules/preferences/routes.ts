@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope, parentEventSchema, preferenceInputSchema, preferenceSchema, uuidSchema, verifyTokenResultSchema } from '@kita/shared';
+import { envelope, parentEventSchema, preferenceInputSchema, preferenceSchema, text, uuidSchema, verifyTokenResultSchema } from '@kita/shared';
 import { AppError, notFound } from '../../lib/errors.js';
 import { authOf } from '../../plugins/auth.js';
 import { parentEventView, verifyPreferenceToken } from './link.js';
@@ -23,7 +23,7 @@ export const preferenceRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Exchange a preference link token for a link session',
         // Optional here so that a missing token gets its own code and text (spec section 8).
-        querystring: z.object({ token: z.string().max(200).optional() }),
+        querystring: z.object({ token: text().max(200).optional() }),
         response: { 200: envelope(verifyTokenResultSchema) },
       },
     },
