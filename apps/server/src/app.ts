@@ -8,7 +8,7 @@ import { registerModules } from './modules/index.js';
 import { closeTransports, createTransports } from './notify/transports.js';
 import type { Transport } from './notify/transport.js';
 import { authPlugin } from './plugins/auth.js';
-import { errorsPlugin } from './plugins/errors.js';
+import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors.js';
 import { observabilityPlugin } from './plugins/observability.js';
 import { loggerOptions } from './ops/logging.js';
 import { openapiPlugin } from './plugins/openapi.js';
@@ -55,6 +55,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Only the configured proxies may name the client address (TRUST_PROXY); off by default.
     trustProxy: trustProxyOption(deps.config.TRUST_PROXY),
     bodyLimit: 1_048_576,
+    // Router and HTTP parser errors answer in the error shape too (issue 9).
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,10 +1,19 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../src/db/client.js';
 import { outboxMessages } from '../src/db/schema.js';
+import { openMessage, outboxSecretKey } from '../src/notify/secrets.js';
+import { testConfig } from './app.js';
 
-/** Reading what the app "sent": outbox rows, newest first (the dev mailbox's view). */
+/** The outbox key of the test configuration (the sealed links and codes are opened with it). */
+export const testSecretKey = outboxSecretKey(testConfig().jwtSecret);
+
+/**
+ * Reading what the app "sent": outbox rows, newest first, as the recipient (and the dev mailbox)
+ * sees them, i.e. with the sealed link or code put back in.
+ */
 export async function messagesTo(db: Db, recipient: string) {
-  return db.select().from(outboxMessages).where(eq(outboxMessages.recipient, recipient)).orderBy(desc(outboxMessages.createdAt));
+  const rows = await db.select().from(outboxMessages).where(eq(outboxMessages.recipient, recipient)).orderBy(desc(outboxMessages.createdAt));
+  return rows.map((r) => openMessage(r, testSecretKey));
 }
 
 export async function lastMessageTo(db: Db, recipient: string) {

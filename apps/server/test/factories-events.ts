@@ -1,5 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { outboxMessages } from '../src/db/schema.js';
+import { openMessage } from '../src/notify/secrets.js';
+import { testSecretKey } from './factories-accounts.js';
 import type { TestContext } from './app.js';
 import { authHeader, createChild, createKita, createParent, createStaff } from './factories.js';
 
@@ -77,10 +79,10 @@ export async function createEventViaApi(t: TestContext, headers: Record<string, 
 /** The raw preference token of the inquiry sent to a parent (read from the outbox, like /dev/mailbox). */
 export async function inquiryToken(t: TestContext, eventId: string, parentId: string): Promise<string> {
   const rows = await t.db
-    .select({ body: outboxMessages.bodyText })
+    .select({ bodyText: outboxMessages.bodyText, secret: outboxMessages.secret })
     .from(outboxMessages)
     .where(and(eq(outboxMessages.eventId, eventId), eq(outboxMessages.parentId, parentId), eq(outboxMessages.kind, 'inquiry')));
-  const match = rows[0]?.body.match(/\/preference\?token=([A-Za-z0-9_-]+)/);
+  const match = (rows[0] && openMessage(rows[0], testSecretKey).bodyText)?.match(/\/preference\?token=([A-Za-z0-9_-]+)/);
   if (!match) throw new Error(`no inquiry for parent ${parentId}`);
   return match[1]!;
 }

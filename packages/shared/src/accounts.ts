@@ -3,7 +3,7 @@ import { loginResultSchema } from './auth.js';
 import { categoryNameSchema, communicationSchema } from './common.js';
 import { dateOfBirthSchema } from './children.js';
 import { parentFieldsSchema } from './parents.js';
-import { emailSchema, nameSchema, otpSchema, passwordSchema, phoneSchema, uuidSchema } from './validation.js';
+import { emailSchema, nameSchema, otpSchema, passwordSchema, phoneSchema, text, uuidSchema } from './validation.js';
 
 /**
  * Parent account contracts (spec section 7 "Auth", domain.md "Accounts, login and verification"):
@@ -13,16 +13,16 @@ import { emailSchema, nameSchema, otpSchema, passwordSchema, phoneSchema, uuidSc
 
 export const parentEmailLoginSchema = z.object({
   email: emailSchema,
-  password: z.string().min(1, 'validation.required'),
+  password: text().min(1, 'validation.required'),
 });
 
 export const parentPhoneLoginSchema = z.object({
   phoneNumber: phoneSchema,
-  password: z.string().min(1, 'validation.required'),
+  password: text().min(1, 'validation.required'),
 });
 
 /** The first step's answer when a code was sent by SMS. */
-export const otpChallengeSchema = z.object({ otpToken: z.string() });
+export const otpChallengeSchema = z.object({ otpToken: text() });
 export type OtpChallenge = z.infer<typeof otpChallengeSchema>;
 
 /** POST auth/login (staff): logged in, or the OTP step for staff with a verified phone. */
@@ -30,12 +30,12 @@ export const loginStepSchema = z.union([loginResultSchema, otpChallengeSchema]);
 export type LoginStep = z.infer<typeof loginStepSchema>;
 
 export const otpLoginSchema = z.object({
-  otpToken: z.string().min(1, 'validation.required').max(200),
+  otpToken: text().min(1, 'validation.required').max(200),
   otp: otpSchema,
 });
 
 /** A token from an e-mail link (`?token=`). */
-export const linkTokenQuerySchema = z.object({ token: z.string().min(1, 'validation.required').max(200) });
+export const linkTokenQuerySchema = z.object({ token: text().min(1, 'validation.required').max(200) });
 
 /**
  * POST auth/activate-account: the e-mail is verified. An account without a password continues
@@ -44,7 +44,7 @@ export const linkTokenQuerySchema = z.object({ token: z.string().min(1, 'validat
 export const activationResultSchema = z.object({
   emailVerified: z.literal(true),
   needsPassword: z.boolean(),
-  resetToken: z.string().nullable(),
+  resetToken: text().nullable(),
 });
 export type ActivationResult = z.infer<typeof activationResultSchema>;
 
@@ -53,18 +53,18 @@ export const phoneBodySchema = z.object({ phoneNumber: phoneSchema });
 /** POST auth/verify-phone: the code plus the otpToken that POST auth/{id}/otp (or registration) returned. */
 export const verifyPhoneSchema = z.object({
   otp: otpSchema,
-  otpToken: z.string().min(1, 'validation.required').max(200),
+  otpToken: text().min(1, 'validation.required').max(200),
 });
-export const verifyPhoneResultSchema = z.object({ phoneNumber: z.string(), verified: z.literal(true) });
+export const verifyPhoneResultSchema = z.object({ phoneNumber: text(), verified: z.literal(true) });
 
 /** Anonymous flows answer alike whether or not the account exists. */
 export const okSchema = z.object({ ok: z.literal(true) });
 
 export const resetPasswordSchema = z
   .object({
-    token: z.string().min(1, 'validation.required').max(200),
+    token: text().min(1, 'validation.required').max(200),
     newPassword: passwordSchema,
-    confirmPassword: z.string().min(1, 'validation.required'),
+    confirmPassword: text().min(1, 'validation.required'),
   })
   .refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], message: 'validation.passwordMismatch' });
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
@@ -83,18 +83,18 @@ export const preferredCommunicationSchema = z
 export type PreferredCommunicationInput = z.input<typeof preferredCommunicationSchema>;
 
 /** New session token and user; `otpToken` when an unverified phone was chosen for SMS (a code was sent). */
-export const preferredCommunicationResultSchema = loginResultSchema.extend({ otpToken: z.string().nullable() });
+export const preferredCommunicationResultSchema = loginResultSchema.extend({ otpToken: text().nullable() });
 
 /** GET auth/kita-groups/{kitaId}: what the public registration form needs. */
 export const kitaGroupsSchema = z.object({
-  kitaId: z.string(),
-  kitaName: z.string(),
-  location: z.string(),
+  kitaId: text(),
+  kitaName: text(),
+  location: text(),
   categories: z.array(
     z.object({
-      categoryId: z.string(),
+      categoryId: text(),
       categoryName: categoryNameSchema,
-      groups: z.array(z.object({ groupId: z.string(), groupName: z.string() })),
+      groups: z.array(z.object({ groupId: text(), groupName: text() })),
     }),
   ),
 });
@@ -114,7 +114,7 @@ export const registerSchema = parentFieldsSchema
   .omit({ isAnonymous: true })
   .extend({
     password: passwordSchema,
-    confirmPassword: z.string().optional(),
+    confirmPassword: text().optional(),
     children: z.array(registerChildSchema).min(1, 'validation.childRequired').max(10, 'validation.tooLong'),
   })
   .superRefine((v, ctx) => {
@@ -133,35 +133,35 @@ export type RegisterFormValues = z.input<typeof registerSchema>;
 
 /** `otpToken` for a phone-only registration: the code sent by SMS verifies the number. */
 export const registerResultSchema = z.object({
-  parentId: z.string(),
+  parentId: text(),
   status: z.literal('registered'),
-  otpToken: z.string().nullable(),
+  otpToken: text().nullable(),
 });
 export type RegisterResult = z.infer<typeof registerResultSchema>;
 
 /** GET dev/messages (added, never in production): the dev mailbox. */
 export const devMessageSchema = z.object({
-  id: z.string(),
-  recipient: z.string(),
+  id: text(),
+  recipient: text(),
   channel: communicationSchema,
-  kind: z.string(),
-  language: z.string(),
-  subject: z.string().nullable(),
-  bodyText: z.string(),
-  bodyHtml: z.string().nullable(),
-  status: z.string(),
+  kind: text(),
+  language: text(),
+  subject: text().nullable(),
+  bodyText: text(),
+  bodyHtml: text().nullable(),
+  status: text(),
   attempts: z.number().int(),
-  lastError: z.string().nullable(),
-  transport: z.string().nullable(),
-  createdAt: z.string(),
-  sentAt: z.string().nullable(),
+  lastError: text().nullable(),
+  transport: text().nullable(),
+  createdAt: text(),
+  sentAt: text().nullable(),
 });
 export type DevMessage = z.infer<typeof devMessageSchema>;
 export const devMessagesQuerySchema = z.object({
-  recipient: z.string().trim().toLowerCase().max(254).optional(),
+  recipient: text().trim().toLowerCase().max(254).optional(),
   limit: z.coerce.number().int().min(1).max(1000).default(200),
 });
 
 export const accountIdParamsSchema = z.object({ id: uuidSchema });
 export const accountParentParamsSchema = z.object({ parentId: uuidSchema });
-export const registrationKitaParamsSchema = z.object({ kitaId: z.string().max(100) });
+export const registrationKitaParamsSchema = z.object({ kitaId: text().max(100) });

@@ -1,33 +1,33 @@
 import { z } from 'zod';
-import { emailSchema, languageSchema, passwordSchema, uuidSchema } from './validation.js';
+import { emailSchema, languageSchema, passwordSchema, text, uuidSchema } from './validation.js';
 import { roleSchema } from './common.js';
 
 export const staffLoginSchema = z.object({
   email: emailSchema,
-  password: z.string().min(1, 'validation.required'),
+  password: text().min(1, 'validation.required'),
 });
 
 /** The logged-in user as the web stores it (spec section 3 "Logged-in user"). */
 export const sessionUserSchema = z.object({
   userId: uuidSchema,
-  name: z.string(),
-  email: z.string().nullable(),
+  name: text(),
+  email: text().nullable(),
   role: roleSchema,
-  parentId: z.string().nullable(),
-  parent: z.object({ parentId: z.string(), language: languageSchema }).nullable(),
-  kita: z.object({ kitaId: z.string() }).nullable(),
+  parentId: text().nullable(),
+  parent: z.object({ parentId: text(), language: languageSchema }).nullable(),
+  kita: z.object({ kitaId: text() }).nullable(),
   language: languageSchema,
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
-export const loginResultSchema = z.object({ token: z.string(), user: sessionUserSchema });
+export const loginResultSchema = z.object({ token: text(), user: sessionUserSchema });
 export type LoginResult = z.infer<typeof loginResultSchema>;
 
 export const changePasswordSchema = z
   .object({
-    oldPassword: z.string().min(1, 'validation.required'),
+    oldPassword: text().min(1, 'validation.required'),
     newPassword: passwordSchema,
-    confirmPassword: z.string().min(1, 'validation.required'),
+    confirmPassword: text().min(1, 'validation.required'),
   })
   .refine((v) => v.newPassword === v.confirmPassword, {
     path: ['confirmPassword'],

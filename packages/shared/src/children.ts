@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { categoryNameSchema } from './common.js';
 import { parentInputSchema } from './parents.js';
-import { isoDateSchema, nameSchema, uuidSchema } from './validation.js';
+import { isoDateSchema, nameSchema, text, uuidSchema } from './validation.js';
 
 /** Child contracts (spec sections 3, 5 and 7). */
 
@@ -74,19 +74,19 @@ export type ChildFormValues = z.input<typeof childUpdateSchema>;
 
 /** A child as lists and details show it (spec section 3 "Child"). */
 export const childSchema = z.object({
-  childId: z.string(),
-  childName: z.string(),
-  dateOfBirth: z.string(),
-  parentId: z.string(),
-  groupId: z.string(),
-  kitaId: z.string(),
+  childId: text(),
+  childName: text(),
+  dateOfBirth: text(),
+  parentId: text(),
+  groupId: text(),
+  kitaId: text(),
   parent: z.object({
-    parentId: z.string(),
-    name: z.string(),
-    primaryPhoneNumber: z.string().nullable(),
-    secondaryPhoneNumber: z.string().nullable(),
+    parentId: text(),
+    name: text(),
+    primaryPhoneNumber: text().nullable(),
+    secondaryPhoneNumber: text().nullable(),
   }),
-  group: z.object({ groupId: z.string(), groupName: z.string() }),
+  group: z.object({ groupId: text(), groupName: text() }),
   categoryName: categoryNameSchema,
 });
 export type Child = z.infer<typeof childSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './validation.js';
 import { CATEGORY_NAMES, COMMUNICATION, EVENT_TYPES, HAS_SLOT, PARENT_STATUS, PREFERENCE_TYPES, ROLES } from './constants.js';
 
 export * from './constants.js';
@@ -25,9 +26,9 @@ export type HasSlot = (typeof HAS_SLOT)[number];
 /** Error body of every non-2xx answer (api.md). */
 export const errorBodySchema = z.object({
   statusCode: z.number(),
-  code: z.string(),
-  message: z.string(),
-  details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  code: text(),
+  message: text(),
+  details: z.array(z.object({ path: text(), message: text() })).optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { categoryNameSchema, eventTypeSchema, preferenceTypeSchema, HAS_SLOT, type EventType } from './common.js';
-import { languageSchema, uuidSchema } from './validation.js';
+import { languageSchema, text, uuidSchema } from './validation.js';
 import { slotOutcomeSchema } from './results.js';
 import { isTimeZone, zonedDay } from './time.js';
 
@@ -35,12 +35,12 @@ const slotsSchema = z
 export const eventInputSchema = z
   .object({
     kitaId: uuidSchema,
-    categoryId: z.string({ error: 'validation.required' }).min(1, 'validation.required').pipe(uuidSchema),
+    categoryId: text({ error: 'validation.required' }).min(1, 'validation.required').pipe(uuidSchema),
     eventType: eventTypeSchema,
     eventDate: instantSchema.nullish(),
     expireDate: instantSchema.nullish(),
-    timezone: z.string().max(64).refine(isTimeZone, 'validation.timezone').optional(),
-    description: z.string().trim().max(2000, 'validation.tooLong').nullish(),
+    timezone: text().max(64).refine(isTimeZone, 'validation.timezone').optional(),
+    description: text().trim().max(2000, 'validation.tooLong').nullish(),
     totalSlotsKindergarten: slotsSchema,
     totalSlotsKrippe: slotsSchema,
   })
@@ -104,21 +104,21 @@ export function slotsForCategory(
 
 /** An event in lists (`GET emergency-event`, `get-by-kita-id`). */
 export const eventSummarySchema = z.object({
-  eventId: z.string(),
-  kitaId: z.string(),
-  kitaName: z.string(),
+  eventId: text(),
+  kitaId: text(),
+  kitaName: text(),
   eventType: eventTypeSchema,
-  eventDate: z.string(),
-  expireDate: z.string(),
-  categoryId: z.string(),
+  eventDate: text(),
+  expireDate: text(),
+  categoryId: text(),
   category: categoryNameSchema,
-  description: z.string().nullable(),
+  description: text().nullable(),
   totalSlotsKindergarten: z.number().int().nullable(),
   totalSlotsKrippe: z.number().int().nullable(),
   totalSlots: z.number().int(),
   isFinished: z.boolean(),
   status: eventStatusSchema,
-  timezone: z.string(),
+  timezone: text(),
 });
 export type EventSummary = z.infer<typeof eventSummarySchema>;
 
@@ -132,7 +132,7 @@ export const preferenceCountsSchema = z.object({
 export type PreferenceCounts = z.infer<typeof preferenceCountsSchema>;
 
 export const eventDetailsSchema = eventSummarySchema.extend({
-  kitaDescription: z.string().nullable(),
+  kitaDescription: text().nullable(),
   /** Eligible children that must stay home: max(0, eligible - totalSlots) (domain.md). */
   threshold: z.number().int(),
   requiredHomeCare: z.number().int(),
@@ -140,36 +140,36 @@ export const eventDetailsSchema = eventSummarySchema.extend({
   eligibleCount: z.number().int(),
   greenPreferencesCount: z.number().int(),
   counts: preferenceCountsSchema,
-  seedHash: z.string(),
+  seedHash: text(),
   /** Revealed once the event is finished, so anyone can recompute the lottery. */
-  seed: z.string().nullable(),
+  seed: text().nullable(),
   ruleVersion: z.number().int(),
-  notifiedAt: z.string().nullable(),
-  parentsWithoutChannel: z.array(z.object({ parentId: z.string(), name: z.string() })),
+  notifiedAt: text().nullable(),
+  parentsWithoutChannel: z.array(z.object({ parentId: text(), name: text() })),
 });
 export type EventDetails = z.infer<typeof eventDetailsSchema>;
 
-export const recordedBySchema = z.object({ userId: z.string(), name: z.string() }).nullable();
+export const recordedBySchema = z.object({ userId: text(), name: text() }).nullable();
 
 /** One answer as staff see it (spec: the `preferance` list of an event child). */
 export const eventPreferenceSchema = z.object({
-  preferenceId: z.string(),
+  preferenceId: text(),
   preferenceType: preferenceTypeSchema,
   recordedBy: recordedBySchema,
-  updatedAt: z.string(),
+  updatedAt: text(),
 });
 
 /** Event child / response row (spec section 3 "Event response row"). */
 export const eventChildSchema = z.object({
-  childId: z.string(),
-  childName: z.string(),
-  parentId: z.string(),
-  parentName: z.string(),
-  groupId: z.string(),
-  groupName: z.string(),
+  childId: text(),
+  childName: text(),
+  parentId: text(),
+  parentName: text(),
+  groupId: text(),
+  groupName: text(),
   credit: z.number().int(),
   preferance: z.array(eventPreferenceSchema),
-  preferenceId: z.string().nullable(),
+  preferenceId: text().nullable(),
   preferenceType: preferenceTypeSchema.nullable(),
   recordedBy: recordedBySchema,
   /** JA/NEIN once allocated, null before (domain.md). */
@@ -186,7 +186,7 @@ export type EventWithChildren = z.infer<typeof eventWithChildrenSchema>;
 /** `POST preference` (spec section 7) and, with recordedBy set by the server, staff answers. */
 export const preferenceEntrySchema = z.object({
   childId: uuidSchema,
-  childName: z.string().max(200).optional(),
+  childName: text().max(200).optional(),
   preferenceType: preferenceTypeSchema,
 });
 export const preferenceInputSchema = z.object({
@@ -202,44 +202,44 @@ export const staffPreferenceInputSchema = preferenceInputSchema.omit({ eventId: 
 export type StaffPreferenceInput = z.infer<typeof staffPreferenceInputSchema>;
 
 export const preferenceSchema = z.object({
-  preferenceId: z.string(),
-  eventId: z.string(),
-  childId: z.string(),
-  childName: z.string(),
+  preferenceId: text(),
+  eventId: text(),
+  childId: text(),
+  childName: text(),
   preferenceType: preferenceTypeSchema,
 });
 export type Preference = z.infer<typeof preferenceSchema>;
 
 /** `POST auth/verify-token?token=` answer: the link session (api.md "Auth on the wire"). */
-export const verifyTokenResultSchema = z.object({ eventId: z.string(), parentId: z.string(), token: z.string() });
+export const verifyTokenResultSchema = z.object({ eventId: text(), parentId: text(), token: text() });
 export type VerifyTokenResult = z.infer<typeof verifyTokenResultSchema>;
 
 /** `GET auth/{eventId}/parents/{parentId}`: what the preference page shows. */
 export const parentEventSchema = z.object({
   event: z.object({
-    eventId: z.string(),
-    kitaName: z.string(),
-    kitaDescription: z.string().nullable(),
+    eventId: text(),
+    kitaName: text(),
+    kitaDescription: text().nullable(),
     /** The manager's note on this inquiry (e.g. "strike"). */
-    description: z.string().nullable(),
+    description: text().nullable(),
     eventType: eventTypeSchema,
-    eventDate: z.string(),
-    expireDate: z.string(),
-    timezone: z.string(),
+    eventDate: text(),
+    expireDate: text(),
+    timezone: text(),
     threshold: z.number().int(),
     isFinished: z.boolean(),
-    faqUrl: z.string(),
+    faqUrl: text(),
   }),
   /** The page switches to the parent's language (spec section 4: the parent's language rules the UI). */
-  parent: z.object({ parentId: z.string(), name: z.string(), language: languageSchema }),
+  parent: z.object({ parentId: text(), name: text(), language: languageSchema }),
   children: z.array(
     z.object({
-      childId: z.string(),
-      childName: z.string(),
-      groupName: z.string(),
+      childId: text(),
+      childName: text(),
+      groupName: text(),
       categoryName: categoryNameSchema,
       preferenceType: preferenceTypeSchema.nullable(),
-      preferenceId: z.string().nullable(),
+      preferenceId: text().nullable(),
     }),
   ),
 });

@@ -1,49 +1,49 @@
 import { z } from 'zod';
 import { categoryNameSchema, roleSchema } from './common.js';
-import { emailSchema, nameSchema, optionalContact, passwordSchema, phoneSchema, uuidSchema } from './validation.js';
+import { emailSchema, nameSchema, optionalContact, passwordSchema, phoneSchema, text, uuidSchema } from './validation.js';
 import { isTimeZone } from './time.js';
 
 export const kitaInputSchema = z.object({
-  kitaName: z.string().trim().min(1, 'validation.required').max(200, 'validation.tooLong'),
-  location: z.string().trim().min(1, 'validation.required').max(200, 'validation.tooLong'),
-  description: optionalContact(z.string().max(2000, 'validation.tooLong')).optional(),
-  timezone: z.string().min(1, 'validation.required').max(64, 'validation.tooLong').refine(isTimeZone, 'validation.timezone').optional(),
+  kitaName: text().trim().min(1, 'validation.required').max(200, 'validation.tooLong'),
+  location: text().trim().min(1, 'validation.required').max(200, 'validation.tooLong'),
+  description: optionalContact(text().max(2000, 'validation.tooLong')).optional(),
+  timezone: text().min(1, 'validation.required').max(64, 'validation.tooLong').refine(isTimeZone, 'validation.timezone').optional(),
 });
 export type KitaInput = z.infer<typeof kitaInputSchema>;
 
-export const kitaOptionSchema = z.object({ kitaId: z.string(), kitaName: z.string(), location: z.string() });
+export const kitaOptionSchema = z.object({ kitaId: text(), kitaName: text(), location: text() });
 export type KitaOption = z.infer<typeof kitaOptionSchema>;
 
 export const groupSchema = z.object({
-  groupId: z.string(),
-  groupName: z.string(),
-  categoryId: z.string(),
+  groupId: text(),
+  groupName: text(),
+  categoryId: text(),
   categoryName: categoryNameSchema,
 });
 export type Group = z.infer<typeof groupSchema>;
 
 export const categorySchema = z.object({
-  categoryId: z.string(),
+  categoryId: text(),
   categoryName: categoryNameSchema,
-  kitaId: z.string(),
+  kitaId: text(),
   groups: z.array(groupSchema),
 });
 export type Category = z.infer<typeof categorySchema>;
 
-export const managerSchema = z.object({ userId: z.string(), name: z.string(), email: z.string() });
+export const managerSchema = z.object({ userId: text(), name: text(), email: text() });
 export type Manager = z.infer<typeof managerSchema>;
 
 export const kitaSchema = kitaOptionSchema.extend({
-  description: z.string().nullable(),
-  timezone: z.string(),
+  description: text().nullable(),
+  timezone: text(),
 });
 export type Kita = z.infer<typeof kitaSchema>;
 
 export const kitaDetailsSchema = kitaSchema.extend({
   categories: z.array(categorySchema),
-  registrationLink: z.string(),
+  registrationLink: text(),
   registeredParents: z.number().int(),
-  qrCode: z.string(),
+  qrCode: text(),
   managers: z.array(managerSchema),
 });
 export type KitaDetails = z.infer<typeof kitaDetailsSchema>;
@@ -56,8 +56,8 @@ export type CategoryUpdateInput = z.infer<typeof categoryUpdateSchema>;
 
 /** GET categories/kita/{kitaId} (spec: "response has categories list"). */
 export const kitaCategoriesSchema = z.object({
-  kitaId: z.string(),
-  kitaName: z.string(),
+  kitaId: text(),
+  kitaName: text(),
   categories: z.array(categorySchema),
 });
 export type KitaCategories = z.infer<typeof kitaCategoriesSchema>;
@@ -66,15 +66,15 @@ export const groupInputSchema = z.object({ groupName: nameSchema, categoryId: uu
 export type GroupInput = z.infer<typeof groupInputSchema>;
 
 /** A group in a list, with the Kita it belongs to (GET groups, groups/kita/{id}, groups/parent/{id}). */
-export const groupListItemSchema = groupSchema.extend({ kitaId: z.string() });
+export const groupListItemSchema = groupSchema.extend({ kitaId: text() });
 export type GroupListItem = z.infer<typeof groupListItemSchema>;
 
 export const groupChildSchema = z.object({
-  childId: z.string(),
-  childName: z.string(),
+  childId: text(),
+  childName: text(),
   /** yyyy-mm-dd */
-  dateOfBirth: z.string(),
-  parentName: z.string(),
+  dateOfBirth: text(),
+  parentName: text(),
 });
 export type GroupChild = z.infer<typeof groupChildSchema>;
 
@@ -89,13 +89,13 @@ export const kitaIdParamsSchema = z.object({ kitaId: uuidSchema });
 export const parentIdParamsSchema = z.object({ parentId: uuidSchema });
 
 export const userSchema = z.object({
-  userId: z.string(),
-  name: z.string(),
-  email: z.string().nullable(),
-  phoneNumber: z.string().nullable(),
+  userId: text(),
+  name: text(),
+  email: text().nullable(),
+  phoneNumber: text().nullable(),
   role: roleSchema,
-  kitaId: z.string().nullable(),
-  kita: z.object({ kitaId: z.string(), kitaName: z.string() }).nullable(),
+  kitaId: text().nullable(),
+  kita: z.object({ kitaId: text(), kitaName: text() }).nullable(),
 });
 export type User = z.infer<typeof userSchema>;
 

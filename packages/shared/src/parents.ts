@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { categoryNameSchema, communicationSchema, PARENT_STATUS } from './common.js';
-import { emailSchema, languageSchema, nameSchema, optionalContact, phoneSchema, uuidSchema } from './validation.js';
+import { emailSchema, languageSchema, nameSchema, optionalContact, phoneSchema, text, uuidSchema } from './validation.js';
 
 /**
  * Parent contracts (spec sections 3, 5 and 7). The request schemas are used by the server route
@@ -99,15 +99,15 @@ export const parentVerificationSchema = z.object({
 
 /** A parent as lists and details show it (spec section 3 "Parent"). */
 export const parentSchema = z.object({
-  parentId: z.string(),
-  name: z.string(),
-  email: z.string().nullable(),
-  secondaryEmail: z.string().nullable(),
-  primaryPhoneNumber: z.string().nullable(),
-  secondaryPhoneNumber: z.string().nullable(),
-  kitaId: z.string(),
-  kitaName: z.string(),
-  location: z.string(),
+  parentId: text(),
+  name: text(),
+  email: text().nullable(),
+  secondaryEmail: text().nullable(),
+  primaryPhoneNumber: text().nullable(),
+  secondaryPhoneNumber: text().nullable(),
+  kitaId: text(),
+  kitaName: text(),
+  location: text(),
   preferredCommunication: communicationSchema.nullable(),
   isAnonymous: z.boolean(),
   language: languageSchema,
@@ -116,17 +116,17 @@ export const parentSchema = z.object({
   status: parentStatusSchema,
   accountStatus: accountStatusSchema,
   user: parentVerificationSchema,
-  createdAt: z.string(),
+  createdAt: text(),
 });
 export type Parent = z.infer<typeof parentSchema>;
 
 /** A child as the parent details list it (with group and category). */
 export const parentChildSchema = z.object({
-  childId: z.string(),
-  childName: z.string(),
-  dateOfBirth: z.string(),
-  groupId: z.string(),
-  group: z.object({ groupId: z.string(), groupName: z.string() }),
+  childId: text(),
+  childName: text(),
+  dateOfBirth: text(),
+  groupId: text(),
+  group: z.object({ groupId: text(), groupName: text() }),
   categoryName: categoryNameSchema,
 });
 export type ParentChild = z.infer<typeof parentChildSchema>;
@@ -138,7 +138,7 @@ export type ParentDetails = z.infer<typeof parentDetailsSchema>;
 /** GET parents/kita/{kitaId}/registered: pending registrations with their children's places. */
 export const registeredParentSchema = parentSchema.extend({
   children: z.array(
-    z.object({ childId: z.string(), childName: z.string(), categoryName: categoryNameSchema, groupName: z.string() }),
+    z.object({ childId: text(), childName: text(), categoryName: categoryNameSchema, groupName: text() }),
   ),
 });
 export type RegisteredParent = z.infer<typeof registeredParentSchema>;
@@ -149,5 +149,5 @@ export const parentKitaParamsSchema = z.object({ kitaId: uuidSchema });
 
 /** POST parents/{id}/reject (added): an optional note for the audit log; the body may be absent (Fastify hands over null). */
 export const parentRejectSchema = z
-  .object({ message: optionalContact(z.string().max(1000, 'validation.tooLong')).optional() })
+  .object({ message: optionalContact(text().max(1000, 'validation.tooLong')).optional() })
   .nullish();

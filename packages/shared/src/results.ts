@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { categoryNameSchema, eventTypeSchema, HAS_SLOT, preferenceTypeSchema } from './common.js';
-import { uuidSchema } from './validation.js';
+import { text, uuidSchema } from './validation.js';
 
 /**
  * Results of an emergency event (domain.md "Allocation and credits", "Credits histogram",
@@ -39,7 +39,7 @@ export const slotOutcomeSchema = z.object({
   waitlistPosition: z.number().int().nullable(),
   reasonCode: reasonCodeSchema.nullable(),
   /** The reason in the caller's language: tier, balance and lottery position (domain.md). */
-  reasonText: z.string().nullable(),
+  reasonText: text().nullable(),
 });
 export type SlotOutcome = z.infer<typeof slotOutcomeSchema>;
 
@@ -54,9 +54,9 @@ export type ColourCounts = z.infer<typeof colourCountsSchema>;
 
 /** What closing produced; the same figures head the report. */
 export const resultSummarySchema = z.object({
-  eventId: z.string(),
+  eventId: text(),
   status: z.enum(['scheduled', 'open', 'finished']),
-  finishedAt: z.string().nullable(),
+  finishedAt: text().nullable(),
   totalSlots: z.number().int(),
   /** Children in the allocation (eligible at close); before close the eligible children now. */
   childrenCount: z.number().int(),
@@ -68,8 +68,8 @@ export const resultSummarySchema = z.object({
   /** Red/yellow children still waiting. */
   waitlistCount: z.number().int(),
   /** Revealed once the event is finished, so anyone can recompute the lottery. */
-  seed: z.string().nullable(),
-  seedHash: z.string(),
+  seed: text().nullable(),
+  seedHash: text(),
   ruleVersion: z.number().int(),
 });
 export type ResultSummary = z.infer<typeof resultSummarySchema>;
@@ -93,9 +93,9 @@ export type CloseEventResult = z.infer<typeof closeEventResultSchema>;
  * `releaseSlotInputSchema` before sending.
  */
 export const releaseSlotBodySchema = z.object({
-  childId: z.string().max(100).nullish(),
-  preferenceId: z.string().max(100).nullish(),
-  parentId: z.string().max(100).nullish(),
+  childId: text().max(100).nullish(),
+  preferenceId: text().max(100).nullish(),
+  parentId: text().max(100).nullish(),
 });
 export const releaseSlotInputSchema = z.object({
   childId: uuidSchema,
@@ -105,8 +105,8 @@ export const releaseSlotInputSchema = z.object({
 export type ReleaseSlotInput = z.infer<typeof releaseSlotInputSchema>;
 
 export const releaseSlotResultSchema = z.object({
-  eventId: z.string(),
-  childId: z.string(),
+  eventId: text(),
+  childId: text(),
   /** Always NEIN after a release. */
   hasSlot: hasSlotSchema,
   /**
@@ -114,18 +114,18 @@ export const releaseSlotResultSchema = z.object({
    * was waiting. Always null for a parent: the other family stays anonymous to them.
    */
   promoted: z
-    .object({ childId: z.string(), childName: z.string(), parentId: z.string() })
+    .object({ childId: text(), childName: text(), parentId: text() })
     .nullable(),
 });
 export type ReleaseSlotResult = z.infer<typeof releaseSlotResultSchema>;
 
 /** One answer in the parent's history (spec section 3 "Preference history"). */
 export const historyPreferenceSchema = z.object({
-  preferenceId: z.string(),
-  childId: z.string(),
-  eventId: z.string(),
-  eventDate: z.string(),
-  expireDate: z.string(),
+  preferenceId: text(),
+  childId: text(),
+  eventId: text(),
+  eventDate: text(),
+  expireDate: text(),
   eventType: eventTypeSchema,
   preferenceType: preferenceTypeSchema,
   /** JA/NEIN once allocated, null before (shown as unknown). */
@@ -138,10 +138,10 @@ export type HistoryPreference = z.infer<typeof historyPreferenceSchema>;
 
 /** `GET parents/{id}/children/preferences`: one card per child, answers newest expireDate first. */
 export const childHistorySchema = z.object({
-  childId: z.string(),
-  childName: z.string(),
+  childId: text(),
+  childName: text(),
   categoryName: categoryNameSchema,
-  kitaName: z.string(),
+  kitaName: text(),
   preferences: z.array(historyPreferenceSchema),
 });
 export type ChildHistory = z.infer<typeof childHistorySchema>;
@@ -152,45 +152,45 @@ export const parentHistorySchema = z.array(childHistorySchema);
  * approved parents' balances in that parent's Kita; `yourParentName` names this parent's bucket.
  */
 export const creditsDistributionSchema = z.object({
-  pieData: z.array(z.object({ name: z.string(), value: z.number().int() })),
-  yourParentName: z.string(),
+  pieData: z.array(z.object({ name: text(), value: z.number().int() })),
+  yourParentName: text(),
 });
 export type CreditsDistributionData = z.infer<typeof creditsDistributionSchema>;
 
 /** One child row of the report. */
 export const reportRowSchema = slotOutcomeSchema.extend({
-  childId: z.string(),
-  childName: z.string(),
-  parentId: z.string(),
-  parentName: z.string(),
-  groupId: z.string(),
-  groupName: z.string(),
+  childId: text(),
+  childName: text(),
+  parentId: text(),
+  parentName: text(),
+  groupId: text(),
+  groupName: text(),
   /** The family balance the allocation used (at close); the current balance before close. */
   credit: z.number().int(),
   preferenceType: preferenceTypeSchema.nullable(),
   hasSlot: hasSlotSchema.nullable(),
-  releasedAt: z.string().nullable(),
-  promotedAt: z.string().nullable(),
+  releasedAt: text().nullable(),
+  promotedAt: text().nullable(),
 });
 export type ReportRow = z.infer<typeof reportRowSchema>;
 
 /** `GET emergency-event/{id}/report?kitaId=`; the PDF (`.../pdf`) renders the same data. */
 export const eventReportSchema = z.object({
   event: z.object({
-    eventId: z.string(),
-    kitaId: z.string(),
-    kitaName: z.string(),
+    eventId: text(),
+    kitaId: text(),
+    kitaName: text(),
     eventType: eventTypeSchema,
     category: categoryNameSchema,
-    eventDate: z.string(),
-    expireDate: z.string(),
-    timezone: z.string(),
-    description: z.string().nullable(),
+    eventDate: text(),
+    expireDate: text(),
+    timezone: text(),
+    description: text().nullable(),
   }),
   summary: resultSummarySchema,
   /** Rows grouped by group (group name order); inside a group by rank, then child name. */
-  groups: z.array(z.object({ groupId: z.string(), groupName: z.string(), rows: z.array(reportRowSchema) })),
-  generatedAt: z.string(),
+  groups: z.array(z.object({ groupId: text(), groupName: text(), rows: z.array(reportRowSchema) })),
+  generatedAt: text(),
 });
 export type EventReport = z.infer<typeof eventReportSchema>;
 

@@ -95,11 +95,25 @@ export interface OpenOptions {
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
-    // An idle connection that the server ends (restart, failover, admin command) is reported here;
-    // without a listener node-postgres would crash the process. The pool opens a new one on demand.
-    pool.on('error', (err) => {
-      process.stderr.write(`${JSON.stringify({ level: 50, msg: 'idle database connection lost', err: err.message })}\n`);
+    const pool = new pg.Pool({
+      connectionString: opts.url,
+      max: opts.poolSize ?? 10,
+      // A request waits at most this long for a connection (server down or pool exhausted): it
+      // then fails with a 503 instead of hanging (issue 9).
+      connectionTimeoutMillis: 5000,
+      keepAlive: true,
+    });
+    const lost = (where: string) => (err: Error) => {
+      process.stderr.write(`${JSON.stringify({ level: 40, time: Date.now(), msg: `database connection lost (${where})`, err: err.message })}\n`);
+    };
+    // An idle connection that the server ends (restart, failover, admin command) is reported here.
+    pool.on('error', lost('idle'));
+    // A connection that is checked out (a query or transaction in flight) reports the loss on the
+    // client itself; the pool's idle listener is detached then, and node-postgres would crash the
+    // process with an unhandled 'error' event. This listener stays for the client's lifetime: the
+    // query in flight fails (-> 503), and the pool discards the dead client on release.
+    pool.on('connect', (client) => {
+      client.on('error', lost('in use'));
     });
     const db = drizzlePg(pool, { schema });
     try {

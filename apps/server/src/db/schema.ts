@@ -278,6 +278,12 @@ export const outboxMessages = pgTable(
     subject: text('subject'),
     bodyText: text('body_text').notNull(),
     bodyHtml: text('body_html'),
+    /**
+     * The link token or code of this message, encrypted with a key outside the database
+     * (notify/secrets.ts); subject and bodies hold a placeholder in its place. Blanked once the
+     * message is delivered to a real transport or has failed for good (issue 9: no secrets at rest).
+     */
+    secret: text('secret'),
     kitaId: uuid('kita_id').references(() => kitas.id, { onDelete: 'set null' }),
     parentId: uuid('parent_id').references(() => parents.id, { onDelete: 'set null' }),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
@@ -321,4 +327,8 @@ export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
   count: integer('count').notNull().default(0),
   windowStart: ts('window_start').notNull(),
+  /** Progressive delay (lib/rate-limit.ts reserveAttempt): no further attempt before this instant. */
+  notBefore: ts('not_before'),
+  /** Whether the attempt that last touched the row was let through (returned by the same statement). */
+  lastAllowed: boolean('last_allowed').notNull().default(true),
 });

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { isFictionalRecipient } from '../notify/fictional.js';
+import { decryptSecret, openMessage, outboxSecretKey, type SecretKey } from '../notify/secrets.js';
 import { devMailbox, PermanentDeliveryError, type Deliverable, type Transport } from '../notify/transport.js';
 
 export interface OutboxWorkerOptions {
@@ -25,14 +26,17 @@ export interface OutboxWorkerOptions {
    * in the dev mailbox even when real transports are configured (development only).
    */
   keepFictional?: boolean;
+  /** Opens the sealed link tokens and codes at send time (notify/secrets.ts). */
+  secretKey: SecretKey;
 }
 
 /** The worker settings that come from configuration (OUTBOX_*). */
-export const outboxOptions = (config: Pick<Config, 'OUTBOX_RETRY_BASE_MS' | 'OUTBOX_MAX_ATTEMPTS' | 'OUTBOX_LOCK_MS' | 'NODE_ENV'>) => ({
+export const outboxOptions = (config: Pick<Config, 'OUTBOX_RETRY_BASE_MS' | 'OUTBOX_MAX_ATTEMPTS' | 'OUTBOX_LOCK_MS' | 'NODE_ENV' | 'jwtSecret'>) => ({
   keepFictional: config.NODE_ENV === 'development',
   retryBaseMs: config.OUTBOX_RETRY_BASE_MS,
   maxAttempts: config.OUTBOX_MAX_ATTEMPTS,
   lockMs: config.OUTBOX_LOCK_MS,
+  secretKey: outboxSecretKey(config.jwtSecret),
 });
 
 type Row = {
@@ -43,6 +47,7 @@ type Row = {
   subject: string | null;
   body_text: string;
   body_html: string | null;
+  secret: string | null;
   attempts: number;
 };
 
@@ -55,7 +60,7 @@ export class OutboxWorker {
   private running = false;
   private wake: (() => void) | null = null;
   private loop: Promise<void> | null = null;
-  private readonly o: Required<Omit<OutboxWorkerOptions, 'db' | 'log' | 'transports' | 'keepFictional'>>;
+  private readonly o: Required<Omit<OutboxWorkerOptions, 'db' | 'log' | 'transports' | 'keepFictional' | 'secretKey'>>;
 
   constructor(private readonly opts: OutboxWorkerOptions) {
     this.o = {
@@ -130,26 +135,35 @@ export class OutboxWorker {
           order by next_attempt_at
           limit ${this.o.batchSize}
           for update skip locked)
-      returning m.id, m.idempotency_key, m.channel, m.recipient, m.subject, m.body_text, m.body_html, m.attempts`);
+      returning m.id, m.idempotency_key, m.channel, m.recipient, m.subject, m.body_text, m.body_html, m.secret, m.attempts`);
     return result.rows;
   }
 
   private async deliver(row: Row): Promise<void> {
     const transport = this.opts.keepFictional && isFictionalRecipient(row.recipient) ? devMailbox : this.opts.transports[row.channel];
+    // The link token or code goes back into the text only here, in memory, for the transport.
+    const opened = openMessage({ subject: row.subject, bodyText: row.body_text, bodyHtml: row.body_html, secret: row.secret }, this.opts.secretKey);
     const message: Deliverable = {
       id: row.id,
       idempotencyKey: row.idempotency_key,
       channel: row.channel,
       recipient: row.recipient,
-      subject: row.subject,
-      bodyText: row.body_text,
-      bodyHtml: row.body_html,
+      subject: opened.subject ?? null,
+      bodyText: opened.bodyText,
+      bodyHtml: opened.bodyHtml ?? null,
     };
+    // Once the message has left for a real transport, the sealed secret is of no further use: it
+    // is blanked. The dev mailbox IS the recipient outside production, so it keeps it to show it.
+    const keepSecret = transport.name === 'dev';
     try {
+      if (row.secret && decryptSecret(row.secret, this.opts.secretKey) === null) {
+        throw new PermanentDeliveryError('the link or code of this message cannot be decrypted (JWT_SECRET changed since it was written)');
+      }
       const { providerMessageId } = await transport.send(message);
       await this.opts.db.execute(sql`
         update outbox_messages set status = 'sent', sent_at = now(), locked_until = null, last_error = null,
-               transport = ${transport.name}, provider_message_id = ${providerMessageId}
+               transport = ${transport.name}, provider_message_id = ${providerMessageId},
+               secret = ${keepSecret ? sql`secret` : null}
          where id = ${row.id}`);
     } catch (err) {
       const error = err instanceof Error ? err.message : String(err);
@@ -164,6 +178,7 @@ export class OutboxWorker {
       await this.opts.db.execute(sql`
         update outbox_messages set status = ${failed ? 'failed' : 'pending'}, locked_until = null,
                last_error = ${error.slice(0, 1000)}, transport = ${transport.name},
+               secret = ${failed && !keepSecret ? null : sql`secret`},
                next_attempt_at = now() + (${delay} * interval '1 millisecond')
          where id = ${row.id}`);
     }

@@ -42,3 +42,71 @@ export function rateLimited(resetAt: Date, now: Date): AppError {
   (err as AppError & { retryAfter: number }).retryAfter = Math.max(1, Math.ceil((resetAt.getTime() - now.getTime()) / 1000));
   return err;
 }
+
+/**
+ * A progressive-delay policy: `free` attempts per window, then each further attempt only after a
+ * pause that doubles (baseMs, 2·baseMs, 4·baseMs, … up to maxMs) instead of a hard lock.
+ */
+export interface AttemptPolicy {
+  free: number;
+  windowMs: number;
+  baseMs: number;
+  maxMs: number;
+}
+
+export interface Reservation {
+  allowed: boolean;
+  /** Attempts counted in this window, including this one when allowed. */
+  count: number;
+  /** Seconds until the next attempt may run (0 when the next one is free). */
+  retryAfter: number;
+}
+
+/**
+ * Reserves one attempt BEFORE the expensive or secret check (issue 9): one statement counts it
+ * and decides, so concurrent attempts each see a different count and at most `free` plus one per
+ * pause get through, however many arrive at once. Refused attempts are not counted (waiting is
+ * enough; hammering does not make the pause longer). The row lock of INSERT … ON CONFLICT DO
+ * UPDATE serialises attempts on one key, on PostgreSQL 15 and PGlite alike.
+ */
+export async function reserveAttempt(db: DbOrTx, key: string, policy: AttemptPolicy, now: Date): Promise<Reservation> {
+  const windowStart = new Date(Math.floor(now.getTime() / policy.windowMs) * policy.windowMs).toISOString();
+  const at = now.toISOString();
+  const firstPause = policy.free >= 1 ? null : new Date(now.getTime() + policy.baseMs).toISOString();
+  const blocked = sql`(r.window_start = excluded.window_start and r.not_before is not null and r.not_before > ${at}::timestamptz)`;
+  const fresh = sql`(r.window_start <> excluded.window_start)`;
+  const rows = await db.execute<{ count: number; not_before: Date | string | null; last_allowed: boolean }>(sql`
+    insert into rate_limits as r (key, count, window_start, not_before, last_allowed)
+    values (${key}, 1, ${windowStart}, ${firstPause}, true)
+    on conflict (key) do update set
+      count = case when ${fresh} then 1 when ${blocked} then r.count else r.count + 1 end,
+      not_before = case
+        when ${fresh} then ${firstPause}::timestamptz
+        when ${blocked} then r.not_before
+        when r.count + 1 <= ${policy.free} then null
+        else ${at}::timestamptz + least(${policy.maxMs}::float8, ${policy.baseMs}::float8 * power(2, r.count - ${policy.free})) * interval '1 millisecond'
+      end,
+      last_allowed = not ${blocked},
+      window_start = excluded.window_start
+    returning count, not_before, last_allowed`);
+  const row = rows.rows[0]!;
+  const count = Number(row.count);
+  const notBefore = row.not_before ? new Date(row.not_before) : null;
+  const retryAfter = notBefore ? Math.max(1, Math.ceil((notBefore.getTime() - now.getTime()) / 1000)) : 0;
+  return { allowed: row.last_allowed === true || String(row.last_allowed) === 't', count, retryAfter };
+}
+
+/** Reserves an attempt or throws 429 with Retry-After. */
+export async function enforceAttempt(db: DbOrTx, key: string, policy: AttemptPolicy, now: Date): Promise<void> {
+  const r = await reserveAttempt(db, key, policy, now);
+  if (!r.allowed) {
+    const err = new AppError(429, 'RATE_LIMITED');
+    (err as AppError & { retryAfter: number }).retryAfter = r.retryAfter;
+    throw err;
+  }
+}
+
+/** Gives a reserved attempt back (it turned out to be a legitimate use, e.g. a valid link). */
+export async function refundAttempt(db: DbOrTx, key: string): Promise<void> {
+  await db.execute(sql`update rate_limits set count = greatest(count - 1, 0) where key = ${key}`);
+}

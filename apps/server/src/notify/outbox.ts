@@ -22,6 +22,8 @@ export interface OutboxMessage {
   subject?: string | null;
   bodyText: string;
   bodyHtml?: string | null;
+  /** The sealed link token or code (notify/secrets.ts sealMessage); never a plain secret. */
+  secret?: string | null;
   kitaId?: string | null;
   parentId?: string | null;
   userId?: string | null;

@@ -1,8 +1,11 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import http from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { translate } from '@kita/shared/i18n';
 import type { Language } from '@kita/shared';
+import { isDatabaseUnavailable, isInvalidTextForDatabase, safeErrorForLog } from '../lib/db-errors.js';
 import { AppError } from '../lib/errors.js';
 import { requestLanguage } from '../lib/language.js';
 
@@ -42,8 +45,19 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         ...(err.details ? { details: err.details.map((d) => ({ path: d.path, message: fieldMessage(lang, d.message) })) } : {}),
       });
     }
+    if (isDatabaseUnavailable(err)) {
+      // The connection was lost or refused (server restart, failover, admin command): the request
+      // fails, the next one gets a fresh connection from the pool.
+      req.log.warn({ err: safeErrorForLog(err) }, 'database unavailable');
+      reply.header('Retry-After', '2');
+      return reply.status(503).send({ statusCode: 503, code: 'DATABASE_UNAVAILABLE', message: translate(lang, 'errors.DATABASE_UNAVAILABLE') });
+    }
+    if (isInvalidTextForDatabase(err)) {
+      // Defence in depth behind the schemas' text() rule: PostgreSQL refused a character (NUL).
+      return reply.status(400).send({ statusCode: 400, code: 'VALIDATION_FAILED', message: translate(lang, 'validation.invalidText') });
+    }
     if (isResponseSerializationError(err)) {
-      req.log.error({ err: err.cause, url: req.url }, 'response did not match its schema');
+      req.log.error({ err: safeErrorForLog(err.cause) }, 'response did not match its schema');
     } else if (err.statusCode && err.statusCode < 500) {
       // Fastify's own 4xx (malformed JSON, body too large, unsupported media type).
       const code = err.statusCode === 429 ? 'RATE_LIMITED' : err.statusCode === 404 ? 'NOT_FOUND' : 'BAD_REQUEST';
@@ -53,7 +67,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         message: code === 'BAD_REQUEST' ? translate(lang, 'errors.VALIDATION_FAILED') : translate(lang, `errors.${code}`),
       });
     } else {
-      req.log.error({ err }, 'unhandled error');
+      // Never the values of a failed statement (they may be personal data or secrets).
+      req.log.error({ err: safeErrorForLog(err) }, 'unhandled error');
     }
     return reply.status(500).send({ statusCode: 500, code: 'INTERNAL', message: translate(lang, 'errors.INTERNAL') });
   });
@@ -63,3 +78,34 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     reply.status(404).send({ statusCode: 404, code: 'NOT_FOUND', message: translate(lang, 'errors.NOT_FOUND') });
   });
 });
+
+/**
+ * Fastify's router errors before any route runs (Fastify option `frameworkErrors`): a malformed
+ * percent-encoding (400) and a path parameter longer than maxParamLength (414), in the error shape.
+ */
+export function frameworkErrors(err: FastifyError, req: FastifyRequest, reply: FastifyReply): void {
+  const lang = requestLanguage(req);
+  const tooLong = err.code === 'FST_ERR_MAX_PARAM_LENGTH';
+  const statusCode = tooLong ? 414 : 400;
+  const code = tooLong ? 'URI_TOO_LONG' : 'BAD_REQUEST';
+  void reply.status(statusCode).send({ statusCode, code, message: translate(lang, `errors.${code}`) });
+}
+
+/**
+ * Node's HTTP parser errors (Fastify option `clientErrorHandler`): oversized headers (431), a
+ * timed-out request (408) or unparseable HTTP (400). There is no request object yet, so the
+ * answer is in the default language; a reset connection gets no answer.
+ */
+export function clientErrorHandler(err: Error & { code?: string }, socket: Socket): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [statusCode, code] =
+    err.code === 'HPE_HEADER_OVERFLOW' ? [431, 'HEADERS_TOO_LARGE'] : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'BAD_REQUEST'] : [400, 'BAD_REQUEST'];
+  const body = JSON.stringify({ statusCode, code, message: translate('de', `errors.${code}`) });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${statusCode} ${http.STATUS_CODES[statusCode]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(err);
+}

@@ -7,6 +7,7 @@ import { kitas } from '../../db/schema.js';
 import { enqueueMessages, type MessageKind } from '../../notify/outbox.js';
 import { appLink, composeMessage, parentRecipient, type Channel, type MessageVars, type ParentContact } from '../../notify/messages.js';
 import { enforceLimit } from '../../lib/rate-limit.js';
+import { outboxSecretKey, sealMessage } from '../../notify/secrets.js';
 import { issueOtpChallenge, issueToken, OTP_MINUTES, TTL } from './tokens.js';
 
 /**
@@ -30,18 +31,23 @@ async function kitaName(tx: DbOrTx, kitaId: string): Promise<string> {
   return k?.name ?? '';
 }
 
-/** Enqueues one composed message; the idempotency key is unique per send (`<kind>:<uuid>`) unless given. */
+/**
+ * Enqueues one composed message; the idempotency key is unique per send (`<kind>:<uuid>`) unless
+ * given. A message that carries a token or code names it in `sealed`: it is stored encrypted,
+ * with a placeholder in the text (notify/secrets.ts, issue 9).
+ */
 export async function enqueueComposed(
   tx: DbOrTx,
   kind: MessageKind,
   to: { channel: Channel; recipient: string; language: Language },
   vars: MessageVars,
   ids: { kitaId?: string | null; parentId?: string | null; userId?: string | null; eventId?: string | null; idempotencyKey?: string } = {},
+  sealed?: { secret: string; app: AppLike },
 ): Promise<void> {
   const { idempotencyKey, ...refs } = ids;
-  await enqueueMessages(tx, [
-    { ...composeMessage(kind, { ...to, vars }), ...refs, idempotencyKey: idempotencyKey ?? `${kind}:${randomUUID()}` },
-  ]);
+  const composed = composeMessage(kind, { ...to, vars });
+  const message = sealed ? sealMessage(composed, sealed.secret, outboxSecretKey(sealed.app.config.jwtSecret)) : composed;
+  await enqueueMessages(tx, [{ ...message, ...refs, idempotencyKey: idempotencyKey ?? `${kind}:${randomUUID()}` }]);
 }
 
 /**
@@ -69,6 +75,7 @@ export async function sendActivation(
     { channel: 'email', recipient: parent.email, language: lang(parent.language) },
     { name: parent.name, kitaName: await kitaName(tx, parent.kitaId), link: appLink(app.config.publicUrl, '/verify-email', { token }) },
     { kitaId: parent.kitaId, parentId: parent.id, userId: input.userId ?? null },
+    { secret: token, app },
   );
   return true;
 }
@@ -78,6 +85,12 @@ export const RESEND_PER_HOUR = 3;
 /** quality.md: at most 3 OTP SMS per phone per 10 minutes (429 with Retry-After beyond). */
 export const OTP_SMS_PER_PHONE = 3;
 export const OTP_SMS_WINDOW_MS = 10 * 60_000;
+/**
+ * Verification codes an account may have sent per hour, whatever the numbers (issue 9): without
+ * it a logged-in parent could have SMS sent to any number, 3 per number per 10 minutes.
+ */
+export const VERIFY_SMS_PER_ACCOUNT = 5;
+export const VERIFY_SMS_WINDOW_MS = 3600_000;
 
 /**
  * Sends a 6-digit code by SMS to `phone` and returns the opaque otpToken that must accompany
@@ -89,6 +102,10 @@ export async function sendOtp(
   input: { kind: 'otp_login' | 'verify_phone'; phone: string; language: string; userId?: string | null; parentId?: string | null; kitaId?: string | null },
 ): Promise<string> {
   const now = app.clock.now();
+  const account = input.parentId ?? input.userId;
+  if (input.kind === 'verify_phone' && account) {
+    await enforceLimit(tx, `verify-sms:acct:${account}`, VERIFY_SMS_PER_ACCOUNT, VERIFY_SMS_WINDOW_MS, now);
+  }
   await enforceLimit(tx, `otp-sms:${input.phone}`, OTP_SMS_PER_PHONE, OTP_SMS_WINDOW_MS, now);
   const { otpToken, otp } = await issueOtpChallenge(tx, {
     kind: input.kind,
@@ -103,6 +120,7 @@ export async function sendOtp(
     { channel: 'sms', recipient: input.phone, language: lang(input.language) },
     { otp, minutes: OTP_MINUTES },
     { kitaId: input.kitaId ?? null, parentId: input.parentId ?? null, userId: input.userId ?? null },
+    { secret: otp, app },
   );
   return otpToken;
 }
@@ -127,6 +145,7 @@ export async function sendPasswordReset(
     { channel: 'email', recipient: input.email, language: lang(input.language) },
     { ...(input.name ? { name: input.name } : {}), minutes: TTL.reset / 60_000, link: appLink(app.config.publicUrl, '/reset-password', { token }) },
     { kitaId: input.kitaId ?? null, parentId: input.parentId ?? null, userId: input.userId },
+    { secret: token, app },
   );
 }
 

@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { parents, sessions, users } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { hashPassword, isCommonPassword } from '../../lib/passwords.js';
-import { enforceLimit } from '../../lib/rate-limit.js';
+import { enforceAttempt, enforceLimit, type AttemptPolicy } from '../../lib/rate-limit.js';
 import { sendPasswordReset } from './notifications.js';
-import { consumeToken, revokeTokens } from './tokens.js';
+import { consumeToken, findToken, revokeTokens } from './tokens.js';
 import { ensureParentUser } from './verification.js';
 
 /** quality.md: forgot-password 3 per account per hour; per client a wider net against spraying. */
@@ -44,17 +44,27 @@ export async function forgotPassword(app: FastifyInstance, ip: string, email: st
 }
 
 /**
+ * Reset links tried per client (issue 9): 10 free per 15 minutes, then a doubling pause. The
+ * attempt is reserved before the token is looked up, and argon2 runs only for a valid token.
+ */
+export const RESET_POLICY: AttemptPolicy = { free: 10, windowMs: 15 * 60_000, baseMs: 1000, maxMs: 15 * 60_000 };
+
+/**
  * POST auth/reset-password {token, newPassword, confirmPassword}: sets the password, ends every
  * session of the user and every other open reset link. The link proves the e-mail address, so
  * a parent's e-mail counts as verified afterwards.
  */
-export async function resetPassword(app: FastifyInstance, token: string, newPassword: string): Promise<void> {
+export async function resetPassword(app: FastifyInstance, ip: string, token: string, newPassword: string): Promise<void> {
+  const now = app.clock.now();
+  await enforceAttempt(app.db, `reset:ip:${ip}`, RESET_POLICY, now);
+  // The token first: an unknown or used link costs one indexed lookup, never an argon2 run.
+  if (!(await findToken(app.db, 'reset', token, now))) throw new AppError(400, 'RESET_TOKEN_INVALID');
   if (isCommonPassword(newPassword)) {
     throw new AppError(400, 'VALIDATION_FAILED', 'validation.passwordCommon', {}, [{ path: 'newPassword', message: 'validation.passwordCommon' }]);
   }
   const passwordHash = await hashPassword(newPassword);
-  const now = app.clock.now();
   await app.db.transaction(async (tx) => {
+    // Consumed here: of two concurrent uses of one link, one wins.
     const row = await consumeToken(tx, 'reset', token, now);
     if (!row?.userId) throw new AppError(400, 'RESET_TOKEN_INVALID');
     await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, row.userId));

@@ -85,7 +85,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/reset-password',
     { schema: { tags, summary: 'Sets a new password from a reset link; ends all sessions', body: resetPasswordSchema, response: { 200: envelope(okSchema) } } },
     async (req) => {
-      await resetPassword(app, req.body.token, req.body.newPassword);
+      await resetPassword(app, req.ip, req.body.token, req.body.newPassword);
       return { data: { ok: true as const } };
     },
   );

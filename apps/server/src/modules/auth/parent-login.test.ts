@@ -157,9 +157,9 @@ describe('phone login with OTP', () => {
     expect((await post('login-with-phone', { phoneNumber: phone, password: TEST_PASSWORD })).statusCode).toBe(200);
   });
 
-  it('locks the account after 10 wrong passwords in 15 minutes (429), for phone and e-mail alike', async () => {
+  it('slows the account down after 5 wrong passwords (429, then a doubling pause), for phone and e-mail alike', async () => {
     const { phone, parent } = await phoneParent();
-    for (let i = 0; i < 10; i++) {
+    for (let i = 0; i < 6; i++) {
       expect((await post('login-with-phone', { phoneNumber: phone, password: `wrong-${i}` })).statusCode).toBe(401);
       expect((await post('login-with-email', { email: parent.email!, password: `wrong-${i}` })).statusCode).toBe(401);
     }
@@ -168,7 +168,7 @@ describe('phone login with OTP', () => {
     expect([byPhone.statusCode, byEmail.statusCode]).toEqual([429, 429]);
     expect(Number(byPhone.headers['retry-after'])).toBeGreaterThan(0);
     expect(await messagesTo(t.db, phone)).toHaveLength(0);
-    t.clock.advance(15 * 60_000);
+    t.clock.advance(1000);
     expect((await post('login-with-email', { email: parent.email!, password: TEST_PASSWORD })).statusCode).toBe(200);
   });
 

@@ -3,15 +3,25 @@ import type { FastifyInstance } from 'fastify';
 import { users } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { verifyPassword } from '../../lib/passwords.js';
-import { clearLimit, hitLimit, peekLimit, rateLimited } from '../../lib/rate-limit.js';
+import { clearLimit, reserveAttempt, type AttemptPolicy } from '../../lib/rate-limit.js';
 
 const WINDOW_MS = 15 * 60_000;
-/** quality.md: 10 failures per account per 15 minutes, then a delay. Per client a wider net. */
-const ACCOUNT_FAILURES = 10;
-const CLIENT_FAILURES = 50;
+/**
+ * Password guesses (issue 9): every attempt is reserved atomically BEFORE argon2 runs, so a burst
+ * of concurrent guesses cannot slip past the count. Per account AND client: 5 free attempts per
+ * 15 minutes, then a pause that doubles from 1 s up to 15 minutes; someone else's guesses from
+ * another client do not slow the owner down. Per account over all clients (distributed
+ * guessing) and per client over all accounts (password spraying) a wider net of 50, then the
+ * same doubling pause.
+ */
+export const LOGIN_POLICY = {
+  accountClient: { free: 5, windowMs: WINDOW_MS, baseMs: 1000, maxMs: WINDOW_MS },
+  account: { free: 50, windowMs: WINDOW_MS, baseMs: 1000, maxMs: WINDOW_MS },
+  client: { free: 50, windowMs: WINDOW_MS, baseMs: 1000, maxMs: WINDOW_MS },
+} satisfies Record<string, AttemptPolicy>;
 
 /**
- * Checks a password login under the failure limits. Answers the same way whether or not the
+ * Checks a password login under the attempt limits. Answers the same way whether or not the
  * account exists; returns the user id on success.
  */
 export async function checkPasswordLogin(
@@ -22,24 +32,25 @@ export async function checkPasswordLogin(
   password: string,
 ): Promise<string> {
   const now = app.clock.now();
-  const accountKey = `login-fail:acct:${account}`;
-  const clientKey = `login-fail:ip:${ip}`;
-  const [acct, client] = await Promise.all([
-    peekLimit(app.db, accountKey, WINDOW_MS, now),
-    peekLimit(app.db, clientKey, WINDOW_MS, now),
-  ]);
-  if (acct >= ACCOUNT_FAILURES || client >= CLIENT_FAILURES) {
-    const windowEnd = new Date(Math.floor(now.getTime() / WINDOW_MS) * WINDOW_MS + WINDOW_MS);
-    throw rateLimited(windowEnd, now);
+  const accountClientKey = `login:acct-ip:${account}:${ip}`;
+  // In turn, not in parallel: a refused reservation must not have counted on the other keys.
+  for (const [key, policy] of [
+    [accountClientKey, LOGIN_POLICY.accountClient],
+    [`login:acct:${account}`, LOGIN_POLICY.account],
+    [`login:ip:${ip}`, LOGIN_POLICY.client],
+  ] as const) {
+    const r = await reserveAttempt(app.db, key, policy, now);
+    if (!r.allowed) {
+      const err = new AppError(429, 'RATE_LIMITED');
+      (err as AppError & { retryAfter: number }).retryAfter = r.retryAfter;
+      throw err;
+    }
   }
   const user = await lookup();
   const ok = await verifyPassword(user?.passwordHash ?? null, password);
-  if (!user || !ok || !user.isActive) {
-    await hitLimit(app.db, accountKey, WINDOW_MS, now);
-    await hitLimit(app.db, clientKey, WINDOW_MS, now);
-    throw new AppError(401, 'INVALID_CREDENTIALS');
-  }
-  await clearLimit(app.db, accountKey);
+  if (!user || !ok || !user.isActive) throw new AppError(401, 'INVALID_CREDENTIALS');
+  // The owner's own failed attempts from this client are forgiven; the wider nets run out by time.
+  await clearLimit(app.db, accountClientKey);
   return user.id;
 }
 

@@ -8,6 +8,7 @@ import { notFound } from '../../lib/errors.js';
 
 /** 127.0.0.0/8, ::1 and IPv4-mapped loopback. */
 export const isLoopback = (ip: string) => /^(127\.|::ffff:127\.)/.test(ip) || ip === '::1';
+import { openMessage, outboxSecretKey } from '../../notify/secrets.js';
 
 /**
  * GET dev/messages (added): every outbox message, newest first, so a newcomer can follow
@@ -43,8 +44,10 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
         .where(req.query.recipient ? eq(m.recipient, req.query.recipient) : undefined)
         .orderBy(desc(m.createdAt), desc(m.id))
         .limit(req.query.limit);
+      // Shown as delivered: the sealed link or code is put back in (only outside production).
+      const key = outboxSecretKey(app.config.jwtSecret);
       return {
-        data: rows.map((r) => ({
+        data: rows.map((row) => openMessage(row, key)).map((r) => ({
           id: r.id,
           recipient: r.recipient,
           channel: r.channel as 'email' | 'sms',

@@ -5,6 +5,7 @@ import { events, tokens } from '../../db/schema.js';
 import { newToken, sha256 } from '../../lib/crypto.js';
 import { appLink, composeMessage, parentRecipient } from '../../notify/messages.js';
 import { enqueueMessages, type OutboxMessage } from '../../notify/outbox.js';
+import { outboxSecretKey, sealMessage } from '../../notify/secrets.js';
 import { eligibleWhere, type EventRow } from './queries.js';
 
 type ParentRow = {
@@ -41,7 +42,10 @@ function formatter(timeZone: string, withTime: boolean) {
  * statements, never one round trip per parent. The caller kicks the outbox after commit.
  * Returns the number of messages written.
  */
-export async function fanOutInquiry(tx: Tx, e: EventRow, publicUrl: string, now: Date): Promise<number> {
+export async function fanOutInquiry(tx: Tx, e: EventRow, config: { publicUrl: string; jwtSecret: Uint8Array }, now: Date): Promise<number> {
+  const { publicUrl } = config;
+  // The link token is stored encrypted beside the message, never in its text (issue 9).
+  const key = outboxSecretKey(config.jwtSecret);
   const result = await tx.execute<ParentRow>(sql`
     select p.id, p.name, p.email, p.primary_phone, p.primary_phone_verified, p.preferred_communication,
            p.is_anonymous, p.language
@@ -78,7 +82,7 @@ export async function fanOutInquiry(tx: Tx, e: EventRow, publicUrl: string, now:
     });
     const language: Language = to.language;
     messages.push({
-      ...composeMessage('inquiry', {
+      ...sealMessage(composeMessage('inquiry', {
         language,
         channel: to.channel,
         recipient: to.recipient,
@@ -89,7 +93,7 @@ export async function fanOutInquiry(tx: Tx, e: EventRow, publicUrl: string, now:
           deadline,
           link: appLink(publicUrl, '/preference', { token: raw }),
         },
-      }),
+      }), raw, key),
       idempotencyKey: inquiryKey(e.id, p.id),
       kitaId: e.kitaId,
       parentId: p.id,

@@ -79,7 +79,7 @@ export async function createEvent(app: FastifyInstance, req: FastifyRequest, inp
       })
       .returning({ id: events.id });
     const created = (await findEvent(tx, row!.id))!;
-    const messages = opensNow ? await fanOutInquiry(tx, created, app.config.publicUrl, now) : 0;
+    const messages = opensNow ? await fanOutInquiry(tx, created, app.config, now) : 0;
     await audit(tx, req, {
       action: 'create',
       entity: 'event',
@@ -158,7 +158,7 @@ export async function updateEvent(app: FastifyInstance, req: FastifyRequest, id:
     // Newly opened, or the category changed (other families are now asked): fan out; it skips
     // parents that already got this inquiry.
     if (status === 'open' && (opensNow || categoryChanged)) {
-      messages = await fanOutInquiry(tx, (await findEvent(tx, e.id))!, app.config.publicUrl, now);
+      messages = await fanOutInquiry(tx, (await findEvent(tx, e.id))!, app.config, now);
     }
     await audit(tx, req, {
       action: 'update',
@@ -213,7 +213,7 @@ export async function openDueEvents(app: FastifyInstance, limit = 20): Promise<n
       returning id`);
     for (const { id } of claimed.rows) {
       const e = (await findEvent(tx, id))!;
-      const messages = await fanOutInquiry(tx, e, app.config.publicUrl, now);
+      const messages = await fanOutInquiry(tx, e, app.config, now);
       await tx.insert(auditLog).values({
         actorRole: 'system',
         action: 'open',

@@ -2,19 +2,29 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ParentEvent, PreferenceType, VerifyTokenResult } from '@kita/shared';
 import { sessions } from '../../db/schema.js';
-import { badRequest, notFound } from '../../lib/errors.js';
+import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { sha256 } from '../../lib/crypto.js';
+import { enforceAttempt, refundAttempt, type AttemptPolicy } from '../../lib/rate-limit.js';
 import { authOf } from '../../plugins/auth.js';
 import { eligibleWhere, findEvent, isFinished, toIso } from '../events/queries.js';
 import { eventFinished } from './service.js';
 
 /**
+ * Link tokens tried per client (issue 9): 30 free per 15 minutes, then a doubling pause. A valid
+ * link gives its attempt back, so only guesses are counted (a family can open its link often).
+ */
+export const VERIFY_TOKEN_POLICY: AttemptPolicy = { free: 30, windowMs: 15 * 60_000, baseMs: 1000, maxMs: 15 * 60_000 };
+
+/**
  * The preference link (domain.md "Tokens"): the raw token from the message is exchanged for a link
  * session scoped to one parent and one event, valid until the event ends. The link itself stays
- * usable until then, so a parent can come back and change the answer.
+ * usable until then, so a parent can come back and change the answer; every use of the link
+ * continues the same session (one row per parent and event, not one per click).
  */
-export async function verifyPreferenceToken(app: FastifyInstance, raw: string | undefined): Promise<VerifyTokenResult> {
+export async function verifyPreferenceToken(app: FastifyInstance, ip: string, raw: string | undefined): Promise<VerifyTokenResult> {
   if (!raw) throw badRequest('TOKEN_MISSING');
+  const limitKey = `verify-token:ip:${ip}`;
+  await enforceAttempt(app.db, limitKey, VERIFY_TOKEN_POLICY, app.clock.now());
   const r = await app.db.execute<{ parent_id: string; event_id: string; expires_at: Date | string }>(sql`
     select t.parent_id, t.event_id, t.expires_at
       from tokens t
@@ -23,18 +33,28 @@ export async function verifyPreferenceToken(app: FastifyInstance, raw: string | 
   const token = r.rows[0];
   // 400, not 401: the link is bad input, not a bad session (a 401 would end a login in the same browser).
   if (!token) throw badRequest('TOKEN_INVALID');
+  await refundAttempt(app.db, limitKey);
   const e = await findEvent(app.db, token.event_id);
   if (!e) throw badRequest('TOKEN_INVALID');
   const now = app.clock.now();
   if (e.status !== 'open' || isFinished(e, now)) throw eventFinished();
-  const [session] = await app.db
-    .insert(sessions)
-    .values({ kind: 'link', parentId: token.parent_id, eventId: e.id, expiresAt: e.expireDate })
-    .returning({ id: sessions.id });
+  const existing = await app.db.execute<{ id: string }>(sql`
+    select id from sessions
+     where kind = 'link' and parent_id = ${token.parent_id} and event_id = ${e.id}
+       and revoked_at is null and expires_at > ${now.toISOString()}
+     order by created_at limit 1`);
+  let sessionId = existing.rows[0]?.id;
+  if (!sessionId) {
+    const [session] = await app.db
+      .insert(sessions)
+      .values({ kind: 'link', parentId: token.parent_id, eventId: e.id, expiresAt: e.expireDate })
+      .returning({ id: sessions.id });
+    sessionId = session!.id;
+  }
   return {
     eventId: e.id,
     parentId: token.parent_id,
-    token: await app.signSession(session!.id, 'link', e.expireDate),
+    token: await app.signSession(sessionId, 'link', e.expireDate),
   };
 }
 
@@ -47,6 +67,9 @@ export function assertParentEventAccess(req: FastifyRequest, eventId: string, pa
   const ok =
     (auth.kind === 'link' && auth.eventId === eventId && auth.parentId === parentId) ||
     (auth.kind === 'user' && auth.role === 'Parent' && auth.parentId === parentId);
+  // Staff have no parent view (they answer for a family through the event page): 403 like any
+  // other route their role may not use. Other families and other links learn nothing (404).
+  if (!ok && auth.kind === 'user' && auth.role !== 'Parent') throw forbidden();
   if (!ok) throw notFound('errors.EVENT_NOT_FOUND', { id: eventId });
 }
 

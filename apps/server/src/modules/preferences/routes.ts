@@ -7,6 +7,7 @@ import {
   preferenceInputSchema,
   preferenceSchema,
   staffPreferenceInputSchema,
+  text,
   uuidSchema,
   verifyTokenResultSchema,
 } from '@kita/shared';
@@ -36,11 +37,11 @@ export const preferenceRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Exchange a preference link token for a link session',
         // Optional here so that a missing token gets its own code and text (spec section 8).
-        querystring: z.object({ token: z.string().max(200).optional() }),
+        querystring: z.object({ token: text().max(200).optional() }),
         response: { 200: envelope(verifyTokenResultSchema) },
       },
     },
-    async (req) => ({ data: await verifyPreferenceToken(app, req.query.token?.trim() || undefined) }),
+    async (req) => ({ data: await verifyPreferenceToken(app, req.ip, req.query.token?.trim() || undefined) }),
   );
 
   app.get(

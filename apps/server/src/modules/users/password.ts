@@ -5,14 +5,11 @@ import { sessions, users } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
-import { clearLimit, hitLimit, peekLimit, rateLimited } from '../../lib/rate-limit.js';
+import { clearLimit, enforceAttempt } from '../../lib/rate-limit.js';
 import { authOf } from '../../plugins/auth.js';
+import { LOGIN_POLICY } from '../auth/staff-login.js';
 import { findUserRow } from './queries.js';
 import { assertPasswordNotCommon, loadUserInScope } from './service.js';
-
-const WINDOW_MS = 15 * 60_000;
-/** Wrong current passwords per caller per 15 minutes (same budget as the login limit, quality.md). */
-const MAX_FAILURES = 10;
 
 /**
  * PUT users/{id}/change-password.
@@ -29,13 +26,12 @@ export async function changePassword(app: FastifyInstance, req: FastifyRequest, 
   const target = await loadUserInScope(app.db, req, id);
   const self = target.userId === auth.userId;
   const now = app.clock.now();
-  const limitKey = `change-password-fail:${auth.userId}`;
-  if ((await peekLimit(app.db, limitKey, WINDOW_MS, now)) >= MAX_FAILURES) {
-    throw rateLimited(new Date(Math.floor(now.getTime() / WINDOW_MS) * WINDOW_MS + WINDOW_MS), now);
-  }
+  // Reserved before argon2 runs, like a login (issue 9): a stolen session cannot guess the
+  // password by a burst of concurrent requests. Same budget as a login from one client.
+  const limitKey = `change-password:${auth.userId}`;
+  await enforceAttempt(app.db, limitKey, LOGIN_POLICY.accountClient, now);
   const checked = await findUserRow(app.db, auth.userId!);
   if (!(await verifyPassword(checked?.passwordHash ?? null, input.oldPassword))) {
-    await hitLimit(app.db, limitKey, WINDOW_MS, now);
     const code = self ? 'OLD_PASSWORD_WRONG' : 'CURRENT_PASSWORD_WRONG';
     throw new AppError(400, code, `errors.${code}`, {}, [{ path: 'oldPassword', message: `validation.${self ? 'oldPasswordWrong' : 'currentPasswordWrong'}` }]);
   }

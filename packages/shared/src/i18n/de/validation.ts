@@ -29,6 +29,7 @@ export const validation = {
   oldPasswordWrong: 'Das alte Passwort ist falsch',
   currentPasswordWrong: 'Ihr eigenes Passwort ist falsch',
   invalid: 'Ungültige Eingabe',
+  invalidText: 'Enthält unzulässige Zeichen (z. B. ein Nullzeichen)',
   phoneRequiredForSms: 'Für SMS wird eine Telefonnummer benötigt',
   dateOfBirthRange: 'Das Geburtsdatum muss zwischen dem 01.01.1900 und heute liegen',
   missingParent: 'Elternteil fehlt – bitte ein Elternteil auswählen oder ein neues eingeben',

@@ -32,6 +32,7 @@ export const validation: Catalog<typeof de> = {
   oldPasswordWrong: 'The old password is wrong',
   currentPasswordWrong: 'Your own password is wrong',
   invalid: 'Invalid input',
+  invalidText: 'Contains characters that are not allowed (e.g. a null character)',
   phoneRequiredForSms: 'A phone number is required for SMS',
   dateOfBirthRange: 'The date of birth must be between 01.01.1900 and today',
   missingParent: 'Missing parent - select a parent or enter a new one',
