@@ -16,6 +16,8 @@ export interface AllocationInput {
   totalSlots: number;
   eventType: EventType;
   children: readonly AllocationChild[];
+  /** The rule version to record in the result and reasons; default the current RULE_VERSION. */
+  ruleVersion?: number;
 }
 
 export type Tier = 'blue' | 'red' | 'yellow' | 'green' | 'unanswered';

@@ -132,7 +132,7 @@ export async function closeEventTx(tx: Tx, eventId: string, opts: CloseOptions):
   for (let i = 0; i < allocationRows.length; i += 1000) {
     await tx.insert(allocations).values(allocationRows.slice(i, i + 1000));
   }
-  const ledger = creditEntriesFor(result.allocations).map((l) => ({
+  const ledger = creditEntriesFor(result.allocations, result.ruleVersion).map((l) => ({
     ...l,
     eventId: e.id,
     createdBy: opts.actor.userId,
