@@ -59,7 +59,7 @@ describe('GET emergency-event/{id}/report', () => {
       status: 'finished',
       seed: ev!.seed,
       seedHash: ev!.seedHash,
-      ruleVersion: 1,
+      ruleVersion: 2,
       totalSlots: 2,
       slotsGiven: 2,
       overflow: 0,
