@@ -89,7 +89,9 @@ export type LedgerReason =
   | 'release_green'
   | 'promote_reverse'
   | 'promote_slot'
-  | 'reset';
+  | 'reset'
+  /** One entry per family by migration 0005: the version-1 balance brought to its version-2 meaning. */
+  | 'rule_v2';
 
 export interface LedgerEntry {
   parentId: string;
