@@ -118,6 +118,11 @@ describe('closing an event', () => {
     expect(anna.bodyText).toContain('Max');
     const dora = messages.find((m) => m.parentId === w.dora.parent.id)!;
     expect(dora.bodyText).toContain('Dani Dreier: kein Platz');
+    // Yellow without a place earns nothing, so Noah's line says no more; a red child without a place
+    // whose family's credits went up is told so (rule version 2).
+    expect(sms.bodyText).toMatch(/Noah[^\n]*: no place$/m);
+    const redWaiting = ledger.find((l) => l.reason === 'no_slot' && l.amount > 0)!;
+    expect(messages.find((m) => m.parentId === redWaiting.parentId)!.bodyText).toContain('kein Platz (+1 Guthaben, beim nächsten Mal früher dran)');
 
     const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, id), eq(auditLog.action, 'close')));
     expect(entry).toMatchObject({ actorUserId: w.manager.id, actorRole: 'KitaManager' });
