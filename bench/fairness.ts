@@ -1,28 +1,42 @@
 /**
- * Fairness benchmark (issue 5): runs the allocation rule over many simulated seasons next to
- * first-come-first-served, a fresh lottery per event and strict rotation, on identical worlds, once
- * with honest families only and once with 10% of families always answering red.
- * Usage: npm run bench:fairness [-- --seasons N] [-- --workers W]. Model: bench/lib/world.ts;
- * rules: bench/lib/rules.ts. Writes bench/results/fairness.json. The figures do not depend on the
+ * Fairness benchmark (issues 5 and 13): runs the allocation rules over many simulated seasons side
+ * by side on identical worlds, once with honest families only and once with 10 % of families always
+ * answering red, and judges them by the aims of issue 13 (docs/fairness.md).
+ *
+ * Usage: npm run bench:fairness [-- --seasons N] [--workers W] [--world NAME] [--search]
+ *                               [--worlds FILE.json] [--rules NAME,NAME]
+ * - --seasons: seasons per world (default 300; four worlds, see bench/lib/world.ts WORLDS);
+ * - --search: the rule search (candidates of bench/lib/rules.ts CANDIDATES) instead of the default
+ *   rules; writes bench/results/fairness-search.json;
+ * - --worlds: run the worlds of a JSON file (format: bench/lib/world-file.ts, docs/fairness.md)
+ *   instead of simulated ones; writes nothing unless --out is given.
+ * Writes bench/results/fairness.json and docs/fairness-chart.svg. The figures do not depend on the
  * number of workers (every season is rebuilt from its own seed).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
-import { AIM_HONEST_LOSS_PP, AIM_WORST_HALF, pct, pp, printTable, summarise } from './lib/fairness-report.js';
-import { RULES } from './lib/rules.js';
-import { joinBatches, type SeasonBatch } from './lib/simulate.js';
-import { EVENTS_PER_SEASON, NEED_PROBABILITY, CHEATER_SHARE } from './lib/world.js';
+import { fairnessChart } from './lib/fairness-chart.js';
+import { AIMS, printTable, summarise, type RuleSummary } from './lib/fairness-report.js';
+import { MIN_NEEDS } from './lib/metrics.js';
+import { joinBatches, rulesOf, simulateWorlds, type RuleSet, type SeasonBatch } from './lib/simulate.js';
+import { readWorldFile } from './lib/world-file.js';
+import { CHEATER_SHARE, NEED_PROBABILITY, WORLDS, type WorldConfig } from './lib/world.js';
+
+export const DEFAULT_SEASONS = 300;
 
 function option(argv: string[], name: string, fallback: number): number {
-  const i = argv.indexOf(`--${name}`);
-  const raw = i >= 0 ? argv[i + 1] : argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
+  const raw = stringOption(argv, name);
   const n = raw === undefined ? fallback : Number(raw);
   if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} needs a positive integer, got ${raw}`);
   return n;
+}
+function stringOption(argv: string[], name: string): string | undefined {
+  const i = argv.indexOf(`--${name}`);
+  return i >= 0 ? argv[i + 1] : argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 }
 
 // Node 20 does not pass tsx's loader hooks on to worker threads, so the worker registers tsx itself
@@ -32,15 +46,15 @@ const workerBoot = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}
   return import(${JSON.stringify(new URL('./lib/fairness-worker.ts', import.meta.url).href)});
 });`;
 
-function simulateInWorkers(seasons: number, workers: number): Promise<SeasonBatch[]> {
+function simulateInWorkers(seasons: number, workers: number, config: WorldConfig, set: RuleSet, names?: string[]): Promise<SeasonBatch[]> {
   const per = Math.ceil(seasons / workers);
   const ranges = Array.from({ length: workers }, (_, w) => ({ from: w * per, to: Math.min(seasons, (w + 1) * per) })).filter((r) => r.from < r.to);
   return Promise.all(
     ranges.map(
       (range) =>
-        new Promise<SeasonBatch>((resolve, reject) => {
-          const worker = new Worker(workerBoot, { eval: true, workerData: range });
-          worker.once('message', (batch: SeasonBatch) => resolve(batch));
+        new Promise<SeasonBatch>((done, reject) => {
+          const worker = new Worker(workerBoot, { eval: true, workerData: { ...range, config, set, names } });
+          worker.once('message', (batch: SeasonBatch) => done(batch));
           worker.once('error', reject);
           worker.once('exit', (code) => code !== 0 && reject(new Error(`worker exited with ${code}`)));
         }),
@@ -48,37 +62,70 @@ function simulateInWorkers(seasons: number, workers: number): Promise<SeasonBatc
   );
 }
 
+interface WorldResult {
+  world: string;
+  events: number | null;
+  placesOfDemand: [number, number] | null;
+  seasons: number;
+  meanPlacesOfDemand: number;
+  rules: RuleSummary[];
+}
+
+function report(name: string, rows: RuleSummary[], header: string): void {
+  console.log(`\n== ${name}: ${header}`);
+  printTable(rows);
+}
+
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
-  const seasons = option(argv, 'seasons', 1000);
+  const set: RuleSet = argv.includes('--search') ? 'search' : 'default';
+  const names = stringOption(argv, 'rules')?.split(',');
+  const rules = rulesOf(set, names);
+  const seasons = option(argv, 'seasons', DEFAULT_SEASONS);
   const workers = Math.min(option(argv, 'workers', Math.min(2, availableParallelism())), seasons);
+  const only = stringOption(argv, 'world');
+  const file = stringOption(argv, 'worlds');
   const started = performance.now();
-  const batch = joinBatches(await simulateInWorkers(seasons, workers));
-  const feasible = batch.ratio.map((r) => r >= 0.5);
-  const rows = RULES.map((rule) => summarise(rule, batch.honest[rule.name] ?? [], batch.cheat[rule.name] ?? [], feasible));
-  const seconds = (performance.now() - started) / 1000;
-  const feasibleShare = feasible.filter(Boolean).length / seasons;
-  const meanRatio = batch.ratio.reduce((s, r) => s + r, 0) / seasons;
+  const results: WorldResult[] = [];
 
-  console.log(`Fairness over ${seasons} simulated seasons (${EVENTS_PER_SEASON} events each, 60-120 children; ${seconds.toFixed(1)} s, ${workers} worker(s))`);
-  console.log('Shares are of true (red) needs met, means over seasons. Gain/loss: run with 10% always-red families minus the honest run.');
-  console.log('Rows marked tweak/reference are not the shipped rule; the oracle knows true needs and only shows what capacity allows.\n');
-  printTable(rows);
-  console.log(`\nPlaces reach half of the expected true demand in ${pct(feasibleShare)} of seasons (mean places/demand ${pct(meanRatio)}).`);
-  console.log('In the other seasons no rule can give every family half of its needs: the places are not there.\n');
-  for (const r of rows) {
-    console.log(
-      `${r.label}: worst-off >= 1/2 in ${pct(r.pWorstAtLeastHalf)} of seasons (aim >= ${pct(AIM_WORST_HALF)}): ${r.meetsWorstAim ? 'MET' : 'MISSED'}; ` +
-        `honest loss ${pp(r.honestLossPp)} (aim <= ${AIM_HONEST_LOSS_PP} pp): ${r.meetsHonestAim ? 'MET' : 'MISSED'}`,
-    );
+  console.log('Shares are of true (red) needs met. Every cell: mean over seasons ±half-width of its 95 % interval; * = aim missed.');
+  console.log(`Evenness counts honest families with >= ${MIN_NEEDS} needs; always-red change and honest loss: run with ${100 * CHEATER_SHARE} % always-red families minus the honest run.`);
+
+  if (file) {
+    const worlds = readWorldFile(resolve(file));
+    const batch = simulateWorlds(worlds, rules);
+    const rows = rules.map((rule) => summarise(rule, batch));
+    report(`worlds of ${file}`, rows, `${worlds.length} world(s)`);
+    const out = stringOption(argv, 'out');
+    if (out) writeFileSync(resolve(out), `${JSON.stringify({ name: 'fairness', worlds: file, rules: rows }, null, 2)}\n`);
+    return;
   }
 
-  const out = join(dirname(fileURLToPath(import.meta.url)), 'results', 'fairness.json');
+  for (const config of WORLDS.filter((w) => !only || w.name === only)) {
+    const t0 = performance.now();
+    const batch = joinBatches(await simulateInWorkers(seasons, workers, config, set, names), rules);
+    const rows = rules.map((rule) => summarise(rule, batch));
+    const meanRatio = batch.ratio.reduce((s, r) => s + r, 0) / batch.ratio.length;
+    const [lo, hi] = config.placesOfDemand;
+    report(config.name, rows, `${seasons} seasons of ${config.events} events, places ${100 * lo}-${100 * hi} % of expected demand (mean ${(100 * meanRatio).toFixed(1)} %), ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    results.push({ world: config.name, events: config.events, placesOfDemand: config.placesOfDemand, seasons, meanPlacesOfDemand: meanRatio, rules: rows });
+  }
+  const seconds = (performance.now() - started) / 1000;
+  console.log(`\n${seasons} seasons per world, ${workers} worker(s), ${seconds.toFixed(1)} s.`);
+  if (only || names) return;
+
+  const here = dirname(fileURLToPath(import.meta.url));
+  const out = join(here, 'results', set === 'search' ? 'fairness-search.json' : 'fairness.json');
   mkdirSync(dirname(out), { recursive: true });
-  const model = { eventsPerSeason: EVENTS_PER_SEASON, needProbability: NEED_PROBABILITY, cheaterShare: CHEATER_SHARE, placesOfDemand: [0.3, 0.7] };
-  const json = { name: 'fairness', seasons, workers, seconds, model, feasibleShare, meanPlacesOfDemand: meanRatio, aims: { worstAtLeastHalf: AIM_WORST_HALF, honestLossPp: AIM_HONEST_LOSS_PP }, rules: rows, generatedAt: new Date().toISOString() };
+  const model = { needProbability: NEED_PROBABILITY, cheaterShare: CHEATER_SHARE, minNeedsForEvenness: MIN_NEEDS, worlds: WORLDS };
+  const json = { name: 'fairness', set, seasonsPerWorld: seasons, workers, seconds, model, aims: AIMS, worlds: results, generatedAt: new Date().toISOString() };
   writeFileSync(out, `${JSON.stringify(json, null, 2)}\n`);
-  console.log(`\nwritten ${out}`);
+  console.log(`written ${out}`);
+  if (set === 'default') {
+    const svg = join(here, '..', 'docs', 'fairness-chart.svg');
+    writeFileSync(svg, fairnessChart(results));
+    console.log(`written ${svg}`);
+  }
 }
 
 await main();

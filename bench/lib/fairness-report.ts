@@ -1,80 +1,127 @@
-/** Summary figures per rule and the printed table of bench/fairness.ts. */
-import { mean, type SeasonFigures } from './metrics.js';
+/** Summary figures per rule and world, the aims, and the printed table of bench/fairness.ts. */
+import { estimate, type Estimate } from './metrics.js';
 import type { Rule } from './rules.js';
+import type { SeasonBatch } from './simulate.js';
 
-export const AIM_WORST_HALF = 0.99;
-export const AIM_HONEST_LOSS_PP = 1;
+/** The aims of issue 13, judged on the mean of every world of the default run. */
+export const AIMS = {
+  jain: 0.95,
+  p10OfOracle: 0.9,
+  parity: [0.9, 1.1] as [number, number],
+  cheaterChangePp: 0,
+  honestLossPp: 1,
+  wasted: 0,
+  shareVsLotteryPp: 0,
+};
 
 export interface RuleSummary {
   rule: string;
   label: string;
-  jain: number;
-  shareMet: number;
-  worstMean: number;
-  pWorstBelowHalf: number;
-  pWorstAtLeastHalf: number;
-  /** Same, only over seasons whose places are at least half the expected true demand. */
-  pWorstAtLeastHalfWhenFeasible: number;
-  highShare: number;
-  lowShare: number;
-  wastedShare: number;
-  cheaterGainPp: number;
-  honestLossPp: number;
-  honestLossPpP95: number;
-  meetsWorstAim: boolean;
-  meetsHonestAim: boolean;
+  /** Jain's index over honest families with >= 4 needs. */
+  jain: Estimate;
+  /** 10th-percentile family's share ÷ the oracle's 10th percentile in the same season. */
+  p10OfOracle: Estimate;
+  p10: Estimate;
+  /** High-need share met ÷ low-need share met. */
+  parity: Estimate;
+  highShare: Estimate;
+  lowShare: Estimate;
+  /** Always-red families: share of true needs met lying minus honest, in pp. */
+  cheaterChangePp: Estimate;
+  /** Honest families: share met honest-only run minus run with always-red families, in pp. */
+  honestLossPp: Estimate;
+  /** Wasted places per season with honest answers, and the worst season. */
+  wasted: Estimate;
+  wastedMax: number;
+  shareMet: Estimate;
+  /** Overall share met minus the lottery's in the same season, in pp. */
+  shareVsLotteryPp: Estimate;
+  aims: Record<keyof typeof AIMS, boolean>;
 }
 
-export function summarise(rule: Rule, honest: SeasonFigures[], cheat: SeasonFigures[], feasible: boolean[]): RuleSummary {
-  const below = honest.map((f) => f.worst < 0.5);
-  const pBelow = below.filter(Boolean).length / honest.length;
-  const feasibleIdx = honest.map((_, i) => i).filter((i) => feasible[i]);
-  const feasibleOk = feasibleIdx.filter((i) => !below[i]).length / Math.max(1, feasibleIdx.length);
-  const loss = honest.map((f, i) => 100 * (f.honestShare - (cheat[i]?.honestShare ?? NaN)));
-  const gain = honest.map((f, i) => 100 * ((cheat[i]?.cheaterShare ?? NaN) - f.cheaterShare));
-  const sortedLoss = loss.filter(Number.isFinite).sort((a, b) => a - b);
-  const honestLossPp = mean(loss);
+export function summarise(rule: Rule, batch: SeasonBatch, oracle = 'oracle', lottery = 'lottery'): RuleSummary {
+  const honest = batch.honest[rule.name] ?? [];
+  const cheat = batch.cheat[rule.name] ?? [];
+  const oracleHonest = batch.honest[oracle] ?? [];
+  const lotteryHonest = batch.honest[lottery] ?? [];
+  const jain = estimate(honest.map((f) => f.jain));
+  const p10OfOracle = estimate(honest.map((f, i) => {
+    const o = oracleHonest[i]?.p10 ?? NaN;
+    return o > 0 ? f.p10 / o : NaN;
+  }));
+  const parity = estimate(honest.map((f) => (f.lowShare > 0 ? f.highShare / f.lowShare : NaN)));
+  const cheaterChangePp = estimate(honest.map((f, i) => 100 * ((cheat[i]?.cheaterShare ?? NaN) - f.cheaterShare)));
+  const honestLossPp = estimate(honest.map((f, i) => 100 * (f.honestShare - (cheat[i]?.honestShare ?? NaN))));
+  const wasted = estimate(honest.map((f) => f.wasted));
+  const wastedMax = Math.max(0, ...honest.map((f) => f.wasted));
+  const shareMet = estimate(honest.map((f) => f.shareMet));
+  const shareVsLotteryPp = estimate(honest.map((f, i) => 100 * (f.shareMet - (lotteryHonest[i]?.shareMet ?? NaN))));
   return {
     rule: rule.name,
     label: rule.label,
-    jain: mean(honest.map((f) => f.jain)),
-    shareMet: mean(honest.map((f) => f.shareMet)),
-    worstMean: mean(honest.map((f) => f.worst)),
-    pWorstBelowHalf: pBelow,
-    pWorstAtLeastHalf: 1 - pBelow,
-    pWorstAtLeastHalfWhenFeasible: feasibleOk,
-    highShare: mean(honest.map((f) => f.highShare)),
-    lowShare: mean(honest.map((f) => f.lowShare)),
-    wastedShare: mean(honest.map((f) => f.wastedShare)),
-    cheaterGainPp: mean(gain),
+    jain,
+    p10OfOracle,
+    p10: estimate(honest.map((f) => f.p10)),
+    parity,
+    highShare: estimate(honest.map((f) => f.highShare)),
+    lowShare: estimate(honest.map((f) => f.lowShare)),
+    cheaterChangePp,
     honestLossPp,
-    honestLossPpP95: sortedLoss[Math.floor(0.95 * (sortedLoss.length - 1))] ?? NaN,
-    meetsWorstAim: 1 - pBelow >= AIM_WORST_HALF,
-    meetsHonestAim: honestLossPp <= AIM_HONEST_LOSS_PP,
+    wasted,
+    wastedMax,
+    shareMet,
+    shareVsLotteryPp,
+    aims: {
+      jain: jain.mean >= AIMS.jain,
+      p10OfOracle: p10OfOracle.mean >= AIMS.p10OfOracle,
+      parity: parity.mean >= AIMS.parity[0] && parity.mean <= AIMS.parity[1],
+      cheaterChangePp: cheaterChangePp.mean <= AIMS.cheaterChangePp,
+      honestLossPp: honestLossPp.mean <= AIMS.honestLossPp,
+      wasted: wastedMax <= AIMS.wasted,
+      shareVsLotteryPp: shareVsLotteryPp.mean >= -0.05,
+    },
   };
 }
 
 export const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
-export const pp = (x: number) => `${x >= 0 ? '+' : ''}${x.toFixed(2)} pp`;
+export const pp = (x: number) => `${x >= 0 ? '+' : ''}${x.toFixed(2)}`;
 
-export function printTable(rows: RuleSummary[]): void {
-  const header = ['rule', 'Jain', 'red met', 'worst-off', 'P(worst<1/2)', 'worst>=1/2 if places>=demand/2', 'high-need', 'low-need', 'wasted', 'always-red gain', 'honest loss', 'honest loss p95'];
+/** "0.912 ±0.004": the mean and the half-width of its 95 % interval. */
+function cell(e: Estimate, digits: number, scale = 1, sign = false): string {
+  if (!Number.isFinite(e.mean)) return 'n/a';
+  const m = (e.mean * scale).toFixed(digits);
+  const half = ((e.hi - e.mean) * scale).toFixed(digits);
+  return `${sign && e.mean * scale >= 0 ? '+' : ''}${m} ±${half}`;
+}
+
+export function tableRows(rows: RuleSummary[]): string[][] {
+  const mark = (ok: boolean) => (ok ? ' ' : '*');
+  const header = ['rule', 'Jain (>=4 needs)', 'p10 / oracle p10', 'need parity hi/lo', 'always-red change pp', 'honest loss pp', 'wasted/season (max)', 'share met', 'vs lottery pp'];
   const body = rows.map((r) => [
     r.label,
-    r.jain.toFixed(3),
-    pct(r.shareMet),
-    pct(r.worstMean),
-    pct(r.pWorstBelowHalf),
-    pct(r.pWorstAtLeastHalfWhenFeasible),
-    pct(r.highShare),
-    pct(r.lowShare),
-    pct(r.wastedShare),
-    pp(r.cheaterGainPp),
-    pp(r.honestLossPp),
-    pp(r.honestLossPpP95),
+    cell(r.jain, 3) + mark(r.aims.jain),
+    cell(r.p10OfOracle, 3) + mark(r.aims.p10OfOracle),
+    cell(r.parity, 3) + mark(r.aims.parity),
+    cell(r.cheaterChangePp, 2, 1, true) + mark(r.aims.cheaterChangePp),
+    cell(r.honestLossPp, 2, 1, true) + mark(r.aims.honestLossPp),
+    `${cell(r.wasted, 1)} (${r.wastedMax})${mark(r.aims.wasted)}`,
+    cell(r.shareMet, 1, 100) + '%',
+    cell(r.shareVsLotteryPp, 2, 1, true) + mark(r.aims.shareVsLotteryPp),
   ]);
-  const aims = ['aim', '', '', '', `<= ${pct(1 - AIM_WORST_HALF)}`, '', '', '', '', '', `<= ${AIM_HONEST_LOSS_PP.toFixed(2)} pp`, ''];
-  const all = [header, ...body, aims];
-  const widths = header.map((_, c) => Math.max(...all.map((row) => (row[c] ?? '').length)));
-  for (const row of all) console.log(row.map((cell, c) => (c === 0 ? cell.padEnd(widths[c] ?? 0) : cell.padStart(widths[c] ?? 0))).join('  '));
+  const aims = ['aim', `>= ${AIMS.jain}`, `>= ${AIMS.p10OfOracle}`, `${AIMS.parity[0]}-${AIMS.parity[1]}`, `<= ${AIMS.cheaterChangePp}`, `<= ${AIMS.honestLossPp}`, '0', '', '>= 0'];
+  return [header, ...body, aims];
+}
+
+export function printTable(rows: RuleSummary[]): void {
+  const all = tableRows(rows);
+  const widths = (all[0] ?? []).map((_, c) => Math.max(...all.map((row) => (row[c] ?? '').length)));
+  for (const row of all) console.log(row.map((cellText, c) => (c === 0 ? cellText.padEnd(widths[c] ?? 0) : cellText.padStart(widths[c] ?? 0))).join('  '));
+}
+
+/** The same table as Markdown, for docs/fairness.md. */
+export function markdownTable(rows: RuleSummary[]): string {
+  const all = tableRows(rows);
+  const [header, ...rest] = all;
+  const line = (r: string[]) => `| ${r.join(' | ')} |`;
+  return [line(header ?? []), line((header ?? []).map(() => '---')), ...rest.map(line)].join('\n');
 }

@@ -1,6 +1,7 @@
-/** Worker thread of bench/fairness.ts: simulates seasons [from, to) and posts the figures back. */
+/** Worker thread of bench/fairness.ts: simulates seasons [from, to) of one world and posts the figures back. */
 import { parentPort, workerData } from 'node:worker_threads';
-import { simulateSeasons } from './simulate.js';
+import { simulateSeasons, type RuleSet } from './simulate.js';
+import type { WorldConfig } from './world.js';
 
-const { from, to } = workerData as { from: number; to: number };
-parentPort?.postMessage(simulateSeasons(from, to));
+const { from, to, config, set, names } = workerData as { from: number; to: number; config: WorldConfig; set: RuleSet; names?: string[] };
+parentPort?.postMessage(simulateSeasons(from, to, config, set, names));

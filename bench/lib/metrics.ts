@@ -6,7 +6,7 @@ export interface SeasonOutcome {
   /** Per family: child-events with a true need, and how many of them got a place. */
   needs: number[];
   met: number[];
-  /** Places that served no true need while a true need in the same event went without. */
+  /** Places that served no true need (left empty or given without need) while a true need in the same event went without. */
   wasted: number;
   places: number;
 }
@@ -21,28 +21,39 @@ export function runSeason(world: World, rule: Rule, cheatersActive: boolean): Se
     const placed = run(event, requests);
     let unmet = 0;
     let placedWithoutNeed = 0;
+    let placedWithNeed = 0;
     for (const f of world.families) {
       const needy = event.needs[f.index] === true;
       for (const c of f.childIds) {
         if (needy) {
           needs[f.index] = (needs[f.index] ?? 0) + 1;
-          if (placed.has(c)) met[f.index] = (met[f.index] ?? 0) + 1;
-          else unmet += 1;
+          if (placed.has(c)) {
+            met[f.index] = (met[f.index] ?? 0) + 1;
+            placedWithNeed += 1;
+          } else unmet += 1;
         } else if (placed.has(c)) placedWithoutNeed += 1;
       }
     }
-    const empty = Math.max(0, world.totalSlots - placed.size);
+    const empty = Math.max(0, world.totalSlots - placedWithNeed - placedWithoutNeed);
     wasted += Math.min(unmet, placedWithoutNeed + empty);
   }
   return { needs, met, wasted, places: world.totalSlots * world.events.length };
 }
 
+/** Families counted for evenness: at least this many true needs in the season. */
+export const MIN_NEEDS = 4;
+
 export interface SeasonFigures {
+  /** Jain's index over honest families' shares with at least MIN_NEEDS needs (NaN if none). */
   jain: number;
+  /** 10th-percentile share of those families. */
+  p10: number;
+  /** Pooled share of all true needs met. */
   shareMet: number;
-  worst: number;
   highShare: number;
   lowShare: number;
+  /** Wasted places (see SeasonOutcome) per season, and as a share of all places. */
+  wasted: number;
   wastedShare: number;
   /** Pooled share of true needs met for honest families and for the always-red families. */
   honestShare: number;
@@ -60,18 +71,31 @@ const pooled = (o: SeasonOutcome, pick: (i: number) => boolean) => {
   return n === 0 ? NaN : m / n;
 };
 
-export function figures(world: World, o: SeasonOutcome): SeasonFigures {
-  const shares = o.needs.flatMap((n, i) => (n > 0 ? [(o.met[i] ?? 0) / n] : []));
+/** Nearest-rank percentile of sorted values (q in [0, 1]). */
+export function percentile(sorted: number[], q: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)] as number;
+}
+
+export function jainIndex(shares: number[]): number {
+  if (shares.length === 0) return NaN;
   const sum = shares.reduce((s, x) => s + x, 0);
   const sumSq = shares.reduce((s, x) => s + x * x, 0);
+  // 1 = all equal; 1/n = one family gets everything. All zero counts as equal.
+  return sumSq === 0 ? 1 : (sum * sum) / (shares.length * sumSq);
+}
+
+/** `cheatersActive` says whether the always-red families lied in this run (they are then left out of evenness). */
+export function figures(world: World, o: SeasonOutcome, cheatersActive: boolean): SeasonFigures {
+  const shares = o.needs.flatMap((n, i) => (n >= MIN_NEEDS && !(cheatersActive && world.cheaters[i]) ? [(o.met[i] ?? 0) / n] : []));
   return {
-    // Jain's index: 1 = all equal; 1/n = one family gets everything. All zero counts as equal.
-    jain: sumSq === 0 ? 1 : (sum * sum) / (shares.length * sumSq),
+    jain: jainIndex(shares),
+    p10: percentile([...shares].sort((a, b) => a - b), 0.1),
     shareMet: pooled(o, () => true),
-    worst: Math.min(...shares),
     highShare: pooled(o, (i) => world.families[i]?.need === 'high'),
     lowShare: pooled(o, (i) => world.families[i]?.need === 'low'),
-    wastedShare: o.wasted / o.places,
+    wasted: o.wasted,
+    wastedShare: o.wasted / Math.max(1, o.places),
     honestShare: pooled(o, (i) => !world.cheaters[i]),
     cheaterShare: pooled(o, (i) => world.cheaters[i] === true),
   };
@@ -81,4 +105,21 @@ export function figures(world: World, o: SeasonOutcome): SeasonFigures {
 export function mean(values: number[]): number {
   const ok = values.filter((v) => Number.isFinite(v));
   return ok.length === 0 ? NaN : ok.reduce((s, v) => s + v, 0) / ok.length;
+}
+
+/** Mean with its 95 % interval (normal approximation over seasons; seasons are independent). */
+export interface Estimate {
+  mean: number;
+  lo: number;
+  hi: number;
+  n: number;
+}
+export function estimate(values: number[]): Estimate {
+  const ok = values.filter((v) => Number.isFinite(v));
+  const n = ok.length;
+  if (n === 0) return { mean: NaN, lo: NaN, hi: NaN, n };
+  const m = ok.reduce((s, v) => s + v, 0) / n;
+  const sd = n > 1 ? Math.sqrt(ok.reduce((s, v) => s + (v - m) ** 2, 0) / (n - 1)) : 0;
+  const half = (1.96 * sd) / Math.sqrt(n);
+  return { mean: m, lo: m - half, hi: m + half, n };
 }

@@ -1,18 +1,22 @@
 /**
  * Allocation rules compared by the fairness benchmark. Each rule sees only what a real server sees
- * (the answers, its own history), never the true needs.
+ * (the answers, its own history), never the true needs; only the oracle is allowed to look.
  *
- * - credits: the project's rule, the real allocate() and creditEntriesFor() with balances carried
- *   through the season;
+ * - v2 / v1: the product's rule versions, the real allocate() and creditEntriesFor(…, version) with
+ *   balances carried through the season (v2 is the default since issue 13, v1 the rule before);
  * - fcfs: first-come-first-served. Places are promised as answers arrive, so it cannot wait for a
  *   later red answer: every red or yellow request is served in arrival order (blue keeps its place);
  * - lottery: a fresh random order of families per event, red before yellow (decided at close);
  * - rotation: families queue in a fixed random order; a family that gets a place goes to the back
- *   (least recently served first), red before yellow.
+ *   (least recently served first), red before yellow;
+ * - oracle (reference, not a possible rule): knows the true needs and serves the needing family with
+ *   the lowest share met so far first.
+ * Candidates of the rule search (`--search`) are ledger rules run through the same allocate(): they
+ * differ only in what they book per outcome, in a cap or decay of the balance, or in the priority key.
  * All rules keep blue, and serve siblings as a block that takes the last free places when it does
  * not fit whole (the same sibling rule as allocate()).
  */
-import { allocate, creditEntriesFor, type AllocationChild, type LedgerEntry } from '../../apps/server/src/modules/allocation/allocate.js';
+import { allocate, creditEntriesFor, type AllocationChild, type ChildAllocation } from '../../apps/server/src/modules/allocation/allocate.js';
 import { rngFrom } from './rng.js';
 import type { Colour, Family, SimEvent, World } from './world.js';
 
@@ -45,25 +49,43 @@ function serve(totalSlots: number, requests: Request[], order: Request[]): Set<s
 const asking = (r: Request) => r.colour === 'red' || r.colour === 'yellow';
 const tierRank = (r: Request) => (r.colour === 'red' ? 0 : 1);
 
-/** `book` returns the amount a variant books for a ledger entry (the shipped rule: its amount). */
-export function creditsRule(name: string, label: string, book: (e: LedgerEntry) => number): Rule {
+/** What a ledger rule sees after an event: the real allocation rows and the event's size. */
+export interface EventOutcome {
+  allocations: ChildAllocation[];
+  totalSlots: number;
+}
+
+/**
+ * A rule that orders by a per-family integer key through the real allocate(). `update` books the
+ * event's outcome into the rule's own state; `key` turns the state into the balance allocate() sorts
+ * by (higher first).
+ */
+function ledgerRule<S>(name: string, label: string, init: () => S, key: (s: S) => number, update: (s: S, parentId: string, rows: ChildAllocation[], o: EventOutcome) => void): Rule {
   return {
     name,
     label,
     start(world) {
-      const balance = new Map<string, number>();
+      const state = new Map<string, S>();
+      const get = (p: string) => {
+        let s = state.get(p);
+        if (!s) state.set(p, (s = init()));
+        return s;
+      };
       return (event, requests) => {
         const children: AllocationChild[] = [];
         for (const r of requests) {
-          const creditBalance = balance.get(r.family.parentId) ?? 0;
-          for (const childId of r.family.childIds) {
-            children.push({ childId, parentId: r.family.parentId, preferenceType: r.colour, creditBalance });
-          }
+          const creditBalance = key(get(r.family.parentId));
+          for (const childId of r.family.childIds) children.push({ childId, parentId: r.family.parentId, preferenceType: r.colour, creditBalance });
         }
         const result = allocate({ seed: `${world.seed}:${event.index}`, totalSlots: world.totalSlots, eventType: event.type, children });
-        for (const e of creditEntriesFor(result.allocations)) {
-          balance.set(e.parentId, (balance.get(e.parentId) ?? 0) + book(e));
+        const byFamily = new Map<string, ChildAllocation[]>();
+        for (const a of result.allocations) {
+          const rows = byFamily.get(a.parentId);
+          if (rows) rows.push(a);
+          else byFamily.set(a.parentId, [a]);
         }
+        const outcome = { allocations: result.allocations, totalSlots: world.totalSlots };
+        for (const [parentId, rows] of byFamily) update(get(parentId), parentId, rows, outcome);
         const placed = new Set<string>();
         for (const a of result.allocations) if (a.hasSlot) placed.add(a.childId);
         return placed;
@@ -72,11 +94,97 @@ export function creditsRule(name: string, label: string, book: (e: LedgerEntry) 
   };
 }
 
-export const CREDITS = creditsRule('credits', 'credits (our rule)', (e) => e.amount);
-/** Labelled tweak, not the shipped rule: green answers earn nothing, only unmet requests do. */
-export const CREDITS_NO_GREEN = creditsRule('credits-no-green', 'tweak: credits, green earns 0', (e) =>
-  e.reason === 'green' ? 0 : e.amount,
+/** The product's rule of the given version: exactly the ledger entries the server books. */
+export function productRule(version: 1 | 2, name: string, label: string): Rule {
+  return ledgerRule(
+    name,
+    label,
+    () => ({ balance: 0 }),
+    (s) => s.balance,
+    (s, _p, rows, o) => {
+      void o;
+      for (const e of creditEntriesFor(rows, version)) s.balance += e.amount;
+    },
+  );
+}
+
+export interface Tariff {
+  redMiss: number;
+  redSlot: number;
+  yellowMiss: number;
+  yellowSlot: number;
+  blueSlot: number;
+  green: number;
+  /** Green books only when the event was oversubscribed (more red/yellow/blue children than slots). */
+  greenOnlyWhenScarce?: boolean;
+  /** Balance is clamped to [-cap, cap] after every event. */
+  cap?: number;
+  /** Balance multiplied by this factor before every event (rounded for ordering). */
+  decay?: number;
+}
+
+/** Search candidate: a ledger with the given amounts per outcome. */
+export function tariffRule(name: string, label: string, t: Tariff): Rule {
+  return ledgerRule(
+    name,
+    label,
+    () => ({ balance: 0 }),
+    (s) => Math.round(s.balance),
+    (s, _p, rows, o) => {
+      if (t.decay !== undefined) s.balance *= t.decay;
+      const scarce = o.allocations.filter((a) => a.preferenceType === 'red' || a.preferenceType === 'yellow' || a.preferenceType === 'blue').length > o.totalSlots;
+      for (const a of rows) {
+        if (a.preferenceType === 'green') s.balance += t.greenOnlyWhenScarce && !scarce ? 0 : t.green;
+        else if (a.preferenceType === 'red') s.balance += a.hasSlot ? t.redSlot : t.redMiss;
+        else if (a.preferenceType === 'yellow') s.balance += a.hasSlot ? t.yellowSlot : t.yellowMiss;
+        else if (a.preferenceType === 'blue') s.balance += t.blueSlot;
+      }
+      if (t.cap !== undefined) s.balance = Math.max(-t.cap, Math.min(t.cap, s.balance));
+    },
+  );
+}
+
+/**
+ * Search candidate: lowest share of the family's own red/blue answers met so far first, with `price`
+ * pseudo-requests added to the denominator's complement: key = (met + price) / (asks + price).
+ */
+export function shareRule(name: string, label: string, prior: number, alpha = 1): Rule {
+  return ledgerRule(
+    name,
+    label,
+    () => ({ asks: 0, met: 0 }),
+    (s) => (s.asks + prior === 0 ? 0 : -Math.round(1e6 * ((s.met + prior / 2) / (s.asks + prior) ** alpha))),
+    (s, _p, rows) => {
+      for (const a of rows) {
+        if (a.preferenceType !== 'red' && a.preferenceType !== 'blue') continue;
+        s.asks += 1;
+        if (a.hasSlot) s.met += 1;
+      }
+    },
+  );
+}
+
+/**
+ * Search candidate, Karma-style fair share per event: every red/blue child is owed the event's share
+ * slots / (red + blue children); the family's balance is what it was owed minus what it got.
+ */
+export const KARMA = ledgerRule(
+  'karma',
+  'candidate: fair share per event',
+  () => ({ balance: 0 }),
+  (s) => Math.round(1000 * s.balance),
+  (s, _p, rows, o) => {
+    const demand = o.allocations.filter((a) => a.preferenceType === 'red' || a.preferenceType === 'blue').length;
+    const share = demand === 0 ? 0 : Math.min(1, o.totalSlots / demand);
+    for (const a of rows) {
+      if (a.preferenceType === 'red' || a.preferenceType === 'blue') s.balance += share;
+      if (a.hasSlot) s.balance -= 1;
+    }
+  },
 );
+
+export const V2 = productRule(2, 'v2', 'v2 (new default)');
+export const V1 = productRule(1, 'v1', 'v1 (rule until now)');
 
 export const FCFS: Rule = {
   name: 'fcfs',
@@ -118,8 +226,8 @@ export const ROTATION: Rule = {
 
 /**
  * Reference only, not a possible rule: it knows the true needs (a server only sees answers) and
- * serves needing families with the lowest share met so far first. It shows how far the capacity
- * alone lets any rule lift the worst-off family.
+ * serves needing families with the lowest share met so far first. It shows what the capacity alone
+ * allows; the 10th-percentile aim is measured against it.
  */
 export const ORACLE: Rule = {
   name: 'oracle',
@@ -143,4 +251,38 @@ export const ORACLE: Rule = {
   },
 };
 
-export const RULES: Rule[] = [CREDITS, FCFS, LOTTERY, ROTATION, CREDITS_NO_GREEN, ORACLE];
+/** The default run: the rules side by side. The oracle must stay in (the p10 aim divides by it). */
+export const RULES: Rule[] = [V2, V1, LOTTERY, ROTATION, FCFS, ORACLE];
+
+const base: Tariff = { redMiss: 1, redSlot: -1, yellowMiss: 1, yellowSlot: -1, blueSlot: -1, green: 0 };
+/** The rule search (`--search`): candidates next to the references. */
+export const CANDIDATES: Rule[] = [
+  V1,
+  tariffRule('cap-1', 'no green, cap +-1', { ...base, yellowMiss: 0, yellowSlot: 0, cap: 1 }),
+  tariffRule('cap-3', 'no green, cap +-3', { ...base, yellowMiss: 0, yellowSlot: 0, cap: 3 }),
+  tariffRule('cap-2-y', 'no green, yellow +-1, cap +-2', { ...base, cap: 2 }),
+  tariffRule('cap-2-1-2', 'no green, miss +1 / slot -2, cap +-2', { ...base, redSlot: -2, blueSlot: -2, yellowMiss: 0, yellowSlot: 0, cap: 2 }),
+  shareRule('share-a0.5', 'met / asks^0.5, lowest first', 0, 0.5),
+  shareRule('share-a0.75', 'met / asks^0.75, lowest first', 0, 0.75),
+  tariffRule('c2-12-y12', 'miss +1 / slot -2, yellow same, cap +-2', { ...base, redSlot: -2, blueSlot: -2, yellowSlot: -2, cap: 2 }),
+  tariffRule('c2-12-y11', 'miss +1 / slot -2, yellow +1/-1, cap +-2', { ...base, redSlot: -2, blueSlot: -2, cap: 2 }),
+  tariffRule('c3-12-y11', 'miss +1 / slot -2, yellow +1/-1, cap +-3', { ...base, redSlot: -2, blueSlot: -2, cap: 3 }),
+  tariffRule('c2-12-y10', 'miss +1 / slot -2, yellow +1/0, cap +-2', { ...base, redSlot: -2, blueSlot: -2, yellowSlot: 0, cap: 2 }),
+  tariffRule('c2-13-y11', 'miss +1 / slot -3, yellow +1/-1, cap +-2', { ...base, redSlot: -3, blueSlot: -3, cap: 2 }),
+  tariffRule('green-scarce', 'v1 but green +1 only in oversubscribed events', { ...base, green: 1, greenOnlyWhenScarce: true }),
+  tariffRule('no-green', 'no credit for green', base),
+  tariffRule('no-green-y0', 'no green; yellow books 0', { ...base, yellowMiss: 0, yellowSlot: 0 }),
+  tariffRule('price-0', 'price for red: miss 0 / slot -1 (equal counts)', { ...base, redMiss: 0, yellowMiss: 0, yellowSlot: 0 }),
+  tariffRule('price-1-3', 'price for red: miss +1 / slot -3', { ...base, redSlot: -3, blueSlot: -3, yellowMiss: 0, yellowSlot: 0 }),
+  tariffRule('price-1-2', 'price for red: miss +1 / slot -2', { ...base, redSlot: -2, blueSlot: -2, yellowMiss: 0, yellowSlot: 0 }),
+  tariffRule('price-2-1', 'price for red: miss +2 / slot -1', { ...base, redMiss: 2, yellowMiss: 0, yellowSlot: 0 }),
+  tariffRule('cap-2', 'no green, cap +-2', { ...base, yellowMiss: 0, yellowSlot: 0, cap: 2 }),
+  tariffRule('cap-4', 'no green, cap +-4', { ...base, yellowMiss: 0, yellowSlot: 0, cap: 4 }),
+  tariffRule('decay-0.9', 'no green, decay 0.9 per event', { ...base, yellowMiss: 0, yellowSlot: 0, decay: 0.9 }),
+  shareRule('share', 'lowest share of own red met first', 0),
+  shareRule('share-prior-2', 'share of own red met, prior 1 of 2', 2),
+  KARMA,
+  LOTTERY,
+  ROTATION,
+  ORACLE,
+];

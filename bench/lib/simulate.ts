@@ -1,7 +1,7 @@
 /** Runs every rule over a range of seasons, honest and with always-red families. */
 import { figures, runSeason, type SeasonFigures } from './metrics.js';
-import { RULES } from './rules.js';
-import { makeWorld } from './world.js';
+import { CANDIDATES, RULES, type Rule } from './rules.js';
+import { makeWorld, type World, type WorldConfig } from './world.js';
 
 export interface SeasonBatch {
   /** rule name -> figures per season, in season order. */
@@ -11,29 +11,41 @@ export interface SeasonBatch {
   ratio: number[];
 }
 
-export const seasonSeed = (index: number) => `season-${index}`;
+export type RuleSet = 'default' | 'search';
+export const rulesOf = (set: RuleSet, names?: string[]): Rule[] => {
+  const all = set === 'search' ? CANDIDATES : RULES;
+  // The oracle and the lottery stay in: the p10 and share aims are measured against them.
+  return names ? all.filter((r) => names.includes(r.name) || r.name === 'oracle' || r.name === 'lottery') : all;
+};
 
-export function simulateSeasons(from: number, to: number): SeasonBatch {
+export const seasonSeed = (config: WorldConfig, index: number) => (config.name === 'standard' ? `season-${index}` : `${config.name}-season-${index}`);
+
+export function simulateWorlds(worlds: World[], rules: Rule[]): SeasonBatch {
   const batch: SeasonBatch = { honest: {}, cheat: {}, ratio: [] };
-  for (const rule of RULES) {
+  for (const rule of rules) {
     batch.honest[rule.name] = [];
     batch.cheat[rule.name] = [];
   }
-  for (let s = from; s < to; s++) {
-    const world = makeWorld(seasonSeed(s));
+  for (const world of worlds) {
     batch.ratio.push(world.ratio);
-    for (const rule of RULES) {
-      batch.honest[rule.name]?.push(figures(world, runSeason(world, rule, false)));
-      batch.cheat[rule.name]?.push(figures(world, runSeason(world, rule, true)));
+    for (const rule of rules) {
+      batch.honest[rule.name]?.push(figures(world, runSeason(world, rule, false), false));
+      batch.cheat[rule.name]?.push(figures(world, runSeason(world, rule, true), true));
     }
   }
   return batch;
 }
 
+export function simulateSeasons(from: number, to: number, config: WorldConfig, set: RuleSet, names?: string[]): SeasonBatch {
+  const worlds: World[] = [];
+  for (let s = from; s < to; s++) worlds.push(makeWorld(seasonSeed(config, s), config));
+  return simulateWorlds(worlds, rulesOf(set, names));
+}
+
 /** Joins batches of consecutive season ranges, in the given order. */
-export function joinBatches(batches: SeasonBatch[]): SeasonBatch {
+export function joinBatches(batches: SeasonBatch[], rules: Rule[]): SeasonBatch {
   const joined: SeasonBatch = { honest: {}, cheat: {}, ratio: [] };
-  for (const rule of RULES) {
+  for (const rule of rules) {
     joined.honest[rule.name] = batches.flatMap((b) => b.honest[rule.name] ?? []);
     joined.cheat[rule.name] = batches.flatMap((b) => b.cheat[rule.name] ?? []);
   }

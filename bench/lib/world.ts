@@ -8,9 +8,10 @@
  * - need classes: high (20% of families, need probability 0.8 per event), medium (50%, 0.5),
  *   low (30%, 0.2). Need is drawn per family and event: when a family needs care, all its children
  *   in the category need it (both parents work that day);
- * - 40 events, 20 immediate and 20 future in random order;
- * - places: one slot count per season (it belongs to the Kita), ratio r ~ U(0.3, 0.7) of the expected
- *   true demand: totalSlots = max(1, round(r * sum of children * need probability));
+ * - E events (a world knob: 40 or 10), half immediate and half future in random order;
+ * - places: one slot count per season (it belongs to the Kita), ratio r ~ U(lo, hi) of the expected
+ *   true demand: totalSlots = max(1, round(r * sum of children * need probability)); the knob
+ *   (lo, hi) is (0.3, 0.7) in the standard world and (0.2, 0.4) in the scarce one;
  * - immediate events: a needing family's children are already in the Kita (blue) with probability 0.3;
  * - honest answers: needing -> red (blue when already in the Kita); not needing -> yellow 25%,
  *   green 65%, no answer 10% (one draw per family and event);
@@ -24,6 +25,21 @@ export type NeedClass = 'high' | 'medium' | 'low';
 export const NEED_PROBABILITY: Record<NeedClass, number> = { high: 0.8, medium: 0.5, low: 0.2 };
 export const EVENTS_PER_SEASON = 40;
 export const CHEATER_SHARE = 0.1;
+
+/** The world knobs the report states: events per season and places as a share of expected demand. */
+export interface WorldConfig {
+  name: string;
+  events: number;
+  placesOfDemand: [number, number];
+}
+export const STANDARD_WORLD: WorldConfig = { name: 'standard', events: EVENTS_PER_SEASON, placesOfDemand: [0.3, 0.7] };
+/** The worlds of the default run: every aim is judged on each of them. */
+export const WORLDS: WorldConfig[] = [
+  STANDARD_WORLD,
+  { name: 'scarce', events: 40, placesOfDemand: [0.2, 0.4] },
+  { name: 'short', events: 10, placesOfDemand: [0.3, 0.7] },
+  { name: 'scarce-short', events: 10, placesOfDemand: [0.2, 0.4] },
+];
 
 export interface Family {
   index: number;
@@ -59,7 +75,7 @@ export interface World {
   rotationOrder: number[];
 }
 
-export function makeWorld(seed: string): World {
+export function makeWorld(seed: string, config: WorldConfig = STANDARD_WORLD): World {
   const rng = rngFrom(`world:${seed}`);
   const childCount = rng.int(60, 120);
   const families: Family[] = [];
@@ -74,12 +90,13 @@ export function makeWorld(seed: string): World {
     children += size;
   }
   const expectedDemand = families.reduce((s, f) => s + f.childIds.length * NEED_PROBABILITY[f.need], 0);
-  const ratio = 0.3 + 0.4 * rng.next();
+  const [lo, hi] = config.placesOfDemand;
+  const ratio = lo + (hi - lo) * rng.next();
   const totalSlots = Math.max(1, Math.round(ratio * expectedDemand));
 
   const types = rng.shuffle([
-    ...Array<'immediate'>(EVENTS_PER_SEASON / 2).fill('immediate'),
-    ...Array<'future'>(EVENTS_PER_SEASON / 2).fill('future'),
+    ...Array<'immediate'>(Math.floor(config.events / 2)).fill('immediate'),
+    ...Array<'future'>(config.events - Math.floor(config.events / 2)).fill('future'),
   ]);
   const events: SimEvent[] = types.map((type, index) => {
     const needs = families.map((f) => rng.chance(NEED_PROBABILITY[f.need]));

@@ -250,7 +250,7 @@ export const creditLedger = pgTable(
     eventId: uuid('event_id').references(() => events.id, { onDelete: 'cascade' }),
     childId: uuid('child_id').references(() => children.id, { onDelete: 'set null' }),
     amount: integer('amount').notNull(),
-    /** 'green' | 'no_slot' | 'slot' | 'release_reverse' | 'release_green' | 'promote_reverse' | 'promote_slot' | 'reset' */
+    /** 'green' | 'no_slot' | 'slot' | 'release_reverse' | 'release_green' | 'promote_reverse' | 'promote_slot' | 'reset' | 'rule_v2' (migration 0005) */
     reason: text('reason').notNull(),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),

@@ -87,6 +87,12 @@ describe('helpers', () => {
     expect(resultLines('en', rows)).toBe('Mia: place granted\nLeo: no place');
   });
 
+  it('tells a family whose red child found no place that its credits went up (rule version 2)', () => {
+    const rows = [{ childName: 'Leo', hasSlot: false, credited: true }];
+    expect(resultLines('de', rows)).toBe('Leo: kein Platz (+1 Guthaben, beim nächsten Mal früher dran)');
+    expect(resultLines('en', rows)).toBe('Leo: no place (+1 credit, earlier in line next time)');
+  });
+
   it('escapes all five HTML special characters', () => {
     expect(escapeHtml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
   });

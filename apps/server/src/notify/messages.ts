@@ -129,9 +129,14 @@ export function appLink(publicUrl: string, path: string, query: Record<string, s
 }
 
 /** One result line per child for the `results` var ("Mia: Platz erhalten"). */
-export function resultLines(language: Language, rows: Array<{ childName: string; hasSlot: boolean }>): string {
+/** `credited`: no place, and the family's credits went up for it (rule version 2), which the line says. */
+export function resultLines(language: Language, rows: Array<{ childName: string; hasSlot: boolean; credited?: boolean }>): string {
   return rows
-    .map((r) => translate(language, r.hasSlot ? 'messages.resultLine.slot' : 'messages.resultLine.noSlot', { childName: r.childName }))
+    .map((r) =>
+      translate(language, r.hasSlot ? 'messages.resultLine.slot' : r.credited ? 'messages.resultLine.noSlotCredit' : 'messages.resultLine.noSlot', {
+        childName: r.childName,
+      }),
+    )
     .join('\n');
 }
 

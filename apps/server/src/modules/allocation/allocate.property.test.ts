@@ -159,12 +159,12 @@ describe('allocate: laws (fast-check)', () => {
 });
 
 describe('credits: laws (fast-check)', () => {
-  it('the ledger change of each family equals answered-without-slot minus slots, also after releases and promotions', () => {
+  it('rule version 1: the ledger change of each family equals answered-without-slot minus slots, also after releases and promotions', () => {
     fc.assert(
       fc.property(arbInput, fc.array(fc.nat(), { maxLength: 6 }), (input, picks) => {
         type Row = ChildAllocation & { releasedAt: Date | null; promotedAt: Date | null; released: boolean };
         const rows: Row[] = allocate(input).allocations.map((a) => ({ ...a, releasedAt: null, promotedAt: null, released: false }));
-        const entries = creditEntriesFor(rows);
+        const entries = creditEntriesFor(rows, 1);
         for (const pick of picks) {
           const releasable = rows.filter((r) => r.hasSlot && r.preferenceType !== 'blue');
           const row = releasable[pick % Math.max(1, releasable.length)];

@@ -3,7 +3,8 @@
  * randomness is the event's seed. Stored on every event as `ruleVersion`; bump RULE_VERSION when
  * the order of service changes, so old reports stay explainable.
  *
- * Order of service:
+ * The order of service is the same in rule versions 1 and 2; they differ in the credits booked
+ * (credits.ts), so the balances they sort by mean different things. Order of service:
  * 1. blue (immediate events only) keeps its place, even past totalSlots (reported as overflow);
  * 2. red, then 3. yellow: within a tier, families by credit balance (higher first), ties by the
  *    seeded lottery (SHA-256(`seed:parentId`) ascending);
@@ -19,6 +20,7 @@
  * - the unplaced sibling is first on the waitlist, so the next released slot reunites the family.
  * So the placed blue/red/yellow children are always a prefix of the order of service.
  */
+import { assertRuleVersion } from './credits.js';
 import { compareStrings, lotteryOrder } from './lottery.js';
 import type {
   AllocationChild,
@@ -30,12 +32,22 @@ import type {
   Tier,
 } from './types.js';
 
-export const RULE_VERSION = 1;
+/** The version new events are closed with (credits.ts describes both). */
+export const RULE_VERSION = 2;
 
 export * from './types.js';
 export { hashSeed, newSeed, lotteryKey, lotteryOrder } from './lottery.js';
 export {
   creditEntriesFor,
+  cappedAmount,
+  v2Delta,
+  assertRuleVersion,
+  RULE_VERSIONS,
+  V2_CAP,
+  V2_MISS,
+  V2_SLOT,
+  type RuleVersion,
+  type BookedContext,
   releaseEntries,
   promoteEntries,
   nextOnWaitlist,
@@ -56,6 +68,8 @@ interface Unit {
 
 export function allocate(input: AllocationInput): AllocationResult {
   validate(input);
+  const ruleVersion = input.ruleVersion ?? RULE_VERSION;
+  assertRuleVersion(ruleVersion);
   const byTier = groupByTier(input.children);
   // Only families asking for care take part in the lottery; green/unanswered order does not matter.
   const askingFamilies = new Set<string>();
@@ -85,7 +99,7 @@ export function allocate(input: AllocationInput): AllocationResult {
             lotteryPosition: unit.lotteryPosition,
             familySize: size,
             familySplit: placedInUnit > 0 && placedInUnit < size,
-            ruleVersion: RULE_VERSION,
+            ruleVersion,
           }),
         );
       }
@@ -105,7 +119,7 @@ export function allocate(input: AllocationInput): AllocationResult {
         lotteryPosition: null,
         familySize: 1,
         familySplit: false,
-        ruleVersion: RULE_VERSION,
+        ruleVersion,
       }),
     );
   }
@@ -117,7 +131,7 @@ export function allocate(input: AllocationInput): AllocationResult {
   }
   const slotsGiven = allocations.length - waitlist.length - unranked.length;
   return {
-    ruleVersion: RULE_VERSION,
+    ruleVersion,
     allocations,
     summary: {
       totalSlots: input.totalSlots,

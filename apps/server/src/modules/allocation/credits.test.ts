@@ -31,7 +31,7 @@ describe('creditEntriesFor', () => {
       eventType: 'immediate',
       children: [kid('b', 'pb', 'blue'), kid('r', 'pr', 'red', 3), kid('y', 'py', 'yellow'), kid('g', 'pg', 'green'), kid('u', 'pu', null)],
     });
-    const entries = creditEntriesFor(r.allocations);
+    const entries = creditEntriesFor(r.allocations, 1);
     expect(entries).toEqual(
       expect.arrayContaining([
         { parentId: 'pb', childId: 'b', amount: -1, reason: 'slot' },
@@ -51,11 +51,11 @@ describe('creditEntriesFor', () => {
       eventType: 'future',
       children: [kid('a1', 'pa', 'red'), kid('a2', 'pa', 'red'), kid('a3', 'pa', 'green')],
     });
-    expect(byParent(creditEntriesFor(r.allocations))).toEqual({ pa: 1 }); // -1 slot, +1 no_slot, +1 green
+    expect(byParent(creditEntriesFor(r.allocations, 1))).toEqual({ pa: 1 }); // -1 slot, +1 no_slot, +1 green
   });
 
   it('refuses a blue row without a slot', () => {
-    expect(() => creditEntriesFor([{ childId: 'b', parentId: 'p', preferenceType: 'blue', hasSlot: false }])).toThrow(/blue/);
+    expect(() => creditEntriesFor([{ childId: 'b', parentId: 'p', preferenceType: 'blue', hasSlot: false, creditBalance: 0 }], 1)).toThrow(/blue/);
   });
 });
 
@@ -108,7 +108,7 @@ describe('release and promotion', () => {
       eventType: 'future',
       children: [kid('a', 'pa', 'red', 5), kid('b', 'pb', 'red', 0)],
     });
-    const entries = creditEntriesFor(r.allocations);
+    const entries = creditEntriesFor(r.allocations, 1);
     const released = r.allocations.find((x) => x.hasSlot);
     const next = nextOnWaitlist(r.allocations);
     if (!released || !next) throw new Error('expected one slot and one waiting child');

@@ -16,6 +16,8 @@ export interface AllocationInput {
   totalSlots: number;
   eventType: EventType;
   children: readonly AllocationChild[];
+  /** The rule version to record in the result and reasons; default the current RULE_VERSION. */
+  ruleVersion?: number;
 }
 
 export type Tier = 'blue' | 'red' | 'yellow' | 'green' | 'unanswered';
@@ -87,7 +89,9 @@ export type LedgerReason =
   | 'release_green'
   | 'promote_reverse'
   | 'promote_slot'
-  | 'reset';
+  | 'reset'
+  /** One entry per family by migration 0005: the version-1 balance brought to its version-2 meaning. */
+  | 'rule_v2';
 
 export interface LedgerEntry {
   parentId: string;

@@ -15,7 +15,7 @@ import {
 } from '../../../test/factories-results.js';
 import { allocations, auditLog, creditLedger, events, outboxMessages } from '../../db/schema.js';
 import { sha256 } from '../../lib/crypto.js';
-import { allocate } from '../allocation/allocate.js';
+import { allocate, creditEntriesFor } from '../allocation/allocate.js';
 import { closeDueEvents, closeEvent } from './close.js';
 
 // 11:00 in Berlin on a Saturday in March.
@@ -62,7 +62,7 @@ describe('closing an event', () => {
       waitlistCount: 2,
       seed: ev!.seed,
       seedHash: sha256(ev!.seed),
-      ruleVersion: 1,
+      ruleVersion: 2,
       messages: 4,
       finishedAt: NOW.toISOString(),
     });
@@ -87,13 +87,20 @@ describe('closing an event', () => {
     const noah = stored.find((s) => s.childId === k.smsKid.id)!;
     expect(noah).toMatchObject({ hasSlot: false, waitlistPosition: 2, preferenceType: 'yellow' });
 
-    // Credits: -1 per slot, +1 per red/yellow without slot and per green; nothing for no answer.
+    // Credits (rule version 2): red without a slot +1, a red slot -2, within [-2, +2] per family;
+    // nothing for green, yellow or no answer (changed from version 1, which booked +1 for green and yellow).
     const ledger = await t.db.select().from(creditLedger).where(eq(creditLedger.eventId, id));
-    expect(ledger).toHaveLength(5);
-    expect(ledger.find((l) => l.childId === k.anonKid.id)).toMatchObject({ amount: 1, reason: 'green' });
-    expect(ledger.find((l) => l.childId === k.smsKid.id)).toMatchObject({ amount: 1, reason: 'no_slot' });
-    expect(ledger.filter((l) => l.reason === 'slot').map((l) => l.amount)).toEqual([-1, -1]);
-    expect(ledger.some((l) => l.childId === k.dani.id)).toBe(false);
+    const reds = [k.mailKid.id, k.mailKid2.id, k.ulla.id];
+    expect(ledger.map((l) => l.childId).sort()).toEqual([...reds].sort());
+    for (const l of ledger) {
+      const row = stored.find((s) => s.childId === l.childId)!;
+      expect(l.reason).toBe(row.hasSlot ? 'slot' : 'no_slot');
+    }
+    // The family sums follow the rule from a balance of 0, siblings one after another.
+    const expectedEntries = creditEntriesFor(expected.allocations, 2);
+    const sumOf = (rows: { parentId: string; amount: number }[], parentId: string) => rows.filter((l) => l.parentId === parentId).reduce((s, l) => s + l.amount, 0);
+    for (const p of [w.mail.parent, w.carla.parent, w.dora.parent]) expect(sumOf(ledger, p.id)).toBe(sumOf(expectedEntries, p.id));
+    expect(ledger.every((l) => Math.abs(sumOf(ledger, l.parentId)) <= 2)).toBe(true);
     for (const p of [w.mail.parent, w.sms.parent, w.carla.parent, w.dora.parent, w.anon.parent]) {
       expect(await shownCredits(t, w, p.id)).toBe(await ledgerSum(t, p.id));
     }
@@ -111,6 +118,11 @@ describe('closing an event', () => {
     expect(anna.bodyText).toContain('Max');
     const dora = messages.find((m) => m.parentId === w.dora.parent.id)!;
     expect(dora.bodyText).toContain('Dani Dreier: kein Platz');
+    // Yellow without a place earns nothing, so Noah's line says no more; a red child without a place
+    // whose family's credits went up is told so (rule version 2).
+    expect(sms.bodyText).toMatch(/Noah[^\n]*: no place$/m);
+    const redWaiting = ledger.find((l) => l.reason === 'no_slot' && l.amount > 0)!;
+    expect(messages.find((m) => m.parentId === redWaiting.parentId)!.bodyText).toContain('kein Platz (+1 Guthaben, beim nächsten Mal früher dran)');
 
     const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, id), eq(auditLog.action, 'close')));
     expect(entry).toMatchObject({ actorUserId: w.manager.id, actorRole: 'KitaManager' });
@@ -132,7 +144,7 @@ describe('closing an event', () => {
     expect(again.statusCode).toBe(200);
     expect(again.json().data).toEqual({ ...closed, closedNow: false });
     expect(await allocationCount(id)).toBe(6);
-    expect(await ledgerCount(id)).toBe(5);
+    expect(await ledgerCount(id)).toBe(3);
     expect(await resultMessages(id)).toHaveLength(4);
   });
 
@@ -164,7 +176,8 @@ describe('closing an event', () => {
     await second.ready();
     try {
       const id = await futureEvent(t, w, 2);
-      await record(t, w, id, [[w.kids.smsKid.id, 'yellow']]);
+      // Red: under rule version 2 a yellow slot books no credit, and the ledger count below needs one entry.
+      await record(t, w, id, [[w.kids.smsKid.id, 'red']]);
       const actor = { userId: null, role: 'system', by: 'schedule' as const };
       const [a, b, c] = await Promise.all([
         closeEvent(t.app, id, { actor }),

@@ -132,7 +132,7 @@ export async function closeEventTx(tx: Tx, eventId: string, opts: CloseOptions):
   for (let i = 0; i < allocationRows.length; i += 1000) {
     await tx.insert(allocations).values(allocationRows.slice(i, i + 1000));
   }
-  const ledger = creditEntriesFor(result.allocations).map((l) => ({
+  const ledger = creditEntriesFor(result.allocations, result.ruleVersion).map((l) => ({
     ...l,
     eventId: e.id,
     createdBy: opts.actor.userId,
@@ -140,7 +140,9 @@ export async function closeEventTx(tx: Tx, eventId: string, opts: CloseOptions):
   }));
   for (let i = 0; i < ledger.length; i += 1000) await tx.insert(creditLedger).values(ledger.slice(i, i + 1000));
 
-  const messages = opts.notify === false ? [] : resultMessages(e, rows, result);
+  // A red child without a place whose family's credits went up is told so (rule version 2).
+  const credited = new Set(ledger.filter((l) => l.reason === 'no_slot' && l.amount > 0).map((l) => l.childId));
+  const messages = opts.notify === false ? [] : resultMessages(e, rows, result, result.ruleVersion >= 2 ? credited : new Set());
   await enqueueMessages(tx, messages);
 
   await tx
@@ -172,7 +174,7 @@ export async function closeEventTx(tx: Tx, eventId: string, opts: CloseOptions):
  * with slot yes/no, in the parent's language and by the parent's channel. Anonymous parents and
  * parents without a channel get none (the manager tells them).
  */
-function resultMessages(e: LockedEvent, rows: EligibleChild[], result: AllocationResult): OutboxMessage[] {
+function resultMessages(e: LockedEvent, rows: EligibleChild[], result: AllocationResult, credited: ReadonlySet<string>): OutboxMessage[] {
   const slot = new Map(result.allocations.map((a) => [a.childId, a.hasSlot]));
   const families = new Map<string, EligibleChild[]>();
   for (const r of rows) families.set(r.parent_id, [...(families.get(r.parent_id) ?? []), r]);
@@ -192,7 +194,7 @@ function resultMessages(e: LockedEvent, rows: EligibleChild[], result: Allocatio
     const language: Language = to.language;
     const lines = resultLines(
       language,
-      kids.map((k) => ({ childName: k.child_name, hasSlot: slot.get(k.child_id) ?? false })),
+      kids.map((k) => ({ childName: k.child_name, hasSlot: slot.get(k.child_id) ?? false, credited: credited.has(k.child_id) })),
     );
     messages.push({
       ...composeMessage('results', {

@@ -12,6 +12,14 @@ let eventId: string;
 beforeAll(async () => {
   t = await createTestApp({ now: NOW });
   w = await resultsWorld(t);
+  // Rule version 2: Anna's two red children find no place (+1 each), Dora's red child gets the
+  // only place of the second event (-2), Ben's yellow books nothing.
+  const full = await futureEvent(t, w, 0);
+  await record(t, w, full, [
+    [w.kids.mailKid.id, 'red'],
+    [w.kids.mailKid2.id, 'red'],
+  ]);
+  await closeViaApi(t, w.headers.manager, full);
   eventId = await futureEvent(t, w, 1);
   await record(t, w, eventId, [
     [w.kids.mailKid.id, 'green'],
@@ -51,8 +59,8 @@ describe('DELETE parents/{id}/reset-credits', () => {
   });
 
   it('resets a negative balance upwards, by SMS in English for Ben', async () => {
-    // Ben: yellow without slot (+1); Dora: red, got the only slot (-1).
-    expect(await ledgerSum(t, w.dora.parent.id)).toBe(-1);
+    // Dora: red, got the only slot (-2 under rule version 2).
+    expect(await ledgerSum(t, w.dora.parent.id)).toBe(-2);
     await t.app.inject({ method: 'DELETE', url: `/api/parents/${w.dora.parent.id}/reset-credits`, headers: w.headers.manager });
     expect(await ledgerSum(t, w.dora.parent.id)).toBe(0);
     await t.app.inject({ method: 'DELETE', url: `/api/parents/${w.sms.parent.id}/reset-credits`, headers: w.headers.manager });
@@ -104,20 +112,22 @@ describe('GET parents/{id}/children/preferences', () => {
     const cards = res.json().data;
     expect(cards.map((c: { childName: string }) => c.childName)).toEqual(['Max', 'Mia']);
     expect(cards[0]).toMatchObject({ categoryName: 'Kindergarten', kitaName: 'Kita Sonnenschein' });
-    expect(cards[0].preferences).toEqual([
-      {
-        preferenceId: expect.any(String),
-        childId: w.kids.mailKid2.id,
-        eventId,
-        eventDate: NOW.toISOString(),
-        expireDate: new Date(NOW.getTime() + 2 * 24 * 3600_000).toISOString(),
-        eventType: 'future',
-        preferenceType: 'green',
-        hasSlot: 'NEIN',
-        isFinished: true,
-        canRelease: false,
-      },
-    ]);
+    // Two answers: the red one of the full event (setup) and the green one of `eventId`.
+    expect(cards[0].preferences).toHaveLength(2);
+    expect(cards[0].preferences.find((p: { eventId: string }) => p.eventId === eventId)).toEqual(
+    {
+      preferenceId: expect.any(String),
+      childId: w.kids.mailKid2.id,
+      eventId,
+      eventDate: NOW.toISOString(),
+      expireDate: new Date(NOW.getTime() + 2 * 24 * 3600_000).toISOString(),
+      eventType: 'future',
+      preferenceType: 'green',
+      hasSlot: 'NEIN',
+      isFinished: true,
+      canRelease: false,
+    }
+    );
     // Ben's Krippe child has no answer: its card is there, empty.
     const ben = (await t.app.inject({ url: `/api/parents/${w.sms.parent.id}/children/preferences`, headers: w.headers.manager })).json().data;
     expect(ben.find((c: { childName: string }) => c.childName === 'Lina')).toMatchObject({ categoryName: 'Krippe', preferences: [] });

@@ -82,7 +82,8 @@ export async function renderReportPdf(report: EventReport, lang: Language): Prom
   doc.moveDown(0.5);
   doc.font(FONT).fontSize(8).fillColor('#444444');
   if (s.status !== 'finished') doc.text(t('report.notFinished'), left, doc.y, { width });
-  doc.text(t('rule'), left, doc.y, { width });
+  // The rule the event was closed with: version-1 events stay explained by version 1.
+  doc.text(t(s.ruleVersion === 1 ? 'ruleV1' : 'rule'), left, doc.y, { width });
   doc.text(t('report.creditNote'), left, doc.y, { width });
   doc.fillColor('black').moveDown(0.8);
 

@@ -12,7 +12,8 @@ import {
   type ResultsWorld,
 } from '../../../test/factories-results.js';
 import { authHeader } from '../../../test/factories.js';
-import { allocations, creditLedger, outboxMessages } from '../../db/schema.js';
+import { allocations, creditLedger, events, outboxMessages } from '../../db/schema.js';
+import { cappedAmount } from '../allocation/allocate.js';
 
 const NOW = new Date('2030-03-09T10:00:00.000Z');
 const DAY = 24 * 3600_000;
@@ -91,12 +92,22 @@ describe('releasing a slot', () => {
     expect(promoted.promotedAt).not.toBeNull();
     expect(after.filter((a) => a.hasSlot)).toHaveLength(1);
 
-    // Released: the -1 reversed and +1 as if green (+2); moved up: the +1 reversed and -1 (-2).
-    expect(await ledgerSum(t, holder.parentId)).toBe(holderBalance + 2);
-    expect(await ledgerSum(t, first.parentId)).toBe(firstBalance - 2);
+    // Rule version 2: released, the booked slot amount is reversed; moved up, the booked +1 is
+    // reversed and the slot booked (-2), each within [-2, +2]. (Version 1 booked +2 / -2 flat.)
     const reasons = await t.db.select({ reason: creditLedger.reason, amount: creditLedger.amount, childId: creditLedger.childId }).from(creditLedger).where(eq(creditLedger.eventId, id));
-    expect(reasons.filter((r) => r.childId === holder.childId).map((r) => `${r.reason}:${r.amount}`).sort()).toEqual(['release_green:1', 'release_reverse:1', 'slot:-1']);
-    expect(reasons.filter((r) => r.childId === first.childId).map((r) => `${r.reason}:${r.amount}`).sort()).toEqual(['no_slot:1', 'promote_reverse:-1', 'promote_slot:-1']);
+    const amountOf = (childId: string, reason: string) => reasons.find((r) => r.childId === childId && r.reason === reason)?.amount;
+    const slotBooked = amountOf(holder.childId, 'slot')!;
+    expect(slotBooked).toBe(cappedAmount(holderBalance - slotBooked, -2));
+    const reverse = cappedAmount(holderBalance, -slotBooked);
+    expect(reasons.filter((r) => r.childId === holder.childId).map((r) => `${r.reason}:${r.amount}`).sort()).toEqual([`release_reverse:${reverse}`, `slot:${slotBooked}`]);
+    expect(await ledgerSum(t, holder.parentId)).toBe(holderBalance + reverse);
+    const missBooked = amountOf(first.childId, 'no_slot')!;
+    const promoteReverse = cappedAmount(firstBalance, -missBooked);
+    const promoteSlot = cappedAmount(firstBalance + promoteReverse, -2);
+    expect(reasons.filter((r) => r.childId === first.childId).map((r) => `${r.reason}:${r.amount}`).sort()).toEqual(
+      [`no_slot:${missBooked}`, `promote_reverse:${promoteReverse}`, `promote_slot:${promoteSlot}`].sort(),
+    );
+    expect(await ledgerSum(t, first.parentId)).toBe(firstBalance + promoteReverse + promoteSlot);
     await assertLedgersMatchCredits();
 
     // The family that moved up is told, once.
@@ -126,6 +137,30 @@ describe('releasing a slot', () => {
     expect(last.statusCode).toBe(200);
     expect(last.json().data.promoted).toBeNull();
     expect((await rowsOf(id)).filter((a) => a.hasSlot)).toHaveLength(0);
+    await assertLedgersMatchCredits();
+  });
+
+  it('books a release of an event closed under rule version 1 by version 1 (the -1 reversed, +1 as if green)', async () => {
+    const k = w.kids;
+    const id = await futureEvent(t, w, 1);
+    await record(t, w, id, [
+      [k.mailKid.id, 'red'],
+      [k.ulla.id, 'red'],
+    ]);
+    await closeViaApi(t, w.headers.manager, id);
+    // An event closed before the upgrade: its row says version 1 (the migration keeps that).
+    await t.db.update(events).set({ ruleVersion: 1 }).where(eq(events.id, id));
+    const holder = (await rowsOf(id)).find((a) => a.hasSlot)!;
+    const first = (await rowsOf(id)).find((a) => a.waitlistPosition === 1)!;
+    const holderBalance = await ledgerSum(t, holder.parentId);
+    const firstBalance = await ledgerSum(t, first.parentId);
+    expect((await release(id, parentHeader(holder.parentId), payloadOf(holder))).statusCode).toBe(200);
+    const reasons = await t.db.select({ reason: creditLedger.reason, amount: creditLedger.amount, childId: creditLedger.childId }).from(creditLedger).where(eq(creditLedger.eventId, id));
+    const of = (childId: string) => reasons.filter((r) => r.childId === childId && r.reason !== 'slot' && r.reason !== 'no_slot').map((r) => `${r.reason}:${r.amount}`).sort();
+    expect(of(holder.childId)).toEqual(['release_green:1', 'release_reverse:1']);
+    expect(of(first.childId)).toEqual(['promote_reverse:-1', 'promote_slot:-1']);
+    expect(await ledgerSum(t, holder.parentId)).toBe(holderBalance + 2);
+    expect(await ledgerSum(t, first.parentId)).toBe(firstBalance - 2);
     await assertLedgersMatchCredits();
   });
 

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { ReleaseSlotInput, ReleaseSlotResult } from '@kita/shared';
+import type { PreferenceType, ReleaseSlotInput, ReleaseSlotResult } from '@kita/shared';
 import type { Tx } from '../../db/client.js';
 import { allocations, creditLedger } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
@@ -10,7 +10,7 @@ import { assertKitaScope } from '../../lib/scope.js';
 import { composeMessage, parentRecipient } from '../../notify/messages.js';
 import { enqueueMessages } from '../../notify/outbox.js';
 import { authOf } from '../../plugins/auth.js';
-import { nextOnWaitlist, promoteEntries, releaseEntries } from '../allocation/allocate.js';
+import { nextOnWaitlist, promoteEntries, releaseEntries, type BookedContext } from '../allocation/allocate.js';
 import { formatDay } from '@kita/shared';
 
 /**
@@ -46,6 +46,7 @@ type LockedEvent = {
   expire_date: Date | string;
   status: string;
   timezone: string;
+  rule_version: number;
 };
 
 type Waiting = {
@@ -57,6 +58,7 @@ type Waiting = {
   has_slot: boolean;
   waitlist_position: number | null;
   promoted_at: Date | string | null;
+  preference_type: PreferenceType | null;
   email: string | null;
   primary_phone: string | null;
   primary_phone_verified: boolean;
@@ -72,7 +74,7 @@ export async function releaseSlot(app: FastifyInstance, req: FastifyRequest, eve
   const now = app.clock.now();
   const result = await app.db.transaction(async (tx) => {
     const ev = await tx.execute<LockedEvent>(sql`
-      select e.id, e.kita_id, k.name as kita_name, e.event_type, e.event_date, e.expire_date, e.status, e.timezone
+      select e.id, e.kita_id, k.name as kita_name, e.event_type, e.event_date, e.expire_date, e.status, e.timezone, e.rule_version
         from events e join kitas k on k.id = e.kita_id
        where e.id = ${eventId}
          for update of e`);
@@ -98,7 +100,8 @@ export async function releaseSlot(app: FastifyInstance, req: FastifyRequest, eve
     if (!row.hasSlot) throw releaseError(409, 'RELEASE_NO_SLOT', 'noSlot');
 
     await tx.update(allocations).set({ hasSlot: false, releasedAt: now }).where(eq(allocations.id, row.id));
-    await book(tx, e.id, releaseEntries(row), auth.userId, now);
+    // The booking follows the rule version the event was closed with (credits.ts).
+    await book(tx, e.id, releaseEntries(row, e.rule_version, await bookedContext(tx, e.id, row.childId, row.parentId, 'slot')), auth.userId, now);
 
     const promoted = await promoteNext(tx, e, auth.userId, now);
     await audit(tx, req, {
@@ -116,7 +119,17 @@ export async function releaseSlot(app: FastifyInstance, req: FastifyRequest, eve
   return auth.role === 'Parent' ? { ...result, promoted: null } : result;
 }
 
+/** The amount booked for this child and event under `reason`, and the family's balance now (rule version 2 reverses exactly that, within the range). */
+async function bookedContext(tx: Tx, eventId: string, childId: string, parentId: string, reason: 'slot' | 'no_slot'): Promise<BookedContext> {
+  const r = await tx.execute<{ booked: number; balance: number }>(sql`
+    select coalesce((select sum(amount) from credit_ledger where event_id = ${eventId} and child_id = ${childId} and reason = ${reason}), 0)::int as booked,
+           coalesce((select sum(amount) from credit_ledger where parent_id = ${parentId}), 0)::int as balance`);
+  const row = r.rows[0];
+  return { booked: Number(row?.booked ?? 0), balance: Number(row?.balance ?? 0) };
+}
+
 async function book(tx: Tx, eventId: string, entries: ReturnType<typeof releaseEntries>, userId: string | null, now: Date) {
+  if (entries.length === 0) return;
   await tx.insert(creditLedger).values(entries.map((l) => ({ ...l, eventId, createdBy: userId, createdAt: now })));
 }
 
@@ -124,7 +137,7 @@ async function book(tx: Tx, eventId: string, entries: ReturnType<typeof releaseE
 async function promoteNext(tx: Tx, e: LockedEvent, userId: string | null, now: Date): Promise<ReleaseSlotResult['promoted']> {
   const waiting = await tx.execute<Waiting>(sql`
     select a.id, a.child_id, c.name as child_name, a.parent_id, p.name as parent_name, a.has_slot,
-           a.waitlist_position, a.promoted_at,
+           a.waitlist_position, a.promoted_at, a.preference_type,
            p.email, p.primary_phone, p.primary_phone_verified, p.preferred_communication, p.is_anonymous, p.language
       from allocations a
       join children c on c.id = a.child_id
@@ -137,12 +150,13 @@ async function promoteNext(tx: Tx, e: LockedEvent, userId: string | null, now: D
       parentId: w.parent_id,
       hasSlot: w.has_slot,
       waitlistPosition: w.waitlist_position,
+      preferenceType: w.preference_type,
       promotedAt: w.promoted_at ? new Date(w.promoted_at) : null,
     })),
   );
   if (!next) return null;
   await tx.update(allocations).set({ hasSlot: true, promotedAt: now }).where(eq(allocations.id, next.id));
-  await book(tx, e.id, promoteEntries(next), userId, now);
+  await book(tx, e.id, promoteEntries(next, e.rule_version, await bookedContext(tx, e.id, next.childId, next.parentId, 'no_slot')), userId, now);
 
   const to = parentRecipient({
     email: next.email,

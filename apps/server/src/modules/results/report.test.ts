@@ -59,7 +59,7 @@ describe('GET emergency-event/{id}/report', () => {
       status: 'finished',
       seed: ev!.seed,
       seedHash: ev!.seedHash,
-      ruleVersion: 1,
+      ruleVersion: 2,
       totalSlots: 2,
       slotsGiven: 2,
       overflow: 0,
@@ -99,6 +99,20 @@ describe('GET emergency-event/{id}/pdf', () => {
     expect(text).toContain('09.03.2030 11:00');
     // A4 in points.
     expect(res.rawPayload.toString('latin1')).toMatch(/\/MediaBox \[0 0 595\.28 841\.89\]/);
+  });
+
+  it('explains the credits by the rule version the event was closed with (2 now, 1 for older events)', async () => {
+    const flat = (pdf: Buffer, name: string) => pdfText(pdf, name).replace(/\s+/g, ' ');
+    const v2 = flat((await t.app.inject({ url: `/api/emergency-event/${eventId}/pdf`, headers: w.headers.manager })).rawPayload, 'v2');
+    expect(v2).toContain('Guthaben (Regel 2): +1, wenn ein rotes Kind keinen Platz bekam');
+    expect(v2).not.toContain('Regel 1');
+    await t.db.update(events).set({ ruleVersion: 1 }).where(eq(events.id, eventId));
+    try {
+      const v1 = flat((await t.app.inject({ url: `/api/emergency-event/${eventId}/pdf`, headers: w.headers.manager })).rawPayload, 'v1');
+      expect(v1).toContain('Guthaben (Regel 1): +1 für Grün und für Rot oder Gelb ohne Platz, -1 für jeden Platz.');
+    } finally {
+      await t.db.update(events).set({ ruleVersion: 2 }).where(eq(events.id, eventId));
+    }
   });
 
   it('speaks English to an English-speaking user', async () => {

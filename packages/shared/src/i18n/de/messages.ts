@@ -70,5 +70,6 @@ export const messages = {
   resultLine: {
     slot: '{{childName}}: Platz erhalten',
     noSlot: '{{childName}}: kein Platz',
+    noSlotCredit: '{{childName}}: kein Platz (+1 Guthaben, beim nächsten Mal früher dran)',
   },
 };

@@ -66,5 +66,6 @@ export const messages: Catalog<typeof de> = {
   resultLine: {
     slot: '{{childName}}: place granted',
     noSlot: '{{childName}}: no place',
+    noSlotCredit: '{{childName}}: no place (+1 credit, earlier in line next time)',
   },
 };

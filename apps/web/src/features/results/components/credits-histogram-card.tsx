@@ -54,6 +54,9 @@ export function CreditsHistogramCard({ parentId, className }: { parentId: string
           <h2>{t('results.histogram.title')}</h2>
         </CardTitle>
         <CardDescription>{t('results.histogram.description')}</CardDescription>
+        <p className="text-muted-foreground text-xs" data-qa="credits-rule">
+          {t('results.histogram.explain')}
+        </p>
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
         {query.isLoading ? (

@@ -1,6 +1,6 @@
 import type * as React from 'react';
 import { useTranslation } from 'react-i18next';
-import type { EventDetails } from '@kita/shared';
+import { ruleTextKey, type EventDetails } from '@kita/shared';
 import { ErrorState, LoadingState } from '@/components/states';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatDateTime } from '@/lib/format';
@@ -57,7 +57,9 @@ export function EventResultCard({ event, kitaId }: { event: EventDetails; kitaId
             </Fact>
           </dl>
         )}
-        <p className="text-muted-foreground text-sm">{t('results.rule')}</p>
+        <p className="text-muted-foreground text-sm" data-qa="result-rule">
+          {t(ruleTextKey(summary?.ruleVersion))}
+        </p>
         <dl className="grid gap-3 text-sm">
           <div>
             <dt className="font-medium">{t('results.report.seed')}</dt>
