@@ -45,7 +45,7 @@ export interface AnswerPathResult {
   seconds: number;
 }
 
-function findPgbench(): string {
+export function findPgbench(): string {
   const onPath = spawnSync('sh', ['-c', 'command -v pgbench'], { encoding: 'utf8' }).stdout.trim();
   if (onPath) return onPath;
   const root = '/usr/lib/postgresql';
@@ -57,7 +57,7 @@ function findPgbench(): string {
 }
 
 /** The app in a child process; resolves once it listens. */
-function startApp(url: string) {
+export function startApp(url: string) {
   const here = dirname(fileURLToPath(import.meta.url));
   const child = fork(join(here, 'lib', 'answer-app.ts'), [], {
     execArgv: ['--import', 'tsx', ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])],
@@ -74,12 +74,12 @@ function startApp(url: string) {
   return { child, ready: next(), ask };
 }
 
-async function runApp(port: number, world: AnswerWorld, tokens: string[], seconds: number) {
+export async function runApp(port: number, world: AnswerWorld, tokens: string[], seconds: number, connections = CONNECTIONS) {
   let n = 0;
   const colours = ['red', 'yellow', 'green'];
   return autocannon({
     url: `http://127.0.0.1:${port}`,
-    connections: CONNECTIONS,
+    connections,
     duration: seconds,
     requests: [
       {
@@ -102,7 +102,7 @@ async function runApp(port: number, world: AnswerWorld, tokens: string[], second
   });
 }
 
-function runPgbench(url: string, script: string, seconds: number) {
+export function runPgbench(url: string, script: string, seconds: number, connections = CONNECTIONS) {
   const dir = mkdtempSync(join(tmpdir(), 'kita-pgbench-'));
   try {
     const file = join(dir, 'answer.sql');
@@ -110,7 +110,7 @@ function runPgbench(url: string, script: string, seconds: number) {
     const u = new URL(url);
     const out = spawnSync(
       findPgbench(),
-      ['-n', '-M', 'extended', '-c', String(CONNECTIONS), '-j', '2', '-T', String(seconds), '-f', file, '-l', `--log-prefix=${join(dir, 'log')}`,
+      ['-n', '-M', 'extended', '-c', String(connections), '-j', '2', '-T', String(seconds), '-f', file, '-l', `--log-prefix=${join(dir, 'log')}`,
         '-h', u.hostname, '-p', u.port || '5432', '-U', decodeURIComponent(u.username || 'postgres'), u.pathname.slice(1)],
       { encoding: 'utf8', env: { ...process.env, PGPASSWORD: decodeURIComponent(u.password) } },
     );

@@ -5,6 +5,7 @@
  * separately (`npm run bench:fairness`) because it takes longer.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -15,6 +16,7 @@ const BENCHES = [
   { key: 'pdf', file: './report-bench.ts' },
   { key: 'close', file: './close-bench.ts' },
   { key: 'answer-path', file: './answer-path.ts' },
+  { key: 'parent-view', file: './parent-view.ts' },
   { key: 'fanout', file: './fanout.ts' },
   { key: 'web', file: './web.ts' },
 ] as const;
@@ -23,7 +25,7 @@ type Row = { name: string; target?: string; met?: boolean; pass?: boolean; [k: s
 
 /** The headline figure of a result row, whatever shape its benchmark returns. */
 function headline(r: Row): string {
-  const skip = new Set(['name', 'target', 'met', 'pass']);
+  const skip = new Set(['name', 'target', 'met', 'pass', 'reason']);
   return Object.entries(r)
     .filter(([k, v]) => !skip.has(k) && (typeof v === 'number' || typeof v === 'string'))
     .slice(0, 4)
@@ -56,7 +58,10 @@ async function main(): Promise<void> {
   for (const r of rows) {
     const met = (r.met ?? r.pass) ? 'yes' : 'NO ';
     console.log(`${r.name.padEnd(20)} ${met}   ${String(r.target ?? '').padEnd(41)} ${headline(r)}`);
+    // An unmet aim names what was measured to miss it.
+    if (!(r.met ?? r.pass) && (r.reason || r.error)) console.log(`${''.padEnd(26)}why: ${String(r.reason ?? r.error)}`);
   }
+  console.log(`load average (1/5/15 min) at the end: ${loadavg().map((v) => v.toFixed(2)).join(' ')} on ${cpus().length} cores`);
 }
 
 void main();

@@ -1,7 +1,7 @@
 /**
  * The real app in its own process for bench/answer-path.ts (so the load generator does not share
  * its event loop): buildApp on the benchmark database, listening on an ephemeral port. Talks to
- * the parent over IPC: signs link-session tokens and records the SQL one answer sends.
+ * the parent over IPC: signs link-session tokens and records the SQL one request sends.
  */
 import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app.js';
@@ -11,7 +11,7 @@ import { devMailbox } from '../../apps/server/src/notify/transport.js';
 
 export type AppMessage =
   | { type: 'sign'; sessionIds: string[]; expiresAt: string }
-  | { type: 'capture'; token: string; body: unknown }
+  | { type: 'capture'; token: string; body?: unknown; method?: 'GET' | 'POST'; url?: string }
   | { type: 'stop' };
 export type AppReply =
   | { type: 'ready'; port: number }
@@ -47,10 +47,10 @@ process.on('message', async (m: AppMessage) => {
       return (original as (...a: unknown[]) => unknown).apply(this, args);
     };
     const res = await app.inject({
-      method: 'POST',
-      url: '/api/preference',
-      headers: { authorization: `Bearer ${m.token}`, 'content-type': 'application/json' },
-      payload: JSON.stringify(m.body),
+      method: m.method ?? 'POST',
+      url: m.url ?? '/api/preference',
+      headers: { authorization: `Bearer ${m.token}`, ...(m.body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(m.body === undefined ? {} : { payload: JSON.stringify(m.body) }),
     });
     pg.Client.prototype.query = original;
     send({ type: 'captured', status: res.statusCode, queries });

@@ -41,6 +41,8 @@ export async function seedAnswerWorld(db: Db, families: number, now: Date): Prom
       expireDate,
       totalSlots: Math.floor(families / 3),
       status: 'open',
+      // As the fan-out stores it when an inquiry opens (the parent's view reads the threshold from it).
+      eligibleCount: families,
       seed,
       seedHash: hashSeed(seed),
     })

@@ -22,6 +22,8 @@ export interface SmtpSink {
   port: number;
   url: string;
   mails: ReceivedMail[];
+  /** SMTP connections opened so far (a pooled client opens few and reuses them). */
+  readonly connections: number;
   /** Stops accepting connections (the "SMTP server is down" case); start() brings it back on the same port. */
   stop(): Promise<void>;
   start(): Promise<void>;
@@ -33,11 +35,19 @@ export async function startSmtpSink(opts: { user?: string; pass?: string; reject
   const rejected = new Set(opts.rejectRecipients ?? []);
   let server: SMTPServer | null = null;
   let port = 0;
+  let connections = 0;
   const make = () =>
     new SMTPServer({
       authOptional: !opts.user,
       disabledCommands: ['STARTTLS'],
       logger: false,
+      // Going down, a server tells its open connections 421 and drops them (an outage does not wait
+      // 30 s for pooled clients to leave, which is smtp-server's default grace period).
+      closeTimeout: 50,
+      onConnect(_session, cb) {
+        connections++;
+        cb();
+      },
       onAuth(auth, _session, cb) {
         if (auth.username === opts.user && auth.password === opts.pass) cb(null, { user: auth.username });
         else cb(new Error('Invalid username or password'));
@@ -78,7 +88,7 @@ export async function startSmtpSink(opts: { user?: string; pass?: string; reject
   };
   await start();
   const auth = opts.user ? `${encodeURIComponent(opts.user)}:${encodeURIComponent(opts.pass ?? '')}@` : '';
-  return { get port() { return port; }, url: `smtp://${auth}127.0.0.1:${port}`, mails, start, stop, close: stop };
+  return { get port() { return port; }, get connections() { return connections; }, url: `smtp://${auth}127.0.0.1:${port}`, mails, start, stop, close: stop };
 }
 
 /** Just enough MIME for our own messages: headers, encoded words, quoted-printable/base64 parts. */

@@ -189,6 +189,12 @@ export const events = pgTable(
     ruleVersion: integer('rule_version').notNull().default(1),
     timezone: text('timezone').notNull().default('Europe/Berlin'),
     notifiedAt: ts('notified_at'),
+    /**
+     * Eligible children when the inquiry opened (written by the fan-out, again on a category
+     * change): the parent's view reads the threshold from here instead of counting per request.
+     * Null until the event opens.
+     */
+    eligibleCount: integer('eligible_count'),
     finishedAt: ts('finished_at'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),

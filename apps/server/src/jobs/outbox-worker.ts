@@ -39,6 +39,9 @@ export const outboxOptions = (config: Pick<Config, 'OUTBOX_RETRY_BASE_MS' | 'OUT
   secretKey: outboxSecretKey(config.jwtSecret),
 });
 
+type Channel = 'email' | 'sms';
+const CHANNELS: Channel[] = ['email', 'sms'];
+
 type Row = {
   id: string;
   idempotency_key: string;
@@ -58,7 +61,7 @@ type Row = {
  */
 export class OutboxWorker {
   private running = false;
-  private wake: (() => void) | null = null;
+  private readonly wakers = new Set<() => void>();
   private loop: Promise<void> | null = null;
   private readonly o: Required<Omit<OutboxWorkerOptions, 'db' | 'log' | 'transports' | 'keepFictional' | 'secretKey'>>;
 
@@ -77,12 +80,13 @@ export class OutboxWorker {
   start(): void {
     if (this.running) return;
     this.running = true;
-    this.loop = this.run();
+    // One lane per channel: e-mails never wait behind SMS held back by the provider's rate limit.
+    this.loop = Promise.all(CHANNELS.map((channel) => this.run(channel))).then(() => undefined);
   }
 
   /** Asks the worker to look for work now (after a commit that enqueued messages). */
   kick(): void {
-    this.wake?.();
+    for (const wake of this.wakers) wake();
   }
 
   async stop(): Promise<void> {
@@ -92,8 +96,8 @@ export class OutboxWorker {
   }
 
   /** One claim-and-deliver round; returns how many messages were handled. Used by tests. */
-  async runOnce(): Promise<number> {
-    const rows = await this.claim();
+  async runOnce(channel?: Channel): Promise<number> {
+    const rows = await this.claim(channel);
     let next = 0;
     const workers = Array.from({ length: Math.min(this.o.concurrency, rows.length) }, async () => {
       while (next < rows.length) await this.deliver(rows[next++]!);
@@ -102,28 +106,29 @@ export class OutboxWorker {
     return rows.length;
   }
 
-  private async run(): Promise<void> {
+  private async run(channel: Channel): Promise<void> {
     while (this.running) {
       let handled = 0;
       try {
-        handled = await this.runOnce();
+        handled = await this.runOnce(channel);
       } catch (err) {
         this.opts.log.error({ err }, 'outbox round failed');
       }
       if (handled === 0 && this.running) {
         await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, this.o.pollMs);
-          this.wake = () => {
+          const wake = () => {
             clearTimeout(timer);
+            this.wakers.delete(wake);
             resolve();
           };
+          const timer = setTimeout(wake, this.o.pollMs);
+          this.wakers.add(wake);
         });
-        this.wake = null;
       }
     }
   }
 
-  private async claim(): Promise<Row[]> {
+  private async claim(channel?: Channel): Promise<Row[]> {
     const result = await this.opts.db.execute<Row>(sql`
       update outbox_messages m
          set status = 'sending', attempts = m.attempts + 1,
@@ -132,6 +137,7 @@ export class OutboxWorker {
          select id from outbox_messages
           where (status = 'pending' or (status = 'sending' and locked_until < now()))
             and next_attempt_at <= now()
+            ${channel ? sql`and channel = ${channel}` : sql``}
           order by next_attempt_at
           limit ${this.o.batchSize}
           for update skip locked)

@@ -8,16 +8,18 @@ interface SmtpError extends Error {
 }
 
 /**
- * E-mail over SMTP with nodemailer's connection pool. `url` is SMTP_URL
+ * E-mail over SMTP with nodemailer's connection pool (at most `maxConnections`, default 5). `url` is SMTP_URL
  * (smtp://user:pass@host:587, or smtps:// for implicit TLS); `from` is SMTP_FROM.
  */
 export function createSmtpTransport(opts: { url: string; from: string; maxConnections?: number }): Transport {
   // nodemailer ignores every other option when given `url` (no timeouts), so the URL is taken apart
-  // here. No connection pool: a pooled transport did not recover from an SMTP outage in our delivery
-  // tests, and one connection per message is what the outbox retries are proven against.
+  // here. Pooled: a few connections carry many messages (a fan-out to thousands of families no
+  // longer opens one connection, greeting and login per message). A pooled connection that the
+  // server drops (outage, restart: 421) fails only the message in flight, which the outbox
+  // retries; the pool opens new connections on demand (smtp-pool.test.ts, delivery.test.ts).
   const transporter = nodemailer.createTransport({
     ...smtpUrlOptions(opts.url),
-    pool: false,
+    pool: true,
     maxConnections: opts.maxConnections ?? 5,
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,

@@ -103,6 +103,15 @@ export async function fanOutInquiry(tx: Tx, e: EventRow, config: { publicUrl: st
   // 6 bind parameters per token row: 2,000 rows stay far below PostgreSQL's 65,535 limit.
   for (let i = 0; i < tokenRows.length; i += 2000) await tx.insert(tokens).values(tokenRows.slice(i, i + 2000));
   await enqueueMessages(tx, messages);
-  await tx.update(events).set({ notifiedAt: now, updatedAt: now }).where(sql`${events.id} = ${e.id}`);
+  // The eligible count at opening: the parent's view reads its threshold from here (one statement).
+  await tx
+    .update(events)
+    .set({
+      notifiedAt: now,
+      updatedAt: now,
+      eligibleCount: sql`(select count(*)::int from children c join groups g on g.id = c.group_id join parents p on p.id = c.parent_id
+                          where ${eligibleWhere(sql`${e.categoryId}::uuid`)})`,
+    })
+    .where(sql`${events.id} = ${e.id}`);
   return messages.length;
 }

@@ -4,9 +4,8 @@ import { LoadingState } from '@/components/states';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { HISTOGRAM_HEIGHT, toChartBuckets } from '../outcome';
 import { useCreditsDistribution } from '../queries';
+import CreditsChart from './credits-chart';
 
-// recharts is big: it loads with this chart only, never with the shell, /login or /preference.
-const CreditsChart = React.lazy(() => import('./credits-chart'));
 
 function Legend() {
   const { t } = useTranslation();
@@ -70,9 +69,7 @@ export function CreditsHistogramCard({ parentId, className }: { parentId: string
         ) : (
           <>
             <div role="img" aria-label={summary} data-qa="histogram-chart" data-yours={yours?.name ?? ''} style={{ height: HISTOGRAM_HEIGHT }}>
-              <React.Suspense fallback={<LoadingState className="h-full" />}>
-                <CreditsChart buckets={buckets} />
-              </React.Suspense>
+              <CreditsChart buckets={buckets} />
             </div>
             <Legend />
           </>
