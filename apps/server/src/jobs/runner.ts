@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { openDueEvents } from '../modules/events/service.js';
 import { closeDueEvents } from '../modules/results/close.js';
+import { sendDueReminders, sendFallbacks } from '../modules/delivery/service.js';
 
 export interface PeriodicJob {
   name: string;
@@ -15,6 +16,10 @@ export const PERIODIC_JOBS: PeriodicJob[] = [
   { name: 'open-due-events', intervalMs: 10_000, run: (app) => openDueEvents(app) },
   // Open events close at expireDate (immediate ones also once every child has answered).
   { name: 'close-due-events', intervalMs: 10_000, run: (app) => closeDueEvents(app) },
+  // A failed or undelivered inquiry goes out once on the family's other verified channel.
+  { name: 'channel-fallbacks', intervalMs: 5_000, run: (app) => sendFallbacks(app) },
+  // One reminder per open event to families without an answer, half-way through the window.
+  { name: 'reminders', intervalMs: 10_000, run: (app) => sendDueReminders(app) },
 ];
 
 /**
