@@ -17,6 +17,8 @@ export const kitaInputSchema = z.object({
   location: z.string().trim().min(1, 'validation.required').max(200, 'validation.tooLong'),
   description: optionalContact(z.string().max(2000, 'validation.tooLong')).optional(),
   timezone: z.string().min(1, 'validation.required').max(64, 'validation.tooLong').refine(knownTimeZone, 'validation.timezone').optional(),
+  /** One reminder to families without an answer half-way through an inquiry (default on). */
+  remindersEnabled: z.boolean().optional(),
 });
 export type KitaInput = z.infer<typeof kitaInputSchema>;
 
@@ -45,6 +47,7 @@ export type Manager = z.infer<typeof managerSchema>;
 export const kitaSchema = kitaOptionSchema.extend({
   description: z.string().nullable(),
   timezone: z.string(),
+  remindersEnabled: z.boolean(),
 });
 export type Kita = z.infer<typeof kitaSchema>;
 
