@@ -108,6 +108,7 @@ export const failedDeliveryEventSchema = z.object({
   eventId: z.string(),
   kitaId: z.string(),
   eventDate: z.string(),
+  timezone: z.string(),
   category: z.string(),
   failedFamilies: z.number().int(),
 });

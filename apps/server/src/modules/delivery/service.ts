@@ -126,8 +126,8 @@ export async function sendDueReminders(app: FastifyInstance): Promise<number> {
 
 /** The dashboard's warning: events in the scope, still open, with families whose messages all failed. */
 export async function findEventsWithFailedDelivery(db: DbOrTx, kitaId: string | null): Promise<FailedDeliveryEvent[]> {
-  const r = await db.execute<{ event_id: string; kita_id: string; event_date: Date | string; category: string; failed: number }>(sql`
-    select e.id as event_id, e.kita_id, e.event_date, c.name as category, count(*)::int as failed
+  const r = await db.execute<{ event_id: string; kita_id: string; event_date: Date | string; timezone: string; category: string; failed: number }>(sql`
+    select e.id as event_id, e.kita_id, e.event_date, e.timezone, c.name as category, count(*)::int as failed
       from events e
       join categories c on c.id = e.category_id
       join lateral (
@@ -143,6 +143,7 @@ export async function findEventsWithFailedDelivery(db: DbOrTx, kitaId: string | 
     eventId: row.event_id,
     kitaId: row.kita_id,
     eventDate: toIso(row.event_date),
+    timezone: row.timezone,
     category: row.category,
     failedFamilies: Number(row.failed),
   }));

@@ -85,7 +85,7 @@ describe('POST /api/kitas', () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/kitas', headers: w.as.admin, payload: { ...valid, timezone: 'Europe/Vienna' } });
     expect(res.statusCode).toBe(201);
     const k = res.json().data;
-    expect(k).toEqual({ kitaId: expect.any(String), kitaName: 'Kita Neu', location: 'Köln', description: 'Am Park', timezone: 'Europe/Vienna' });
+    expect(k).toEqual({ kitaId: expect.any(String), kitaName: 'Kita Neu', location: 'Köln', description: 'Am Park', timezone: 'Europe/Vienna', remindersEnabled: true });
     const audit = await auditRows(t.db, k.kitaId);
     expect(audit).toEqual([expect.objectContaining({ action: 'create', entity: 'kita', actorUserId: w.admin.id, actorRole: 'Admin' })]);
   });

@@ -20,7 +20,7 @@ export function DeliveryFailuresBanner({ kitaId }: { kitaId: string }) {
           {own.map((f) => (
             <li key={f.eventId}>
               <Link to={`/kitas/${kitaId}/e/${f.eventId}`} className="font-medium underline underline-offset-4 hover:no-underline" data-qa="delivery-failures-link">
-                {t('delivery.dashboard.line', { category: f.category, date: formatWith(f.eventDate, 'dd.MM.yyyy, HH:mm'), count: f.failedFamilies })}
+                {t('delivery.dashboard.line', { category: f.category, date: formatWith(f.eventDate, 'dd.MM.yyyy, HH:mm', f.timezone), count: f.failedFamilies })}
               </Link>
             </li>
           ))}

@@ -67,7 +67,7 @@ export function DeliveryFamilies({ event, delivery, childRows }: { event: EventD
             <TableBody>
               {rows.map((f) => (
                 <TableRow key={f.parentId} data-qa="delivery-family" data-parent-id={f.parentId} data-state={f.state}>
-                  <TableCell className="align-top whitespace-normal">
+                  <TableCell className="min-w-40 align-top whitespace-normal">
                     <span className="font-medium">{f.parentName}</span>
                     <span className="text-muted-foreground block text-xs">{f.childNames.join(', ')}</span>
                   </TableCell>
@@ -100,7 +100,7 @@ export function DeliveryFamilies({ event, delivery, childRows }: { event: EventD
                     </ul>
                   </TableCell>
                   <TableCell className="align-top">{f.answered ? t('delivery.families.answered') : t('delivery.families.open')}</TableCell>
-                  <TableCell className="align-top">
+                  <TableCell className="min-w-52 align-top">
                     <div className="flex flex-wrap justify-end gap-1.5">
                       {delivery.canResend && f.state !== 'no_channel' && (
                         <Button
