@@ -29,9 +29,12 @@ export interface SmtpSink {
   close(): Promise<void>;
 }
 
-export async function startSmtpSink(opts: { user?: string; pass?: string; rejectRecipients?: string[] } = {}): Promise<SmtpSink> {
+export async function startSmtpSink(
+  opts: { user?: string; pass?: string; rejectRecipients?: string[]; fullMailboxes?: string[] } = {},
+): Promise<SmtpSink> {
   const mails: ReceivedMail[] = [];
   const rejected = new Set(opts.rejectRecipients ?? []);
+  const full = new Set(opts.fullMailboxes ?? []);
   let server: SMTPServer | null = null;
   let port = 0;
   const make = () =>
@@ -44,6 +47,8 @@ export async function startSmtpSink(opts: { user?: string; pass?: string; reject
         else cb(new Error('Invalid username or password'));
       },
       onRcptTo(address, _session, cb) {
+        // What a receiving server answers for a mailbox over its quota (RFC 3463 5.2.2).
+        if (full.has(address.address)) return cb(Object.assign(new Error('5.2.2 Mailbox full'), { responseCode: 552 }));
         if (!rejected.has(address.address)) return cb();
         // What a receiving server answers for a mailbox that does not exist.
         cb(Object.assign(new Error('5.1.1 Mailbox does not exist'), { responseCode: 550 }));

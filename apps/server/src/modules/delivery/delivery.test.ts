@@ -5,6 +5,7 @@ import { deliveryCallbacks, outboxMessages } from '../../db/schema.js';
 import { createTestApp, type TestContext } from '../../../test/app.js';
 import { authHeader, createChild, createKita, createParent, createStaff } from '../../../test/factories.js';
 import { startFakeTwilio, startSmtpSink, type FakeTwilio, type SmtpSink } from '../../../test/fake-providers.js';
+import { enqueueMessages } from '../../notify/outbox.js';
 import { sendFallbacks } from './service.js';
 
 /**
@@ -43,7 +44,7 @@ const rowsOf = (parentId: string) =>
 const smsTo = (to: string) => twilio.messages.filter((m) => m.to === to);
 
 beforeAll(async () => {
-  smtp = await startSmtpSink({ rejectRecipients: ['gone@familie.test'] });
+  smtp = await startSmtpSink({ rejectRecipients: ['gone@familie.test'], fullMailboxes: ['voll@familie.test'] });
   twilio = await startFakeTwilio();
   t = await createTestApp({
     env: {
@@ -230,6 +231,13 @@ describe('delivery status of an inquiry', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/emergency-event/delivery-failures', headers: otherManager })).json().data).toEqual([]);
     const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/emergency-event/{id}/delivery', '/api/emergency-event/{id}/resend', '/api/delivery/twilio/status']));
+  });
+
+  it('marks an SMTP hard bounce failed at once with its reason (mailbox full)', async () => {
+    await enqueueMessages(t.db, [{ idempotencyKey: 'bounce-full', kind: 'credits_reset', channel: 'email', recipient: 'voll@familie.test', language: 'de', subject: 'x', bodyText: 'x' }]);
+    await drain();
+    const [row] = await t.db.select().from(outboxMessages).where(eq(outboxMessages.idempotencyKey, 'bounce-full'));
+    expect(row).toMatchObject({ status: 'failed', attempts: 1, failureReason: 'mailbox_full' });
   });
 
   it('refuses a resend once the event is closed, and sends no fallback after close', async () => {
