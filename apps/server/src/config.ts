@@ -53,6 +53,13 @@ const envSchema = z.object({
   TWILIO_AUTH_TOKEN: z.string().optional(),
   TWILIO_FROM: z.string().optional(),
   TWILIO_API_URL: z.url().default('https://api.twilio.com'),
+  /** Which SMS provider to use when both are configured (default: the one configured). */
+  SMS_PROVIDER: z.enum(['twilio', 'seven']).optional(),
+  SEVEN_API_KEY: z.string().optional(),
+  SEVEN_FROM: z.string().optional(),
+  SEVEN_API_URL: z.url().default('https://gateway.seven.io'),
+  /** Signing secret of the seven.io webhook (delivery reports); without it reports are refused. */
+  SEVEN_SIGNING_SECRET: z.string().optional(),
   SMS_RATE_PER_SECOND: z.coerce.number().positive().default(10),
   OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(1).default(5000),
   OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(10),

@@ -1,3 +1,4 @@
+import { createHash, createHmac, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
@@ -30,9 +31,12 @@ export interface SmtpSink {
   close(): Promise<void>;
 }
 
-export async function startSmtpSink(opts: { user?: string; pass?: string; rejectRecipients?: string[] } = {}): Promise<SmtpSink> {
+export async function startSmtpSink(
+  opts: { user?: string; pass?: string; rejectRecipients?: string[]; fullMailboxes?: string[] } = {},
+): Promise<SmtpSink> {
   const mails: ReceivedMail[] = [];
   const rejected = new Set(opts.rejectRecipients ?? []);
+  const full = new Set(opts.fullMailboxes ?? []);
   let server: SMTPServer | null = null;
   let port = 0;
   let connections = 0;
@@ -53,6 +57,8 @@ export async function startSmtpSink(opts: { user?: string; pass?: string; reject
         else cb(new Error('Invalid username or password'));
       },
       onRcptTo(address, _session, cb) {
+        // What a receiving server answers for a mailbox over its quota (RFC 3463 5.2.2).
+        if (full.has(address.address)) return cb(Object.assign(new Error('5.2.2 Mailbox full'), { responseCode: 552 }));
         if (!rejected.has(address.address)) return cb();
         // What a receiving server answers for a mailbox that does not exist.
         cb(Object.assign(new Error('5.1.1 Mailbox does not exist'), { responseCode: 550 }));
@@ -157,6 +163,16 @@ export interface FakeSms {
   from: string;
   body: string;
   sid: string;
+  /** The StatusCallback URL the message was created with (Twilio), if any. */
+  statusCallback?: string;
+}
+
+/** A provider's status callback, signed as the provider signs it, ready for app.inject. */
+export interface SignedCallback {
+  method: 'POST';
+  url: string;
+  headers: Record<string, string>;
+  payload: string;
 }
 
 export interface FakeTwilio {
@@ -168,6 +184,13 @@ export interface FakeTwilio {
   failNext(n: number, status: number): void;
   /** Every message to this number is refused with 400 (Twilio error 21211, invalid 'To'). */
   rejectNumber(to: string): void;
+  /** Every message to this number is refused as a landline (Twilio error 21614). */
+  landlineNumber(to: string): void;
+  /**
+   * The status callback Twilio posts for a message (MessageStatus delivered/undelivered/sent ...,
+   * ErrorCode for failures), signed with X-Twilio-Signature over its StatusCallback URL.
+   */
+  statusCallback(sid: string, status: string, errorCode?: string): SignedCallback;
   requests: number;
   close(): Promise<void>;
 }
@@ -175,6 +198,7 @@ export interface FakeTwilio {
 export async function startFakeTwilio(accountSid = 'ACtest0000000000000000000000000000', authToken = 'test-auth-token'): Promise<FakeTwilio> {
   const messages: FakeSms[] = [];
   const rejected = new Set<string>();
+  const landlines = new Set<string>();
   let failing = { n: 0, status: 500 };
   let seq = 0;
   const state = { requests: 0 };
@@ -194,9 +218,10 @@ export async function startFakeTwilio(accountSid = 'ACtest0000000000000000000000
     }
     const to = form.get('To') ?? '';
     if (rejected.has(to)) return send(400, { code: 21211, message: `The 'To' number ${to} is not a valid phone number.`, status: 400 });
+    if (landlines.has(to)) return send(400, { code: 21614, message: `'To' number ${to} is not a valid mobile number`, status: 400 });
     if (!to || !form.get('From') || !form.get('Body')) return send(400, { code: 21604, message: 'A required parameter is missing', status: 400 });
     const sid = `SM${String(++seq).padStart(32, '0')}`;
-    messages.push({ to, from: form.get('From')!, body: form.get('Body')!, sid });
+    messages.push({ to, from: form.get('From')!, body: form.get('Body')!, sid, statusCallback: form.get('StatusCallback') ?? undefined });
     send(201, { sid, status: 'queued', to, from: form.get('From'), body: form.get('Body') });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
@@ -210,6 +235,117 @@ export async function startFakeTwilio(accountSid = 'ACtest0000000000000000000000
       failing = { n, status };
     },
     rejectNumber: (to) => rejected.add(to),
+    landlineNumber: (to) => landlines.add(to),
+    statusCallback(sid, status, errorCode) {
+      const m = messages.find((x) => x.sid === sid);
+      if (!m?.statusCallback) throw new Error(`fake Twilio: no message ${sid} with a StatusCallback`);
+      const params: Record<string, string> = {
+        AccountSid: accountSid,
+        From: m.from,
+        To: m.to,
+        MessageSid: sid,
+        SmsSid: sid,
+        MessageStatus: status,
+        SmsStatus: status,
+        ApiVersion: '2010-04-01',
+        ...(errorCode ? { ErrorCode: errorCode } : {}),
+      };
+      const data = m.statusCallback + Object.keys(params).sort().map((k) => k + params[k]).join('');
+      const signature = createHmac('sha1', authToken).update(data, 'utf8').digest('base64');
+      const u = new URL(m.statusCallback);
+      return {
+        method: 'POST',
+        url: u.pathname + u.search,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': signature },
+        payload: new URLSearchParams(params).toString(),
+      };
+    },
+    get requests() {
+      return state.requests;
+    },
+    close: () => new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+  };
+}
+
+export interface FakeSeven {
+  url: string;
+  apiKey: string;
+  signingSecret: string;
+  messages: Array<{ to: string; text: string; from: string; id: string; foreignId: string | null }>;
+  /** Answers the next `n` requests with this HTTP status (500 ...) instead of accepting them. */
+  failNext(n: number, status: number): void;
+  /** Every message to this number is refused with return code 202 (invalid recipient). */
+  rejectNumber(to: string): void;
+  /**
+   * The delivery report webhook seven.io posts for a message (status DELIVERED, NOTDELIVERED ...),
+   * signed with X-Signature over timestamp, nonce, method, URL and the body's MD5.
+   */
+  deliveryReport(id: string, status: string, opts: { webhookUrl: string; timestamp?: number; nonce?: string }): SignedCallback;
+  requests: number;
+  close(): Promise<void>;
+}
+
+/** An HTTP server that speaks seven.io's SMS API (POST /api/sms, X-Api-Key, JSON). */
+export async function startFakeSeven(apiKey = 'seven-test-key', signingSecret = 'seven-signing-secret'): Promise<FakeSeven> {
+  const messages: FakeSeven['messages'] = [];
+  const rejected = new Set<string>();
+  let failing = { n: 0, status: 500 };
+  let seq = 77_000_000;
+  const state = { requests: 0 };
+  const server: Server = createServer(async (req, res) => {
+    state.requests++;
+    const send = (status: number, body: object | string) => {
+      res.writeHead(status, { 'content-type': typeof body === 'string' ? 'text/plain' : 'application/json' });
+      res.end(typeof body === 'string' ? body : JSON.stringify(body));
+    };
+    if (req.method !== 'POST' || req.url !== '/api/sms') return send(404, 'Not found');
+    // seven.io answers a bad key with HTTP 200 and return code 900.
+    if (req.headers['x-api-key'] !== apiKey) return send(200, { success: '900', messages: [] });
+    let input: { to?: string; text?: string; from?: string; foreign_id?: string } = {};
+    try {
+      input = JSON.parse(await readBody(req)) as typeof input;
+    } catch {
+      return send(400, 'bad json');
+    }
+    if (failing.n > 0) {
+      failing.n--;
+      return send(failing.status, 'fake failure');
+    }
+    const to = input.to ?? '';
+    if (!to || rejected.has(to)) return send(200, { success: '202', messages: [{ id: null, recipient: to, success: false, error: '202', error_text: 'Invalid recipient' }] });
+    if (!input.text) return send(200, { success: '305', messages: [] });
+    const id = String(++seq);
+    messages.push({ to, text: input.text, from: input.from ?? '', id, foreignId: input.foreign_id ?? null });
+    send(200, { success: '100', total_price: 0.075, balance: 10, debug: 'false', sms_type: 'direct', messages: [{ id, sender: input.from, recipient: to, text: input.text, encoding: 'gsm', parts: 1, price: 0.075, success: true, error: null, error_text: null }] });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    apiKey,
+    signingSecret,
+    messages,
+    failNext: (n, status) => {
+      failing = { n, status };
+    },
+    rejectNumber: (to) => rejected.add(to),
+    deliveryReport(id, status, opts) {
+      const timestamp = String(opts.timestamp ?? Math.floor(Date.now() / 1000));
+      const nonce = opts.nonce ?? randomUUID();
+      const payload = JSON.stringify({ webhook_event: 'dlr', webhook_timestamp: Number(timestamp), data: { msg_id: id, status, status_time: new Date().toISOString() } });
+      const md5 = createHash('md5').update(payload, 'utf8').digest('hex');
+      const signature = createHmac('sha256', signingSecret).update([timestamp, nonce, 'POST', opts.webhookUrl, md5].join('\n'), 'utf8').digest('hex');
+      const u = new URL(opts.webhookUrl);
+      return {
+        method: 'POST',
+        url: u.pathname + u.search,
+        headers: { 'content-type': 'application/json', 'x-signature': signature, 'x-timestamp': timestamp, 'x-nonce': nonce },
+        payload,
+      };
+    },
     get requests() {
       return state.requests;
     },

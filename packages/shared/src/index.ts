@@ -8,3 +8,4 @@ export * from './children.js';
 export * from './events.js';
 export * from './results.js';
 export * from './time.js';
+export * from './delivery.js';

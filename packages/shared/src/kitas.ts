@@ -8,6 +8,8 @@ export const kitaInputSchema = z.object({
   location: text().trim().min(1, 'validation.required').max(200, 'validation.tooLong'),
   description: optionalContact(text().max(2000, 'validation.tooLong')).optional(),
   timezone: text().min(1, 'validation.required').max(64, 'validation.tooLong').refine(isTimeZone, 'validation.timezone').optional(),
+  /** One reminder to families without an answer half-way through an inquiry (default on). */
+  remindersEnabled: z.boolean().optional(),
 });
 export type KitaInput = z.infer<typeof kitaInputSchema>;
 
@@ -36,6 +38,7 @@ export type Manager = z.infer<typeof managerSchema>;
 export const kitaSchema = kitaOptionSchema.extend({
   description: text().nullable(),
   timezone: text(),
+  remindersEnabled: z.boolean(),
 });
 export type Kita = z.infer<typeof kitaSchema>;
 

@@ -27,6 +27,8 @@ export const kitas = pgTable('kitas', {
   location: text('location').notNull(),
   description: text('description'),
   timezone: text('timezone').notNull().default('Europe/Berlin'),
+  /** One reminder to families without an answer half-way through the answer window (issue 12). */
+  remindersEnabled: boolean('reminders_enabled').notNull().default(true),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -195,6 +197,8 @@ export const events = pgTable(
      * Null until the event opens.
      */
     eligibleCount: integer('eligible_count'),
+    /** When the reminder round was claimed (at most once per event); null = not yet. */
+    reminderSentAt: ts('reminder_sent_at'),
     finishedAt: ts('finished_at'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
@@ -303,13 +307,40 @@ export const outboxMessages = pgTable(
     providerMessageId: text('provider_message_id'),
     lastError: text('last_error'),
     sentAt: ts('sent_at'),
+    /** What the provider reported after accepting it: 'delivered' | 'undelivered'; null = no report (yet). */
+    deliveryStatus: text('delivery_status'),
+    /** The provider's own last status word (Twilio MessageStatus, seven.io DLR status). */
+    providerStatus: text('provider_status'),
+    /** Why it failed, as a reason code the UI words ('landline', 'mailbox_full', 'invalid_number' ...). */
+    failureReason: text('failure_reason'),
+    deliveryUpdatedAt: ts('delivery_updated_at'),
+    /** The failed message this one replaces on the family's other channel (channel fallback). */
+    fallbackOf: uuid('fallback_of'),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('outbox_idempotency_uq').on(t.idempotencyKey),
+    index('outbox_provider_id_idx').on(t.providerMessageId),
     index('outbox_due_idx').on(t.status, t.nextAttemptAt),
     index('outbox_event_idx').on(t.eventId),
   ],
+);
+
+/**
+ * Provider status callbacks already applied (Twilio, seven.io): the unique key (signature or
+ * nonce) makes a replayed callback recognisable, and the rows are the delivery report trail.
+ */
+export const deliveryCallbacks = pgTable(
+  'delivery_callbacks',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    provider: text('provider').notNull(),
+    replayKey: text('replay_key').notNull(),
+    providerMessageId: text('provider_message_id').notNull(),
+    status: text('status').notNull(),
+    receivedAt: ts('received_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('delivery_callbacks_replay_uq').on(t.provider, t.replayKey)],
 );
 
 export const auditLog = pgTable(

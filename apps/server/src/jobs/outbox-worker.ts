@@ -165,10 +165,12 @@ export class OutboxWorker {
       if (row.secret && decryptSecret(row.secret, this.opts.secretKey) === null) {
         throw new PermanentDeliveryError('the link or code of this message cannot be decrypted (JWT_SECRET changed since it was written)');
       }
-      const { providerMessageId } = await transport.send(message);
+      const { providerMessageId, delivery } = await transport.send(message);
       await this.opts.db.execute(sql`
         update outbox_messages set status = 'sent', sent_at = now(), locked_until = null, last_error = null,
                transport = ${transport.name}, provider_message_id = ${providerMessageId},
+               delivery_status = ${delivery?.status ?? null}, failure_reason = ${delivery?.reason ?? null},
+               delivery_updated_at = ${delivery ? sql`now()` : null},
                secret = ${keepSecret ? sql`secret` : null}
          where id = ${row.id}`);
     } catch (err) {
@@ -177,13 +179,15 @@ export class OutboxWorker {
       const permanent = err instanceof PermanentDeliveryError;
       const failed = permanent || attempts >= this.o.maxAttempts;
       const delay = Math.min(this.o.maxDelayMs, this.o.retryBaseMs * 2 ** (attempts - 1));
+      // The reason the manager reads on the event page (null while retries are still to come).
+      const reason = permanent ? err.reason : failed ? 'too_many_attempts' : null;
       this.opts.log.warn(
         { messageId: row.id, channel: row.channel, attempts, failed, permanent, error: redactContacts(error) },
         'message delivery failed',
       );
       await this.opts.db.execute(sql`
         update outbox_messages set status = ${failed ? 'failed' : 'pending'}, locked_until = null,
-               last_error = ${error.slice(0, 1000)}, transport = ${transport.name},
+               last_error = ${error.slice(0, 1000)}, transport = ${transport.name}, failure_reason = ${reason},
                secret = ${failed && !keepSecret ? null : sql`secret`},
                next_attempt_at = now() + (${delay} * interval '1 millisecond')
          where id = ${row.id}`);

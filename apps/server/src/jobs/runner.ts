@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { openDueEvents } from '../modules/events/service.js';
 import { closeDueEvents } from '../modules/results/close.js';
 import { runRetention } from './retention.js';
+import { sendDueReminders, sendFallbacks } from '../modules/delivery/service.js';
 
 export interface PeriodicJob {
   name: string;
@@ -18,6 +19,10 @@ export const PERIODIC_JOBS: PeriodicJob[] = [
   { name: 'close-due-events', intervalMs: 10_000, run: (app) => closeDueEvents(app) },
   // Storage limitation: old messages, expired sessions and tokens, stale rate-limit rows (jobs/retention.ts).
   { name: 'retention', intervalMs: 3_600_000, run: (app) => runRetention(app) },
+  // A failed or undelivered inquiry goes out once on the family's other verified channel.
+  { name: 'channel-fallbacks', intervalMs: 5_000, run: (app) => sendFallbacks(app) },
+  // One reminder per open event to families without an answer, half-way through the window.
+  { name: 'reminders', intervalMs: 10_000, run: (app) => sendDueReminders(app) },
 ];
 
 /**

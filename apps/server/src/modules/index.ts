@@ -12,6 +12,7 @@ import { childrenRoutes } from './children/routes.js';
 import { eventRoutes } from './events/routes.js';
 import { preferenceRoutes } from './preferences/routes.js';
 import { resultsRoutes } from './results/routes.js';
+import { deliveryCallbackRoutes, deliveryRoutes } from './delivery/routes.js';
 
 /** Every API module, mounted under /api. Add one line per module. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -28,4 +29,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(eventRoutes, { prefix: '/api' });
   await app.register(preferenceRoutes, { prefix: '/api' });
   await app.register(resultsRoutes, { prefix: '/api' });
+  await app.register(deliveryRoutes, { prefix: '/api' });
+  // Full paths: the provider signs the exact URL we gave it.
+  await app.register(deliveryCallbackRoutes);
 }

@@ -21,6 +21,7 @@ export const MESSAGE_VARS: Record<MessageKind, readonly string[]> = {
   registration_received: ['kitaName'],
   registration_approved: ['kitaName', 'link'],
   inquiry: ['kitaName', 'eventDate', 'deadline', 'link'],
+  reminder: ['kitaName', 'eventDate', 'deadline', 'link'],
   results: ['kitaName', 'eventDate', 'results'],
   slot_offered: ['kitaName', 'eventDate', 'childName'],
   credits_reset: ['kitaName'],

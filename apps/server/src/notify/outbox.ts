@@ -8,6 +8,7 @@ export type MessageKind =
   | 'registration_received'
   | 'registration_approved'
   | 'inquiry'
+  | 'reminder'
   | 'results'
   | 'slot_offered'
   | 'credits_reset';
@@ -28,6 +29,8 @@ export interface OutboxMessage {
   parentId?: string | null;
   userId?: string | null;
   eventId?: string | null;
+  /** The failed message this one replaces on the other channel (channel fallback). */
+  fallbackOf?: string | null;
 }
 
 /**

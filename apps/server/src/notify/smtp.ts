@@ -1,4 +1,5 @@
 import nodemailer from 'nodemailer';
+import { smtpReason } from './failure-reasons.js';
 import { PermanentDeliveryError, type Deliverable, type Transport } from './transport.js';
 
 /** nodemailer's error fields we look at. */
@@ -40,12 +41,19 @@ export function createSmtpTransport(opts: { url: string; from: string; maxConnec
           messageId: `<${message.idempotencyKey.replace(/[^A-Za-z0-9._-]/g, '.')}@kita-notbetreuung>`,
           headers: { 'Auto-Submitted': 'auto-generated' },
         });
+        // A server that accepts the transaction but refuses the (only) recipient reports it here.
+        if (info.rejected && info.rejected.length > 0) {
+          const text = String(info.response ?? 'recipient rejected');
+          throw new PermanentDeliveryError(`SMTP rejected recipient: ${text}`, smtpReason(undefined, text));
+        }
         return { providerMessageId: info.messageId ?? null };
       } catch (err) {
+        if (err instanceof PermanentDeliveryError) throw err;
         const e = err as SmtpError;
-        // 550/551/553 or any 5xx to RCPT TO: the address is refused; retrying will not help.
-        if (e.responseCode && (e.responseCode === 550 || e.responseCode === 551 || e.responseCode === 553 || (e.responseCode >= 500 && e.command === 'RCPT TO'))) {
-          throw new PermanentDeliveryError(`SMTP ${e.responseCode}: ${e.message}`);
+        // A hard bounce: 550/551/552/553, or any 5xx to RCPT TO: the address is refused or the
+        // mailbox is full; retrying will not help.
+        if (e.responseCode && ([550, 551, 552, 553].includes(e.responseCode) || (e.responseCode >= 500 && e.command === 'RCPT TO'))) {
+          throw new PermanentDeliveryError(`SMTP ${e.responseCode}: ${e.message}`, smtpReason(e.responseCode, e.message));
         }
         throw err;
       }

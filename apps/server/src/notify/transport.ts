@@ -1,3 +1,5 @@
+import type { FailureReason } from '@kita/shared';
+
 /** A message as a transport sees it (one outbox row). */
 export interface Deliverable {
   id: string;
@@ -13,18 +15,15 @@ export interface Transport {
   /** Short name stored on the row, e.g. 'smtp', 'twilio', 'dev'. */
   name: string;
   /** Delivers one message; resolves with the provider's message id, rejects on failure (retried). */
-  send(message: Deliverable): Promise<{ providerMessageId: string | null }>;
+  send(message: Deliverable): Promise<SendResult>;
   close?(): Promise<void>;
 }
 
-/**
- * The dev mailbox (outside production, when no transport is configured): the message stays in the
- * outbox table, marked sent, and is shown at /dev/mailbox.
- */
-export const devMailbox: Transport = {
-  name: 'dev',
-  send: async () => ({ providerMessageId: null }),
-};
+export interface SendResult {
+  providerMessageId: string | null;
+  /** The final outcome when the transport knows it at once (the dev mailbox's simulation). */
+  delivery?: { status: 'delivered' | 'undelivered'; reason?: FailureReason };
+}
 
 /**
  * A failure that no retry can fix (the provider rejected the recipient or the message): the
@@ -32,4 +31,39 @@ export const devMailbox: Transport = {
  */
 export class PermanentDeliveryError extends Error {
   readonly permanent = true;
+  constructor(
+    message: string,
+    readonly reason: FailureReason = 'rejected',
+  ) {
+    super(message);
+  }
 }
+
+/**
+ * What the dev mailbox simulates for a recipient, so every delivery state can be seen without a
+ * provider account (README "Delivery states without accounts"): e-mail tags `+failed`, `+full`,
+ * `+sent` in the local part; phone numbers ending in 9991 (invalid), 9992 (landline), 9993
+ * (accepted, then not delivered), 9994 (accepted, no report). Everything else is delivered.
+ */
+export function devOutcome(message: Pick<Deliverable, 'channel' | 'recipient'>): SendResult {
+  const r = message.recipient.toLowerCase();
+  const email = message.channel === 'email';
+  const is = (tag: string, digits: string) => (email ? r.split('@')[0]!.endsWith(`+${tag}`) : r.endsWith(digits));
+  if (is('failed', '9991')) {
+    throw new PermanentDeliveryError('dev mailbox: simulated refusal', email ? 'no_such_address' : 'invalid_number');
+  }
+  if (!email && is('landline', '9992')) throw new PermanentDeliveryError('dev mailbox: simulated landline', 'landline');
+  if (is('full', '9993')) return { providerMessageId: null, delivery: { status: 'undelivered', reason: email ? 'mailbox_full' : 'unreachable' } };
+  if (is('sent', '9994')) return { providerMessageId: null };
+  return { providerMessageId: null, delivery: { status: 'delivered' } };
+}
+
+/**
+ * The dev mailbox (outside production, when no transport is configured): the message stays in the
+ * outbox table, marked sent, and is shown at /dev/mailbox. It simulates delivery reports by
+ * recipient (see devOutcome).
+ */
+export const devMailbox: Transport = {
+  name: 'dev',
+  send: async (message) => devOutcome(message),
+};

@@ -1,4 +1,5 @@
 import { TokenBucket } from './token-bucket.js';
+import { twilioReason } from './failure-reasons.js';
 import { PermanentDeliveryError, type Deliverable, type Transport } from './transport.js';
 
 export interface TwilioOptions {
@@ -11,6 +12,8 @@ export interface TwilioOptions {
   /** SMS_RATE_PER_SECOND */
   ratePerSecond: number;
   timeoutMs?: number;
+  /** Where Twilio posts the message's status changes ({PUBLIC_URL}/api/delivery/twilio/status). */
+  statusCallbackUrl?: string;
 }
 
 /**
@@ -30,7 +33,12 @@ export function createTwilioTransport(opts: TwilioOptions): Transport {
       const res = await fetch(url, {
         method: 'POST',
         headers: { authorization: auth, 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-        body: new URLSearchParams({ To: message.recipient, From: opts.from, Body: message.bodyText }),
+        body: new URLSearchParams({
+          To: message.recipient,
+          From: opts.from,
+          Body: message.bodyText,
+          ...(opts.statusCallbackUrl ? { StatusCallback: opts.statusCallbackUrl } : {}),
+        }),
         signal: AbortSignal.timeout(opts.timeoutMs ?? 15_000),
       });
       const text = await res.text();
@@ -43,7 +51,7 @@ export function createTwilioTransport(opts: TwilioOptions): Transport {
       if (res.ok && body.sid) return { providerMessageId: body.sid };
       const detail = `Twilio ${res.status}${body.code ? ` (${body.code})` : ''}: ${body.message ?? text.slice(0, 200)}`;
       if (res.status >= 400 && res.status < 500 && ![401, 403, 408, 429].includes(res.status)) {
-        throw new PermanentDeliveryError(detail);
+        throw new PermanentDeliveryError(detail, twilioReason(body.code));
       }
       throw new Error(detail);
     },

@@ -6,18 +6,25 @@ import { newToken, sha256 } from '../../lib/crypto.js';
 import { appLink, composeMessage, parentRecipient } from '../../notify/messages.js';
 import { enqueueMessages, type OutboxMessage } from '../../notify/outbox.js';
 import { outboxSecretKey, sealMessage } from '../../notify/secrets.js';
+import { answerDeadline } from './deadline.js';
 import { eligibleWhere, type EventRow } from './queries.js';
 
-type ParentRow = {
+export type ParentRow = {
   id: string;
   name: string;
   email: string | null;
   primary_phone: string | null;
   primary_phone_verified: boolean;
+  email_verified: boolean;
   preferred_communication: string | null;
   is_anonymous: boolean;
   language: string;
 }
+
+/** The columns of ParentRow, for every query that feeds enqueueInquiries (alias p). */
+export const parentColumns = sql.raw(
+  'p.id, p.name, p.email, p.primary_phone, p.primary_phone_verified, p.email_verified, p.preferred_communication, p.is_anonymous, p.language',
+);
 
 export const inquiryKey = (eventId: string, parentId: string) => `inquiry:${eventId}:${parentId}`;
 
@@ -43,12 +50,8 @@ function formatter(timeZone: string, withTime: boolean) {
  * Returns the number of messages written.
  */
 export async function fanOutInquiry(tx: Tx, e: EventRow, config: { publicUrl: string; jwtSecret: Uint8Array }, now: Date): Promise<number> {
-  const { publicUrl } = config;
-  // The link token is stored encrypted beside the message, never in its text (issue 9).
-  const key = outboxSecretKey(config.jwtSecret);
   const result = await tx.execute<ParentRow>(sql`
-    select p.id, p.name, p.email, p.primary_phone, p.primary_phone_verified, p.preferred_communication,
-           p.is_anonymous, p.language
+    select ${parentColumns}
       from parents p
      where exists (select 1 from children c join groups g on g.id = c.group_id
                     where c.parent_id = p.id and ${eligibleWhere(sql`${e.categoryId}::uuid`)})
@@ -56,12 +59,56 @@ export async function fanOutInquiry(tx: Tx, e: EventRow, config: { publicUrl: st
        and not exists (select 1 from outbox_messages m
                         where m.idempotency_key = 'inquiry:' || ${e.id} || ':' || p.id::text)`);
 
+  const count = await enqueueInquiries(
+    tx,
+    e,
+    result.rows.map((p) => ({ parent: p, key: inquiryKey(e.id, p.id) })),
+    config,
+  );
+  // The eligible count at opening: the parent's view reads its threshold from here (one statement).
+  await tx
+    .update(events)
+    .set({
+      notifiedAt: now,
+      updatedAt: now,
+      eligibleCount: sql`(select count(*)::int from children c join groups g on g.id = c.group_id join parents p on p.id = c.parent_id
+                          where ${eligibleWhere(sql`${e.categoryId}::uuid`)})`,
+    })
+    .where(sql`${events.id} = ${e.id}`);
+  return count;
+}
+
+/** One family to write an inquiry-like message for (fan-out, resend, reminder, channel fallback). */
+export interface InquiryTarget {
+  parent: ParentRow;
+  /** The outbox idempotency key: a second message with the same key is never written. */
+  key: string;
+  /** Forces this channel (fallback); otherwise the family's preferred reachable channel. */
+  channel?: 'email' | 'sms';
+  fallbackOf?: string;
+}
+
+/**
+ * Writes inquiry (or reminder) messages with a fresh preference link each, through the same code
+ * path for the first fan-out, a resend, a reminder and a channel fallback. Families without a
+ * channel are skipped. Returns the number of messages written.
+ */
+export async function enqueueInquiries(
+  tx: Tx,
+  e: EventRow,
+  targets: InquiryTarget[],
+  config: { publicUrl: string; jwtSecret: Uint8Array },
+  kind: 'inquiry' | 'reminder' = 'inquiry',
+): Promise<number> {
+  const { publicUrl } = config;
+  // The link token is stored encrypted beside the message, never in its text (issue 9).
+  const secretKey = outboxSecretKey(config.jwtSecret);
   const eventDay = formatter(e.timezone, false)(e.eventDate);
-  const deadline = formatter(e.timezone, true)(e.expireDate);
+  const deadline = formatter(e.timezone, true)(answerDeadline(e));
   const tokenRows: Array<typeof tokens.$inferInsert> = [];
   const messages: OutboxMessage[] = [];
-  for (const p of result.rows) {
-    const to = parentRecipient({
+  for (const { parent: p, key, channel, fallbackOf } of targets) {
+    const to = channel ? channelRecipient(p, channel) : parentRecipient({
       email: p.email,
       primaryPhone: p.primary_phone,
       primaryPhoneVerified: p.primary_phone_verified,
@@ -82,7 +129,7 @@ export async function fanOutInquiry(tx: Tx, e: EventRow, config: { publicUrl: st
     });
     const language: Language = to.language;
     messages.push({
-      ...sealMessage(composeMessage('inquiry', {
+      ...sealMessage(composeMessage(kind, {
         language,
         channel: to.channel,
         recipient: to.recipient,
@@ -93,25 +140,24 @@ export async function fanOutInquiry(tx: Tx, e: EventRow, config: { publicUrl: st
           deadline,
           link: appLink(publicUrl, '/preference', { token: raw }),
         },
-      }), raw, key),
-      idempotencyKey: inquiryKey(e.id, p.id),
+      }), raw, secretKey),
+      idempotencyKey: key,
       kitaId: e.kitaId,
       parentId: p.id,
       eventId: e.id,
+      fallbackOf: fallbackOf ?? null,
     });
   }
   // 6 bind parameters per token row: 2,000 rows stay far below PostgreSQL's 65,535 limit.
   for (let i = 0; i < tokenRows.length; i += 2000) await tx.insert(tokens).values(tokenRows.slice(i, i + 2000));
   await enqueueMessages(tx, messages);
-  // The eligible count at opening: the parent's view reads its threshold from here (one statement).
-  await tx
-    .update(events)
-    .set({
-      notifiedAt: now,
-      updatedAt: now,
-      eligibleCount: sql`(select count(*)::int from children c join groups g on g.id = c.group_id join parents p on p.id = c.parent_id
-                          where ${eligibleWhere(sql`${e.categoryId}::uuid`)})`,
-    })
-    .where(sql`${events.id} = ${e.id}`);
   return messages.length;
+}
+
+/** The family's address on one channel: SMS only to a verified phone, e-mail only when verified. */
+function channelRecipient(p: ParentRow, channel: 'email' | 'sms') {
+  const language: Language = p.language === 'en' ? 'en' : 'de';
+  if (p.is_anonymous) return null;
+  if (channel === 'sms') return p.primary_phone && p.primary_phone_verified ? { channel, recipient: p.primary_phone, language } : null;
+  return p.email && p.email_verified ? { channel, recipient: p.email, language } : null;
 }

@@ -23,7 +23,7 @@ describe('GET /api/kitas', () => {
     const names = res.json().data.map((k: { kitaName: string }) => k.kitaName);
     expect(names).toEqual(expect.arrayContaining(['Kita Alpha', 'Kita Beta']));
     expect(names).toEqual([...names].sort((x: string, y: string) => x.localeCompare(y)));
-    expect(res.json().data[0]).toEqual({ kitaId: expect.any(String), kitaName: expect.any(String), location: 'Berlin', description: 'Test-Kita', timezone: 'Europe/Berlin' });
+    expect(res.json().data[0]).toEqual({ kitaId: expect.any(String), kitaName: expect.any(String), location: 'Berlin', description: 'Test-Kita', timezone: 'Europe/Berlin', remindersEnabled: true });
   });
 
   it('shows a manager only their own Kita', async () => {
@@ -85,7 +85,7 @@ describe('POST /api/kitas', () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/kitas', headers: w.as.admin, payload: { ...valid, timezone: 'Europe/Vienna' } });
     expect(res.statusCode).toBe(201);
     const k = res.json().data;
-    expect(k).toEqual({ kitaId: expect.any(String), kitaName: 'Kita Neu', location: 'Köln', description: 'Am Park', timezone: 'Europe/Vienna' });
+    expect(k).toEqual({ kitaId: expect.any(String), kitaName: 'Kita Neu', location: 'Köln', description: 'Am Park', timezone: 'Europe/Vienna', remindersEnabled: true });
     const audit = await auditRows(t.db, k.kitaId);
     expect(audit).toEqual([expect.objectContaining({ action: 'create', entity: 'kita', actorUserId: w.admin.id, actorRole: 'Admin' })]);
   });
@@ -125,6 +125,15 @@ describe('PUT /api/kitas/:id', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ kitaId: kita.id, kitaName: 'Kita Umbenannt', location: 'Potsdam', description: null, timezone: 'Europe/Berlin' });
     expect((await auditRows(t.db, kita.id)).map((r) => r.action)).toEqual(['update']);
+  });
+
+  it('turns the reminder off and on per Kita (kept when left out), and refuses a non-boolean', async () => {
+    const { kita } = await createKita(t.db, 'Kita Erinnerung');
+    const put = (payload: Record<string, unknown>) => t.app.inject({ method: 'PUT', url: `/api/kitas/${kita.id}`, headers: w.as.admin, payload: { kitaName: 'Kita Erinnerung', location: 'Ulm', ...payload } });
+    expect((await put({ remindersEnabled: false })).json().data.remindersEnabled).toBe(false);
+    expect((await put({})).json().data.remindersEnabled).toBe(false);
+    expect((await put({ remindersEnabled: 'ja' })).statusCode).toBe(400);
+    expect((await put({ remindersEnabled: true })).json().data.remindersEnabled).toBe(true);
   });
 
   it('lets a manager edit their own Kita but not another (404)', async () => {

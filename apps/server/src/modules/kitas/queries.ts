@@ -9,6 +9,7 @@ const kitaColumns = {
   location: kitas.location,
   description: kitas.description,
   timezone: kitas.timezone,
+  remindersEnabled: kitas.remindersEnabled,
 };
 
 /** All Kitas, or only the given one (a manager's scope), ordered by name. */

@@ -41,6 +41,7 @@ export async function createKita(db: Db, req: FastifyRequest, input: KitaInput):
         location: input.location,
         description: input.description ?? null,
         ...(input.timezone ? { timezone: input.timezone } : {}),
+        ...(input.remindersEnabled !== undefined ? { remindersEnabled: input.remindersEnabled } : {}),
       })
       .returning({ id: kitas.id });
     await audit(tx, req, { action: 'create', entity: 'kita', entityId: row!.id, kitaId: row!.id, details: { kitaName: input.kitaName } });
@@ -57,12 +58,13 @@ export async function updateKita(db: Db, req: FastifyRequest, id: string, input:
         location: input.location,
         description: input.description ?? null,
         ...(input.timezone ? { timezone: input.timezone } : {}),
+        ...(input.remindersEnabled !== undefined ? { remindersEnabled: input.remindersEnabled } : {}),
         updatedAt: now,
       })
       .where(eq(kitas.id, id))
       .returning({ id: kitas.id });
     if (!row) throw kitaNotFound(id);
-    await audit(tx, req, { action: 'update', entity: 'kita', entityId: id, kitaId: id, details: { kitaName: input.kitaName, location: input.location } });
+    await audit(tx, req, { action: 'update', entity: 'kita', entityId: id, kitaId: id, details: { kitaName: input.kitaName, location: input.location, remindersEnabled: input.remindersEnabled } });
     return (await findKita(tx, id))!;
   });
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { EventInput, EventSummary, EventWithChildren, KitaCategories, Preference, PreferenceType } from '@kita/shared';
+import type { EventDelivery, EventInput, EventSummary, EventWithChildren, FailedDeliveryEvent, KitaCategories, Preference, PreferenceType } from '@kita/shared';
 import { api } from '@/lib/api';
 
 /**
@@ -14,7 +14,48 @@ export const eventKeys = {
   byKita: (kitaId: string) => ['events', 'kita', kitaId] as const,
   detail: (eventId: string) => ['events', 'detail', eventId] as const,
   categories: (kitaId: string) => ['events', 'categories', kitaId] as const,
+  delivery: (eventId: string) => ['events', 'delivery', eventId] as const,
+  deliveryFailures: ['events', 'delivery-failures'] as const,
 };
+
+/** While the fan-out runs the progress moves every second or two; afterwards the live interval is enough. */
+export const FANOUT_REFRESH_MS = 1500;
+
+/** Delivery status of the event's messages (GET emergency-event/{id}/delivery), live while open. */
+export function useEventDelivery(eventId: string, kitaId: string | undefined, live: boolean) {
+  return useQuery({
+    queryKey: eventKeys.delivery(eventId),
+    queryFn: ({ signal }) => api.get<EventDelivery>(`emergency-event/${eventId}/delivery`, { signal, query: { kitaId } }),
+    enabled: !!eventId,
+    refetchInterval: (query) => {
+      if (!live) return false;
+      const p = query.state.data?.progress;
+      return p && (p.done < p.total || p.smsQueued > 0) ? FANOUT_REFRESH_MS : LIVE_REFRESH_MS;
+    },
+    refetchIntervalInBackground: false,
+  });
+}
+
+/** Resend the inquiry to one family, or to every failed family (no parentId). */
+export function useResend(eventId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (parentId?: string) => api.post<{ queued: number }>(`emergency-event/${eventId}/resend`, parentId ? { parentId } : {}),
+    onSuccess: () => Promise.all([
+      queryClient.invalidateQueries({ queryKey: eventKeys.delivery(eventId) }),
+      queryClient.invalidateQueries({ queryKey: eventKeys.deliveryFailures }),
+    ]),
+  });
+}
+
+/** Open inquiries in the caller's scope with families whose messages failed (dashboard). */
+export function useDeliveryFailures() {
+  return useQuery({
+    queryKey: eventKeys.deliveryFailures,
+    queryFn: ({ signal }) => api.get<FailedDeliveryEvent[]>('emergency-event/delivery-failures', { signal }),
+    refetchInterval: LIVE_REFRESH_MS * 5,
+  });
+}
 
 export function useKitaEvents(kitaId: string | undefined) {
   return useQuery({
@@ -73,6 +114,10 @@ export function useRecordAnswer(eventId: string) {
   return useMutation({
     mutationFn: (answer: { childId: string; preferenceType: PreferenceType }) =>
       api.post<Preference[]>(`emergency-event/${eventId}/preferences`, { preferences: [answer] }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: eventKeys.detail(eventId) }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: eventKeys.detail(eventId) }),
+        queryClient.invalidateQueries({ queryKey: eventKeys.delivery(eventId) }),
+      ]),
   });
 }

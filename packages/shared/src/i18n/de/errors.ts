@@ -17,6 +17,8 @@ export const errors = {
   KITA_MISMATCH: 'Elternteil und Gruppe gehören zu verschiedenen Kitas.',
   PARENT_HAS_CHILDREN: 'Die Kita kann nicht gewechselt werden, solange dem Elternteil Kinder zugeordnet sind.',
   NOT_REGISTERED: 'Nur offene Registrierungen können abgelehnt werden.',
+  CALLBACK_SIGNATURE_INVALID: 'Die Signatur der Statusmeldung ist ungültig.',
+  CALLBACK_REPLAYED: 'Diese Statusmeldung wurde bereits verarbeitet.',
   EVENT_FINISHED: 'Diese Bedarfsabfrage ist bereits abgelaufen.',
   EVENT_NOT_FOUND: 'Keine Bedarfsabfrage mit der ID {{id}} gefunden.',
   EVENT_HAS_ANSWERS: 'Kategorie oder Art können nicht mehr geändert werden, weil bereits Antworten vorliegen.',

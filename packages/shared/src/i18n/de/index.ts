@@ -15,6 +15,7 @@ import { registration } from './registration.js';
 import { results } from './results.js';
 import { events } from './events.js';
 import { preference } from './preference.js';
+import { delivery } from './delivery.js';
 
 /** German catalog: the source language. One namespace per area; add new namespaces here. */
 export const de = {
@@ -35,4 +36,5 @@ export const de = {
   children,
   registration,
   results,
+  delivery,
 };

@@ -22,6 +22,8 @@ export const kitas = {
     location: 'Ort',
     locationPlaceholder: 'z. B. Berlin',
     kitaDescription: 'Beschreibung (optional)',
+    remindersEnabled: 'Erinnerung an Familien ohne Antwort',
+    remindersEnabledHint: 'Einmal zur Hälfte der Antwortfrist, frühestens 2 Stunden vor ihrem Ende.',
     kitaDescriptionHint: 'Wird Eltern auf der Abfrageseite angezeigt.',
   },
   toast: {

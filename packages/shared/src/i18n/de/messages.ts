@@ -48,6 +48,12 @@ export const messages = {
     action: 'Bedarf angeben',
     sms: '{{kitaName}}: Notbetreuung am {{eventDate}}. Bitte bis {{deadline}} antworten: {{link}}',
   },
+  reminder: {
+    subject: 'Erinnerung: Bedarfsabfrage Notbetreuung am {{eventDate}} – {{kitaName}}',
+    body: 'wir haben von Ihnen noch keine Antwort auf die Bedarfsabfrage von {{kitaName}} für den {{eventDate}}. Bitte geben Sie bis {{deadline}} für jedes Ihrer Kinder an, ob Sie einen Platz brauchen.',
+    action: 'Bedarf angeben',
+    sms: 'Erinnerung {{kitaName}}: Notbetreuung am {{eventDate}}. Bitte bis {{deadline}} antworten: {{link}}',
+  },
   results: {
     subject: 'Ergebnis der Bedarfsabfrage vom {{eventDate}} – {{kitaName}}',
     body: 'die Bedarfsabfrage von {{kitaName}} für den {{eventDate}} ist abgeschlossen. Das Ergebnis für Ihre Kinder:\n\n{{results}}',

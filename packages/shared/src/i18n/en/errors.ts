@@ -19,6 +19,8 @@ export const errors: Catalog<typeof de> = {
   KITA_MISMATCH: 'Parent and group belong to different Kitas.',
   PARENT_HAS_CHILDREN: 'The Kita cannot be changed while children are assigned to the parent.',
   NOT_REGISTERED: 'Only pending registrations can be rejected.',
+  CALLBACK_SIGNATURE_INVALID: 'The signature of the status callback is invalid.',
+  CALLBACK_REPLAYED: 'This status callback has already been processed.',
   EVENT_FINISHED: 'This demand inquiry has already expired.',
   EVENT_NOT_FOUND: 'No demand inquiry found with ID {{id}}.',
   EVENT_HAS_ANSWERS: 'Category or type can no longer be changed because answers exist.',

@@ -17,6 +17,7 @@ import { registration } from './registration.js';
 import { results } from './results.js';
 import { events } from './events.js';
 import { preference } from './preference.js';
+import { delivery } from './delivery.js';
 
 /** English catalog, typed against the German one: a missing key fails the compile. */
 export const en: Catalog<typeof de> = {
@@ -37,4 +38,5 @@ export const en: Catalog<typeof de> = {
   children,
   registration,
   results,
+  delivery,
 };

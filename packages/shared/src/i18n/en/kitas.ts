@@ -24,6 +24,8 @@ export const kitas: Catalog<typeof de> = {
     location: 'Location',
     locationPlaceholder: 'e.g. Berlin',
     kitaDescription: 'Description (optional)',
+    remindersEnabled: 'Remind families who have not answered',
+    remindersEnabledHint: 'Once, half-way through the answer window, no earlier than 2 hours before it ends.',
     kitaDescriptionHint: 'Shown to parents on the inquiry page.',
   },
   toast: {

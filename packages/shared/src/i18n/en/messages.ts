@@ -45,6 +45,12 @@ export const messages: Catalog<typeof de> = {
     action: 'Give your answer',
     sms: '{{kitaName}}: emergency care on {{eventDate}}. Please answer by {{deadline}}: {{link}}',
   },
+  reminder: {
+    subject: 'Reminder: emergency care demand inquiry for {{eventDate}} – {{kitaName}}',
+    body: 'we have not yet received your answer to the demand inquiry of {{kitaName}} for {{eventDate}}. Please tell us for each of your children by {{deadline}} whether you need a place.',
+    action: 'Give your answer',
+    sms: 'Reminder {{kitaName}}: emergency care on {{eventDate}}. Please answer by {{deadline}}: {{link}}',
+  },
   results: {
     subject: 'Result of the demand inquiry for {{eventDate}} – {{kitaName}}',
     body: 'the demand inquiry of {{kitaName}} for {{eventDate}} is closed. The result for your children:\n\n{{results}}',

@@ -14,6 +14,7 @@ import { ApiError } from '@/lib/api';
 import { formatDateTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { AnswerCounts } from '../components/answer-counts';
+import { DeliveryCard } from '../components/delivery-card';
 import { EventFormDialog } from '../components/event-form-dialog';
 import { EventSummaryCard } from '../components/event-summary-card';
 import { ResponsesTable } from '../components/responses-table';
@@ -93,6 +94,7 @@ export default function EventDetailsPage() {
         </p>
       )}
       <AnswerCounts event={event} />
+      {event.status !== 'scheduled' && <DeliveryCard event={event} kitaId={kitaId} childRows={details.data.children} />}
       {event.status === 'finished' && <EventResultCard event={event} kitaId={kitaId} />}
       <Card>
         <CardHeader>

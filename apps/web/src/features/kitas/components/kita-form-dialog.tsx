@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { kitaInputSchema, type Kita } from '@kita/shared';
-import { TextareaField, TextField } from '@/components/form-fields';
+import { SwitchField, TextareaField, TextField } from '@/components/form-fields';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useSaveKita } from '../queries';
 import { applyServerErrors, FormDialog } from './form-dialog';
@@ -15,11 +15,11 @@ export function KitaFormDialog({ open, onOpenChange, kita }: { open: boolean; on
   const editing = !!kita;
   const form = useForm({
     resolver: zodResolver(kitaInputSchema),
-    defaultValues: { kitaName: '', location: '', description: '' },
+    defaultValues: { kitaName: '', location: '', description: '', remindersEnabled: true },
   });
 
   React.useEffect(() => {
-    if (open) form.reset({ kitaName: kita?.kitaName ?? '', location: kita?.location ?? '', description: kita?.description ?? '' });
+    if (open) form.reset({ kitaName: kita?.kitaName ?? '', location: kita?.location ?? '', description: kita?.description ?? '', remindersEnabled: kita?.remindersEnabled ?? true });
   }, [open, kita, form]);
 
   const submit = form.handleSubmit(async (values) => {
@@ -55,6 +55,7 @@ export function KitaFormDialog({ open, onOpenChange, kita }: { open: boolean; on
         rows={3}
         qa="kita-description"
       />
+      <SwitchField control={form.control} name="remindersEnabled" label={t('kitas.form.remindersEnabled')} description={t('kitas.form.remindersEnabledHint')} qa="kita-reminders" />
     </FormDialog>
   );
 }

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
+import { DeliveryFailuresBanner } from '@/features/events/components/delivery-failures-banner';
 import { KitaEventsCard } from '@/features/events/components/kita-events-card';
 import { ErrorState, LoadingState, NotFound } from '@/components/states';
 import { ApiError } from '@/lib/api';
@@ -29,6 +30,7 @@ export default function KitaDashboardPage() {
     <>
       <PageHeader title={data.kitaName} description={data.location} />
       <PendingParentsBanner count={data.registeredParents} />
+      <DeliveryFailuresBanner kitaId={kitaId} />
       <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="flex min-w-0 flex-col gap-6" data-qa="dashboard-events">
           <KitaEventsCard kitaId={kitaId} />

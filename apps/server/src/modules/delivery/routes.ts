@@ -1,0 +1,131 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelope, eventDeliverySchema, failedDeliveryEventSchema, idParamsSchema, kitaQuerySchema, resendInputSchema, resendResultSchema } from '@kita/shared';
+import { authOf } from '../../plugins/auth.js';
+import { notFound } from '../../lib/errors.js';
+import { managerKita } from '../../lib/scope.js';
+import { loadEventInScope } from '../events/service.js';
+import { applyDeliveryReport, forgedCallback, sevenReport, twilioReport, verifySeven, verifyTwilio } from './callbacks.js';
+import { findEventsWithFailedDelivery, resendInquiry, withDeliveryFields } from './service.js';
+import { eventDelivery } from './status.js';
+
+const tags = ['emergency-event'];
+const callbackTags = ['delivery-callbacks'];
+export const TWILIO_CALLBACK_PATH = '/api/delivery/twilio/status';
+export const SEVEN_CALLBACK_PATH = '/api/delivery/seven/status';
+
+/** Delivery status of an event's messages and resend (added), scoped like the event: 404 outside. */
+export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
+  const staff = app.requireRole('Admin', 'KitaManager');
+
+  app.get(
+    '/emergency-event/:id/delivery',
+    {
+      preHandler: staff,
+      schema: {
+        tags,
+        summary: 'Delivery status of the inquiry and reminder messages, per channel and per family (added)',
+        params: idParamsSchema,
+        querystring: kitaQuerySchema,
+        response: { 200: envelope(eventDeliverySchema) },
+      },
+    },
+    async (req, reply) => {
+      const e = await withDeliveryFields(app.db, await loadEventInScope(app, req, req.params.id, req.query.kitaId));
+      reply.header('cache-control', 'no-store');
+      return { data: await eventDelivery(app.db, e, { now: app.clock.now(), smsRatePerSecond: app.config.SMS_RATE_PER_SECOND }) };
+    },
+  );
+
+  app.post(
+    '/emergency-event/:id/resend',
+    {
+      preHandler: staff,
+      schema: {
+        tags,
+        summary: 'Send the inquiry again (fresh link) to one family, or to every family whose messages failed (added)',
+        params: idParamsSchema,
+        body: resendInputSchema,
+        response: { 200: envelope(resendResultSchema) },
+      },
+    },
+    async (req) => {
+      const e = await loadEventInScope(app, req, req.params.id);
+      return { data: { queued: await resendInquiry(app, req, e, req.body.parentId) } };
+    },
+  );
+
+  app.get(
+    '/emergency-event/delivery-failures',
+    {
+      preHandler: staff,
+      schema: { tags, summary: 'Open events of the caller scope with families whose messages failed (added)', response: { 200: envelope(z.array(failedDeliveryEventSchema)) } },
+    },
+    async (req) => {
+      const auth = authOf(req);
+      if (auth.role === 'KitaManager' && !auth.kitaId) return { data: [] };
+      return { data: await findEventsWithFailedDelivery(app.db, managerKita(req)) };
+    },
+  );
+};
+
+/**
+ * Provider status callbacks (added). No session: each is authenticated by the provider's
+ * signature. The body is kept as the raw string, because the signature covers it exactly.
+ */
+export const deliveryCallbackRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => done(null, body));
+  const ok = z.object({ applied: z.boolean() });
+
+  app.post(
+    TWILIO_CALLBACK_PATH,
+    {
+      schema: {
+        tags: callbackTags,
+        summary: 'Twilio message status callback (X-Twilio-Signature); sent -> delivered/undelivered',
+        body: z.string(),
+        response: { 200: envelope(ok) },
+      },
+    },
+    async (req) => {
+      const token = app.config.TWILIO_AUTH_TOKEN;
+      if (!token) throw notFound();
+      const params = Object.fromEntries(new URLSearchParams(req.body));
+      const signature = req.headers['x-twilio-signature'];
+      if (typeof signature !== 'string') throw forgedCallback();
+      verifyTwilio(token, app.config.publicUrl + req.url, params, signature);
+      return { data: { applied: await applyDeliveryReport(app.db, twilioReport(params, signature)) } };
+    },
+  );
+
+  app.post(
+    SEVEN_CALLBACK_PATH,
+    {
+      schema: {
+        tags: callbackTags,
+        summary: 'seven.io delivery report webhook (X-Signature, X-Timestamp, X-Nonce); sent -> delivered/undelivered',
+        body: z.string(),
+        response: { 200: envelope(ok) },
+      },
+    },
+    async (req) => {
+      const secret = app.config.SEVEN_SIGNING_SECRET;
+      if (!secret) throw notFound();
+      const header = (name: string) => (typeof req.headers[name] === 'string' ? (req.headers[name] as string) : undefined);
+      const nonce = header('x-nonce');
+      verifySeven(
+        secret,
+        { timestamp: header('x-timestamp'), nonce, signature: header('x-signature'), method: 'POST', url: app.config.publicUrl + req.url, body: req.body },
+        app.clock.now(),
+      );
+      let parsed: { data?: { msg_id?: unknown; status?: unknown } };
+      try {
+        parsed = JSON.parse(req.body) as typeof parsed;
+      } catch {
+        throw forgedCallback();
+      }
+      return { data: { applied: await applyDeliveryReport(app.db, sevenReport(parsed, nonce!)) } };
+    },
+  );
+};

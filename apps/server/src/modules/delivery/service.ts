@@ -1,0 +1,150 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FailedDeliveryEvent } from '@kita/shared';
+import type { DbOrTx } from '../../db/client.js';
+import { audit } from '../../lib/audit.js';
+import { conflict, notFound } from '../../lib/errors.js';
+import { answerDeadline, reminderDueAt } from '../events/deadline.js';
+import { enqueueInquiries, parentColumns, type InquiryTarget, type ParentRow } from '../events/fanout.js';
+import { findEvent, toIso, type EventRow } from '../events/queries.js';
+import { eventFamilies, eventMessages, familyState } from './status.js';
+
+export type DeliveryEventRow = EventRow & { remindersEnabled: boolean; reminderSentAt: Date | null };
+
+/** The event with the Kita's reminder setting and the reminder's time. */
+export async function withDeliveryFields(db: DbOrTx, e: EventRow): Promise<DeliveryEventRow> {
+  const r = await db.execute<{ reminders_enabled: boolean; reminder_sent_at: Date | string | null }>(sql`
+    select k.reminders_enabled, e.reminder_sent_at from events e join kitas k on k.id = e.kita_id where e.id = ${e.id}`);
+  const row = r.rows[0];
+  return {
+    ...e,
+    remindersEnabled: row?.reminders_enabled ?? true,
+    reminderSentAt: row?.reminder_sent_at ? new Date(row.reminder_sent_at) : null,
+  };
+}
+
+async function parentsByIds(db: DbOrTx, ids: string[]): Promise<ParentRow[]> {
+  if (ids.length === 0) return [];
+  const r = await db.execute<ParentRow>(sql`
+    select ${parentColumns} from parents p where p.id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`);
+  return r.rows;
+}
+
+/**
+ * POST emergency-event/{id}/resend: a fresh inquiry (new link, the family's current contact data)
+ * to one family of the event, or to every family whose messages all failed. Only while the event
+ * accepts answers. Each resend has its own idempotency key (`inquiry:<event>:<parent>:<n>`, n =
+ * the family's inquiry count), so a double click writes one message.
+ */
+export async function resendInquiry(app: FastifyInstance, req: FastifyRequest, e: EventRow, parentId: string | undefined): Promise<number> {
+  if (e.status !== 'open') throw conflict('EVENT_FINISHED');
+  const queued = await app.db.transaction(async (tx) => {
+    const families = await eventFamilies(tx, e);
+    const messages = await eventMessages(tx, e.id);
+    const inquiries = (id: string) => messages.filter((m) => m.parent_id === id && m.kind === 'inquiry');
+    let ids: string[];
+    if (parentId) {
+      if (!families.some((f) => f.parent_id === parentId)) throw notFound();
+      ids = [parentId];
+    } else {
+      ids = families.filter((f) => { const own = inquiries(f.parent_id); return own.length > 0 && familyState(own) === 'failed'; }).map((f) => f.parent_id);
+    }
+    const parents = await parentsByIds(tx, ids);
+    const targets: InquiryTarget[] = parents.map((p) => ({ parent: p, key: `inquiry:${e.id}:${p.id}:${inquiries(p.id).length}` }));
+    const n = await enqueueInquiries(tx, e, targets, app.config);
+    await audit(tx, req, { action: 'resend', entity: 'event', entityId: e.id, kitaId: e.kitaId, details: { parentId: parentId ?? null, queued: n } });
+    return n;
+  });
+  if (queued > 0) app.outbox.kick();
+  return queued;
+}
+
+/**
+ * Channel fallback: an inquiry or reminder that ended failed or undelivered goes out once on the
+ * family's other verified channel (SMS -> e-mail, e-mail -> SMS), marked with `fallback_of`. At
+ * most one fallback per family, kind and event (`fallback:<kind>:<event>:<parent>`), never a
+ * fallback of a fallback; only while the event is open. A family without another channel stays
+ * listed for the manager (needsCall). Safe on several processes (idempotency keys).
+ */
+export async function sendFallbacks(app: FastifyInstance, limit = 200): Promise<number> {
+  const due = await app.db.execute<{ id: string; event_id: string; parent_id: string; kind: 'inquiry' | 'reminder'; channel: 'email' | 'sms' }>(sql`
+    select m.id, m.event_id, m.parent_id, m.kind, m.channel
+      from outbox_messages m
+      join events e on e.id = m.event_id and e.status = 'open'
+     where m.kind in ('inquiry', 'reminder') and m.fallback_of is null and m.parent_id is not null
+       and (m.status = 'failed' or m.delivery_status = 'undelivered')
+       and not exists (select 1 from outbox_messages f
+                        where f.idempotency_key = 'fallback:' || m.kind || ':' || m.event_id::text || ':' || m.parent_id::text)
+     order by m.created_at
+     limit ${limit}`);
+  let written = 0;
+  const events = new Map<string, EventRow | undefined>();
+  for (const m of due.rows) {
+    if (!events.has(m.event_id)) events.set(m.event_id, await findEvent(app.db, m.event_id));
+    const e = events.get(m.event_id);
+    if (!e) continue;
+    const [parent] = await parentsByIds(app.db, [m.parent_id]);
+    if (!parent) continue;
+    const channel = m.channel === 'sms' ? 'email' : 'sms';
+    written += await app.db.transaction((tx) =>
+      enqueueInquiries(tx, e, [{ parent, key: `fallback:${m.kind}:${m.event_id}:${m.parent_id}`, channel, fallbackOf: m.id }], app.config, m.kind),
+    );
+  }
+  if (written > 0) app.outbox.kick();
+  return written;
+}
+
+/**
+ * The one reminder per event (domain.md "Reminder"): when reminderDueAt has come and the answer
+ * window is still open, the event is claimed with a conditional UPDATE (so a second run or a
+ * second process does nothing) and, in the same transaction, every family with a channel and a
+ * child still without an answer gets a reminder with a fresh link. Kitas can turn it off.
+ */
+export async function sendDueReminders(app: FastifyInstance): Promise<number> {
+  const now = app.clock.now();
+  const candidates = await app.db.execute<{ id: string }>(sql`
+    select e.id from events e join kitas k on k.id = e.kita_id
+     where e.status = 'open' and e.reminder_sent_at is null and e.notified_at is not null and k.reminders_enabled`);
+  let reminded = 0;
+  for (const { id } of candidates.rows) {
+    const e = await findEvent(app.db, id);
+    if (!e || now < reminderDueAt(e) || now >= answerDeadline(e)) continue;
+    reminded += await app.db.transaction(async (tx) => {
+      const claimed = await tx.execute(sql`
+        update events set reminder_sent_at = ${now.toISOString()}::timestamptz
+         where id = ${id} and status = 'open' and reminder_sent_at is null returning id`);
+      if (claimed.rows.length === 0) return 0;
+      const families = await eventFamilies(tx, e);
+      const waiting = families.filter((f) => f.answered < f.children).map((f) => f.parent_id);
+      const parents = await parentsByIds(tx, waiting);
+      return enqueueInquiries(tx, e, parents.map((p) => ({ parent: p, key: `reminder:${e.id}:${p.id}` })), app.config, 'reminder');
+    });
+  }
+  if (reminded > 0) app.outbox.kick();
+  return reminded;
+}
+
+/** The dashboard's warning: events in the scope, still open, with families whose messages all failed. */
+export async function findEventsWithFailedDelivery(db: DbOrTx, kitaId: string | null): Promise<FailedDeliveryEvent[]> {
+  const r = await db.execute<{ event_id: string; kita_id: string; event_date: Date | string; timezone: string; category: string; failed: number }>(sql`
+    select e.id as event_id, e.kita_id, e.event_date, e.timezone, c.name as category, count(*)::int as failed
+      from events e
+      join categories c on c.id = e.category_id
+      join lateral (
+        select m.parent_id
+          from outbox_messages m
+         where m.event_id = e.id and m.kind = 'inquiry' and m.parent_id is not null
+         group by m.parent_id
+        having bool_and(m.status = 'failed' or m.delivery_status = 'undelivered')) f on true
+     where e.status = 'open' ${kitaId ? sql`and e.kita_id = ${kitaId}` : sql``}
+     group by e.id, c.name
+     order by e.event_date desc`);
+  return r.rows.map((row) => ({
+    eventId: row.event_id,
+    kitaId: row.kita_id,
+    eventDate: toIso(row.event_date),
+    timezone: row.timezone,
+    category: row.category,
+    failedFamilies: Number(row.failed),
+  }));
+}

@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { uuidSchema } from './validation.js';
+
+/**
+ * Delivery status of an event's messages (issue 12): what the manager sees on the event page
+ * while the inquiry runs, and the resend action. Scoped like the event.
+ */
+
+/** Why a message did not reach the family, in the words the UI shows (i18n `delivery.reasons.*`). */
+export const FAILURE_REASONS = [
+  'landline',
+  'invalid_number',
+  'unreachable',
+  'blocked',
+  'filtered',
+  'mailbox_full',
+  'no_such_address',
+  'rejected',
+  'expired',
+  'too_many_attempts',
+  'unknown',
+] as const;
+export const failureReasonSchema = z.enum(FAILURE_REASONS);
+export type FailureReason = z.infer<typeof failureReasonSchema>;
+
+/**
+ * One message's state for the manager: `pending` (queued or being sent), `sent` (the provider
+ * accepted it, no report yet), `delivered` (the provider reported delivery), `failed` (refused,
+ * retries used up, or reported undelivered).
+ */
+export const DELIVERY_STATES = ['pending', 'sent', 'delivered', 'failed'] as const;
+export const deliveryStateSchema = z.enum(DELIVERY_STATES);
+export type DeliveryState = z.infer<typeof deliveryStateSchema>;
+
+/** A family's state: the best of its inquiry messages, or `no_channel` (the manager phones). */
+export const familyDeliveryStateSchema = z.enum([...DELIVERY_STATES, 'no_channel']);
+export type FamilyDeliveryState = z.infer<typeof familyDeliveryStateSchema>;
+
+const countsSchema = z.object({ pending: z.number().int(), sent: z.number().int(), delivered: z.number().int(), failed: z.number().int() });
+export type DeliveryCounts = z.infer<typeof countsSchema>;
+
+export const deliveryMessageSchema = z.object({
+  messageId: z.string(),
+  kind: z.enum(['inquiry', 'reminder']),
+  channel: z.enum(['email', 'sms']),
+  /** Masked (+49 170 ••• 67, j•••@example.org): enough to recognise, not to copy. */
+  recipient: z.string(),
+  state: deliveryStateSchema,
+  failureReason: failureReasonSchema.nullable(),
+  /** This message went out on the other channel because an earlier one failed. */
+  isFallback: z.boolean(),
+  attempts: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string().nullable(),
+});
+export type DeliveryMessage = z.infer<typeof deliveryMessageSchema>;
+
+export const deliveryFamilySchema = z.object({
+  parentId: z.string(),
+  parentName: z.string(),
+  childNames: z.array(z.string()),
+  state: familyDeliveryStateSchema,
+  /** Reason of the latest failure when the family is `failed`. */
+  failureReason: failureReasonSchema.nullable(),
+  /** Every child of the family has an answer for this event. */
+  answered: z.boolean(),
+  /** The family failed and has no other verified channel: only a phone call reaches it. */
+  needsCall: z.boolean(),
+  remindedAt: z.string().nullable(),
+  messages: z.array(deliveryMessageSchema),
+});
+export type DeliveryFamily = z.infer<typeof deliveryFamilySchema>;
+
+export const eventDeliverySchema = z.object({
+  eventId: z.string(),
+  /** Inquiry and reminder messages per channel (every row counted once). */
+  channels: z.object({ email: countsSchema, sms: countsSchema }),
+  /** Families by their state (each family counted once). */
+  families: countsSchema.extend({ noChannel: z.number().int(), total: z.number().int(), answered: z.number().int() }),
+  /** The fan-out: messages still queued and when the SMS rate lets the last one go out. */
+  progress: z.object({
+    total: z.number().int(),
+    done: z.number().int(),
+    smsQueued: z.number().int(),
+    smsRatePerSecond: z.number(),
+    expectedEndAt: z.string().nullable(),
+  }),
+  reminder: z.object({
+    enabled: z.boolean(),
+    /** When it is due (null once the event is closed or when disabled). */
+    dueAt: z.string().nullable(),
+    sentAt: z.string().nullable(),
+    families: z.number().int(),
+  }),
+  /** The event still accepts answers, so a resend makes sense. */
+  canResend: z.boolean(),
+  rows: z.array(deliveryFamilySchema),
+});
+export type EventDelivery = z.infer<typeof eventDeliverySchema>;
+
+/** `POST emergency-event/{id}/resend`: one family, or every failed family when parentId is left out. */
+export const resendInputSchema = z.object({ parentId: uuidSchema.optional() }).strict();
+export type ResendInput = z.infer<typeof resendInputSchema>;
+export const resendResultSchema = z.object({ queued: z.number().int() });
+
+/** Events of the caller's scope with failed messages (the dashboard's warning). */
+export const failedDeliveryEventSchema = z.object({
+  eventId: z.string(),
+  kitaId: z.string(),
+  eventDate: z.string(),
+  timezone: z.string(),
+  category: z.string(),
+  failedFamilies: z.number().int(),
+});
+export type FailedDeliveryEvent = z.infer<typeof failedDeliveryEventSchema>;
