@@ -4,6 +4,7 @@ import { loadConfig, loadDotEnv } from './config.js';
 import { describeUrl, openDatabase } from './db/client.js';
 import { startJobs } from './jobs/runner.js';
 import { closeTransports, createTransports } from './notify/transports.js';
+import { isLoopback } from './modules/dev/routes.js';
 import { loggerOptions } from './ops/logging.js';
 import { demoSeedWanted, exitOnStartupError } from './ops/startup.js';
 import { DEMO_LOGINS, isEmpty, seedDemo } from './seed/index.js';
@@ -18,6 +19,9 @@ async function main(): Promise<void> {
   if (dotEnv) log.info('settings read from .env');
   for (const w of config.warnings) log.warn(w);
   if (config.NODE_ENV === 'production' && config.SEED_DEMO === 'always') log.warn('SEED_DEMO=always is ignored in production: no demo data');
+  if (config.NODE_ENV === 'development' && !isLoopback(config.HOST) && config.HOST !== 'localhost') {
+    log.warn(`development mode listens on ${config.HOST}: demo logins work from the network (the dev mailbox still answers only this machine and Admins)`);
+  }
 
   const database = await openDatabase({
     url: config.DATABASE_URL,
