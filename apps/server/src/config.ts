@@ -37,7 +37,14 @@ const envSchema = z.object({
     .optional(),
   DATA_DIR: z.string().default('./data'),
   PUBLIC_URL: z.url('must be an absolute URL such as https://kita.example.org').optional(),
-  JWT_SECRET: z.string().min(32, 'must be at least 32 characters (256 bits)').optional(),
+  JWT_SECRET: z
+    .string()
+    .min(32, 'must be at least 32 characters (256 bits)')
+    .superRefine((v, ctx) => {
+      const weak = weakSecretReason(v);
+      if (weak) ctx.addIssue({ code: 'custom', message: `too weak (${weak}); generate one with \`openssl rand -hex 32\`` });
+    })
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Demo data (development and test only, never in production): auto = into an empty database. */
   SEED_DEMO: z.enum(['auto', 'always', 'never']).default('auto'),
@@ -68,6 +75,24 @@ const envSchema = z.object({
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+/**
+ * Refuses obviously guessable signing secrets (issue 9): few distinct characters, one short
+ * unit repeated, or a character distribution worth under 80 bits (a random 32-character hex
+ * string scores about 120). Not a proof of randomness; it stops "aaaa…" and "changeme" × 4.
+ */
+export function weakSecretReason(secret: string): string | null {
+  const counts = new Map<string, number>();
+  for (const ch of secret) counts.set(ch, (counts.get(ch) ?? 0) + 1);
+  if (counts.size < 8) return `only ${counts.size} different characters`;
+  for (let unit = 1; unit <= secret.length / 2; unit++) {
+    if (secret.length % unit === 0 && secret.slice(0, unit).repeat(secret.length / unit) === secret) return 'one short sequence repeated';
+  }
+  let bits = 0;
+  for (const n of counts.values()) bits -= n * Math.log2(n / secret.length);
+  if (bits < 80) return `about ${Math.round(bits)} bits of entropy (at least 80 needed)`;
+  return null;
+}
 
 export interface Config extends Omit<Env, 'JWT_SECRET' | 'PUBLIC_URL' | 'HOST'> {
   HOST: string;

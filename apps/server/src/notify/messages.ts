@@ -19,6 +19,7 @@ export const MESSAGE_VARS: Record<MessageKind, readonly string[]> = {
   otp: ['otp', 'minutes'],
   password_reset: ['link', 'minutes'],
   registration_received: ['kitaName'],
+  account_exists: ['kitaName', 'link'],
   registration_approved: ['kitaName', 'link'],
   inquiry: ['kitaName', 'eventDate', 'deadline', 'link'],
   reminder: ['kitaName', 'eventDate', 'deadline', 'link'],

@@ -6,6 +6,7 @@ export type MessageKind =
   | 'otp'
   | 'password_reset'
   | 'registration_received'
+  | 'account_exists'
   | 'registration_approved'
   | 'inquiry'
   | 'reminder'

@@ -6,7 +6,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { kitas } from '../../db/schema.js';
 import { enqueueMessages, type MessageKind } from '../../notify/outbox.js';
 import { appLink, composeMessage, parentRecipient, type Channel, type MessageVars, type ParentContact } from '../../notify/messages.js';
-import { enforceLimit } from '../../lib/rate-limit.js';
+import { enforceLimit, hitLimit } from '../../lib/rate-limit.js';
 import { outboxSecretKey, sealMessage } from '../../notify/secrets.js';
 import { issueOtpChallenge, issueToken, OTP_MINUTES, TTL } from './tokens.js';
 
@@ -170,6 +170,22 @@ export async function sendRegistrationReceived(
     { ...to, language: lang(parent.language) },
     { name: parent.name, kitaName: await kitaName(tx, parent.kitaId) },
     { kitaId: parent.kitaId, parentId: parent.id, idempotencyKey: `registration_received:${parent.id}` },
+  );
+}
+
+/**
+ * 'You already have an account' to the owner of an e-mail someone tried to register again
+ * (issue 9: registration answers alike for known and unknown e-mails); 3 per address and hour.
+ */
+export async function sendAccountExists(tx: DbOrTx, app: AppLike, input: { email: string; language: string; kitaId: string }): Promise<void> {
+  const { count } = await hitLimit(tx, `account-exists:${input.email}`, 3600_000, app.clock.now());
+  if (count > 3) return;
+  await enqueueComposed(
+    tx,
+    'account_exists',
+    { channel: 'email', recipient: input.email, language: lang(input.language) },
+    { kitaName: await kitaName(tx, input.kitaId), link: appLink(app.config.publicUrl, '/login') },
+    { kitaId: input.kitaId },
   );
 }
 

@@ -138,11 +138,21 @@ describe('POST auth/register', () => {
     expect(common.json().details).toEqual([{ path: 'password', message: 'Dieses Passwort ist zu häufig und leicht zu erraten' }]);
   });
 
-  it('refuses an e-mail that is already registered (409)', async () => {
+  it('answers a known e-mail like a new one and tells the owner instead (no account enumeration)', async () => {
     const body = valid();
-    expect((await register(body)).statusCode).toBe(201);
+    const first = await register(body);
+    expect(first.statusCode).toBe(201);
     const again = await register({ ...body, email: body.email.toUpperCase() });
-    expect([again.statusCode, again.json().code]).toEqual([409, 'EMAIL_TAKEN']);
+    const fresh = await register(valid());
+    expect(again.statusCode).toBe(fresh.statusCode);
+    expect(Object.keys(again.json().data).sort()).toEqual(Object.keys(fresh.json().data).sort());
+    expect(again.json().data).toMatchObject({ status: 'registered', otpToken: null });
+    expect(again.json().data.parentId).not.toBe(first.json().data.parentId);
+    // Nothing new stored for the known address; its owner gets "you already have an account".
+    expect(await t.db.select().from(parents).where(eq(parents.email, body.email.toLowerCase()))).toHaveLength(1);
+    const mail = await lastMessageTo(t.db, body.email.toLowerCase());
+    expect(mail.kind).toBe('account_exists');
+    expect(mail.bodyText).toContain('Sie haben bereits ein Konto');
   });
 
   it('allows 10 registrations per client per hour', async () => {

@@ -1,3 +1,4 @@
+import { randomBytes, randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { zonedDay, type CategoryName, type KitaGroups, type RegisterInput, type RegisterResult } from '@kita/shared';
@@ -7,7 +8,7 @@ import { AppError } from '../../lib/errors.js';
 import { hashPassword, isCommonPassword } from '../../lib/passwords.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 import { enforceLimit } from '../../lib/rate-limit.js';
-import { sendActivation, sendOtp, sendRegistrationReceived } from './notifications.js';
+import { sendAccountExists, sendActivation, sendOtp, sendRegistrationReceived } from './notifications.js';
 
 /** Public registration by the Kita's link or QR code (domain.md "Registration and approval"). */
 
@@ -76,11 +77,22 @@ export async function registerParent(app: FastifyInstance, req: FastifyRequest, 
   const phone = input.primaryPhoneNumber ?? null;
   const preferred = input.preferredCommunication ?? (email ? 'email' : 'sms');
   const passwordHash = await hashPassword(input.password);
+  /**
+   * A known e-mail gets the same answer as a new registration (issue 9: no account enumeration);
+   * the owner gets a "you already have an account" mail instead. The parent id and otpToken are
+   * random values that belong to nothing.
+   */
+  const answerAlike = async (): Promise<RegisterResult> => {
+    await app.db.transaction((tx) => sendAccountExists(tx, app, { email: email!, language: input.language, kitaId: kita.id }));
+    app.outbox.kick();
+    const otpToken = phone && (!email || preferred === 'sms') ? randomBytes(16).toString('base64url') : null;
+    return { parentId: randomUUID(), status: 'registered', otpToken };
+  };
   try {
     const result = await app.db.transaction(async (tx) => {
       if (email) {
         const [taken] = await tx.select({ id: parents.id }).from(parents).where(eq(parents.email, email)).limit(1);
-        if (taken) throw new AppError(409, 'EMAIL_TAKEN');
+        if (taken) return null;
       }
       const [parent] = await tx
         .insert(parents)
@@ -116,11 +128,12 @@ export async function registerParent(app: FastifyInstance, req: FastifyRequest, 
       await audit(tx, req, { action: 'register', entity: 'parent', entityId: p.id, kitaId: kita.id, details: { children: input.children.length } });
       return { parentId: p.id, status: 'registered' as const, otpToken };
     });
+    if (!result) return await answerAlike();
     app.outbox.kick();
     return result;
   } catch (err) {
     // Two registrations with one e-mail at the same moment: the unique index decides.
-    if (isUniqueViolation(err)) throw new AppError(409, 'EMAIL_TAKEN');
+    if (email && isUniqueViolation(err)) return answerAlike();
     throw err;
   }
 }

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import QRCode from 'qrcode';
 import type { Kita, KitaDetails, KitaInput } from '@kita/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { categories, children, events, groups, kitas } from '../../db/schema.js';
+import { categories, children, events, groups, kitas, parents, users } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
 import { notFound } from '../../lib/errors.js';
 import { findCategories } from '../categories/queries.js';
@@ -86,6 +86,11 @@ export async function deleteKita(db: Db, req: FastifyRequest, id: string): Promi
       .where(eq(categories.kitaId, id));
     await tx.delete(children).where(inArray(children.groupId, groupIds));
     await tx.delete(events).where(eq(events.kitaId, id));
+    // Parents and accounts before the Kita row: a message row names both its Kita and its parent
+    // or user, and two SET NULL cascades reaching one row in one statement fail the foreign key
+    // check (found by the route matrix, issue 9).
+    await tx.delete(parents).where(eq(parents.kitaId, id));
+    await tx.delete(users).where(eq(users.kitaId, id));
     await tx.delete(kitas).where(eq(kitas.id, id));
     await audit(tx, req, { action: 'delete', entity: 'kita', entityId: id, kitaId: id, details: { kitaName: kita.kitaName } });
   });

@@ -36,6 +36,12 @@ export const messages = {
     action: '',
     sms: '{{kitaName}}: Danke für Ihre Registrierung. Wir melden uns, sobald die Kita-Leitung Ihr Konto freigegeben hat.',
   },
+  account_exists: {
+    subject: 'Registrierung bei {{kitaName}}: Sie haben bereits ein Konto',
+    body: 'mit dieser E-Mail-Adresse wurde gerade eine Registrierung bei {{kitaName}} versucht. Sie haben bereits ein Konto, eine zweite Registrierung ist nicht nötig.\n\nMelden Sie sich einfach an. Falls Sie Ihr Passwort vergessen haben, können Sie es auf der Anmeldeseite zurücksetzen. Wenn Sie das nicht waren, können Sie diese Nachricht ignorieren.',
+    action: 'Zur Anmeldung',
+    sms: '{{kitaName}}: Sie haben bereits ein Konto. Anmelden: {{link}}',
+  },
   registration_approved: {
     subject: 'Ihr Konto bei {{kitaName}} ist freigegeben',
     body: 'die Kita-Leitung hat Ihre Registrierung bei {{kitaName}} freigegeben. Sie können sich jetzt anmelden und erhalten künftig die Bedarfsabfragen zur Notbetreuung.',

@@ -33,6 +33,12 @@ export const messages: Catalog<typeof de> = {
     action: '',
     sms: '{{kitaName}}: Thank you for registering. We will let you know as soon as the Kita management has approved your account.',
   },
+  account_exists: {
+    subject: 'Registration with {{kitaName}}: you already have an account',
+    body: 'someone just tried to register with {{kitaName}} using this e-mail address. You already have an account, so there is no need to register again.\n\nJust log in. If you have forgotten your password, you can reset it on the login page. If this was not you, you can ignore this message.',
+    action: 'Log in',
+    sms: '{{kitaName}}: You already have an account. Log in: {{link}}',
+  },
   registration_approved: {
     subject: 'Your account with {{kitaName}} is approved',
     body: 'the Kita management has approved your registration with {{kitaName}}. You can log in now and will receive the emergency care demand inquiries from now on.',
