@@ -15,7 +15,7 @@ import { registrationRoutes } from '@/features/registration/routes';
 import { setNavigator } from '@/lib/navigation';
 import { InitialLoad, RootLayout } from './root-layout';
 import { RouteError } from './route-error';
-import { lazyPage, type AppRoute, type FeatureRoutes, type RouteHandle } from './routing';
+import { lazyPage, type AppRoute, type FeatureRoutes, type RouteHandle } from '@/lib/routing';
 
 /**
  * Every feature's routes (features/<domain>/routes.tsx exports a FeatureRoutes object).

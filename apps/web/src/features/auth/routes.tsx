@@ -1,4 +1,4 @@
-import { lazyPage, type FeatureRoutes } from '@/app/routing';
+import { lazyPage, type FeatureRoutes } from '@/lib/routing';
 
 /** Public pages of the shell: login, unauthorized and the general error page. */
 export const authRoutes: FeatureRoutes = {

@@ -1,5 +1,5 @@
-import { guarded } from '@/app/guards';
-import { lazyPage, type FeatureRoutes } from '@/app/routing';
+import { guarded } from '@/lib/guards';
+import { lazyPage, type FeatureRoutes } from '@/lib/routing';
 
 /** Registered parents waiting for approval, per Kita (staff). */
 export const registrationRoutes: FeatureRoutes = {
