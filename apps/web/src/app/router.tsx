@@ -11,7 +11,7 @@ import { preferenceRoutes } from '@/features/preference/routes';
 import { resultsRoutes } from '@/features/results/routes';
 import { parentsRoutes } from '@/features/parents/routes';
 import { childrenRoutes } from '@/features/children/routes';
-import { registrationRoutes } from '@/features/registration/routes';
+import { approvalsRoutes } from '@/features/approvals/routes';
 import { setNavigator } from '@/lib/navigation';
 import { InitialLoad, RootLayout } from './root-layout';
 import { RouteError } from './route-error';
@@ -29,7 +29,7 @@ const features: FeatureRoutes[] = [
   preferenceRoutes,
   parentsRoutes,
   childrenRoutes,
-  registrationRoutes,
+  approvalsRoutes,
   kitasRoutes,
   categoriesRoutes,
   groupsRoutes,
