@@ -11,11 +11,11 @@ import { preferenceRoutes } from '@/features/preference/routes';
 import { resultsRoutes } from '@/features/results/routes';
 import { parentsRoutes } from '@/features/parents/routes';
 import { childrenRoutes } from '@/features/children/routes';
-import { registrationRoutes } from '@/features/registration/routes';
+import { approvalsRoutes } from '@/features/approvals/routes';
 import { setNavigator } from '@/lib/navigation';
 import { InitialLoad, RootLayout } from './root-layout';
 import { RouteError } from './route-error';
-import { lazyPage, type AppRoute, type FeatureRoutes, type RouteHandle } from './routing';
+import { lazyPage, type AppRoute, type FeatureRoutes, type RouteHandle } from '@/lib/routing';
 
 /**
  * Every feature's routes (features/<domain>/routes.tsx exports a FeatureRoutes object).
@@ -29,7 +29,7 @@ const features: FeatureRoutes[] = [
   preferenceRoutes,
   parentsRoutes,
   childrenRoutes,
-  registrationRoutes,
+  approvalsRoutes,
   kitasRoutes,
   categoriesRoutes,
   groupsRoutes,

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigation } from 'react-router';
 import { SidebarInset, SidebarProvider } from '@/components/ui/sidebar';
-import { RequireAuth } from '../guards';
+import { RequireAuth } from '@/lib/guards';
 import { SessionSync } from '../session-sync';
 import { AppHeader } from './app-header';
 import { AppSidebar } from './app-sidebar';

@@ -11,7 +11,7 @@ import {
 } from '@/components/ui/breadcrumb';
 import { homePathFor, useAuth } from '@/lib/auth';
 import { translateMessage } from '@/lib/i18n';
-import type { RouteHandle } from '../routing';
+import type { RouteHandle } from '@/lib/routing';
 
 interface CrumbItem {
   id: string;
@@ -20,7 +20,7 @@ interface CrumbItem {
 }
 
 /**
- * Home, then one entry per matched route whose `handle.crumb` is set (see app/routing.tsx).
+ * Home, then one entry per matched route whose `handle.crumb` is set (see lib/routing.tsx).
  * Home is the parent's profile for parents, their Kita's dashboard for managers, else '/'.
  */
 export function Breadcrumbs() {

@@ -1,4 +1,4 @@
-import { lazyPage, type FeatureRoutes } from '@/app/routing';
+import { lazyPage, type FeatureRoutes } from '@/lib/routing';
 
 /**
  * Public account pages (spec section 2): registration from the Kita's link, e-mail activation,

@@ -1,5 +1,5 @@
-import { guarded } from '@/app/guards';
-import { lazyPage, type FeatureRoutes } from '@/app/routing';
+import { guarded } from '@/lib/guards';
+import { lazyPage, type FeatureRoutes } from '@/lib/routing';
 
 /**
  * The Kita's children page (staff). A parent sees and edits their own children in the children

@@ -1,5 +1,5 @@
-import { guarded } from '@/app/guards';
-import { lazyPage, type FeatureRoutes, type RouteHandle } from '@/app/routing';
+import { guarded } from '@/lib/guards';
+import { lazyPage, type FeatureRoutes, type RouteHandle } from '@/lib/routing';
 
 const listHandle: RouteHandle = { crumb: 'nav.items.events' };
 const detailsHandle: RouteHandle = { crumb: 'events.details.crumb' };

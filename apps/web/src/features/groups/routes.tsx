@@ -1,5 +1,5 @@
-import { guarded } from '@/app/guards';
-import { lazyCrumb, lazyPage, type FeatureRoutes } from '@/app/routing';
+import { guarded } from '@/lib/guards';
+import { lazyCrumb, lazyPage, type FeatureRoutes } from '@/lib/routing';
 
 // Loaded only when shown, so the first download of every page does not carry this feature's queries.
 const groupCrumb = lazyCrumb(

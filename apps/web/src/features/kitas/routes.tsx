@@ -1,6 +1,6 @@
 import { Navigate, Outlet } from 'react-router';
-import { guarded, RequireAuth } from '@/app/guards';
-import { lazyCrumb, lazyPage, type FeatureRoutes } from '@/app/routing';
+import { guarded, RequireAuth } from '@/lib/guards';
+import { lazyCrumb, lazyPage, type FeatureRoutes } from '@/lib/routing';
 
 // Loaded only when shown, so the first download of every page does not carry this feature's queries.
 const kitaCrumb = lazyCrumb(

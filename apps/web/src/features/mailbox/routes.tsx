@@ -1,4 +1,4 @@
-import { lazyPage, type FeatureRoutes } from '@/app/routing';
+import { lazyPage, type FeatureRoutes } from '@/lib/routing';
 
 /** The dev mailbox (public, outside the app shell; its API exists only outside production). */
 export const mailboxRoutes: FeatureRoutes = {

@@ -1,5 +1,5 @@
-import { guarded } from '@/app/guards';
-import { lazyCrumb, lazyPage, type FeatureRoutes } from '@/app/routing';
+import { guarded } from '@/lib/guards';
+import { lazyCrumb, lazyPage, type FeatureRoutes } from '@/lib/routing';
 
 const staff = ['Admin', 'KitaManager'] as const;
 const list = lazyPage(() => import('./pages/parents-page'));

@@ -1,4 +1,4 @@
-import { lazyPage, type FeatureRoutes } from '@/app/routing';
+import { lazyPage, type FeatureRoutes } from '@/lib/routing';
 
 /** /preference?token=...: public, its own small chunk (no app shell, no admin screens, only the core texts). */
 export const preferenceRoutes: FeatureRoutes = {

@@ -1,5 +1,5 @@
-import { guarded } from '@/app/guards';
-import { lazyPage, type FeatureRoutes } from '@/app/routing';
+import { guarded } from '@/lib/guards';
+import { lazyPage, type FeatureRoutes } from '@/lib/routing';
 
 /**
  * /parents/{parentId}/history: the preference history (spec section 2: Parent only; the server

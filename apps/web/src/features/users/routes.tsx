@@ -1,5 +1,5 @@
-import { guarded } from '@/app/guards';
-import { lazyPage, type FeatureRoutes } from '@/app/routing';
+import { guarded } from '@/lib/guards';
+import { lazyPage, type FeatureRoutes } from '@/lib/routing';
 
 /** /users (Admin only) and the managers page mg under /kitas/:kitaId. */
 export const usersRoutes: FeatureRoutes = {

@@ -1,6 +1,6 @@
 import type * as React from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { AuthShell } from '@/features/auth/components/auth-shell';
+import { AuthShell } from '@/components/auth-shell';
 
 /** The frame of the public account pages: the login's shell with one card (title as the page's h1). */
 export function AccountCard({

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { KitaGroups, RegisterFormValues, RegisterInput } from '@kita/shared';
 import { SelectField, TextField } from '@/components/form-fields';
 import { Button } from '@/components/ui/button';
-import { DateOfBirthField } from '@/features/children/components/date-of-birth-field';
+import { DateOfBirthField } from '@/components/form/date-of-birth-field';
 
 export const emptyChild = { childName: '', dateOfBirth: '', groupId: '' };
 

@@ -6,7 +6,7 @@ import type { LoginResult } from '@kita/shared';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { clearOtpToken, homePathFor, setOtpToken, useAuth } from '@/lib/auth';
-import { AuthShell } from '../components/auth-shell';
+import { AuthShell } from '@/components/auth-shell';
 import { ParentLoginForm, StaffLoginForm } from '../components/credentials-forms';
 import { OtpForm } from '../components/otp-form';
 import { needsOtp, type LoginStep } from '../queries';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { CATEGORY_NAMES, categoryInputSchema, type Category, type CategoryName } from '@kita/shared';
 import { SelectField } from '@/components/form-fields';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import { applyServerErrors, FormDialog } from '@/features/kitas/components/form-dialog';
+import { applyServerErrors, FormDialog } from '@/components/form-dialog';
 import { useSaveCategory } from '../queries';
 
 /** Add or rename a category: Kindergarten or Krippe, one of each per Kita (names already used are not offered). */

@@ -12,10 +12,9 @@ import { Label } from '@/components/ui/label';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { toIsoDate } from '@/lib/format';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import { emptyParentValues } from '@/features/parents/components/parent-form-dialog';
-import { ParentFields } from '@/features/parents/components/parent-fields';
+import { emptyParentValues, ParentFields } from '@/components/form/parent-fields';
 import { useKitaGroups, useParentOptions, useSaveChild } from '../queries';
-import { DateOfBirthField } from './date-of-birth-field';
+import { DateOfBirthField } from '@/components/form/date-of-birth-field';
 
 /** The child being edited (from the children list or a parent's children table). */
 export interface ChildFormTarget {

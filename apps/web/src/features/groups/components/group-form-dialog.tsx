@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { groupInputSchema, type Category, type Group } from '@kita/shared';
 import { SelectField, TextField } from '@/components/form-fields';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import { applyServerErrors, FormDialog } from '@/features/kitas/components/form-dialog';
+import { applyServerErrors, FormDialog } from '@/components/form-dialog';
 import { useSaveGroup } from '../queries';
 
 /**

@@ -6,7 +6,7 @@ import { kitaInputSchema, type Kita } from '@kita/shared';
 import { SwitchField, TextareaField, TextField } from '@/components/form-fields';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useSaveKita } from '../queries';
-import { applyServerErrors, FormDialog } from './form-dialog';
+import { applyServerErrors, FormDialog } from '@/components/form-dialog';
 
 /** Add (no `kita`) or edit a Kita: name, location, description (spec 5: name and location required). */
 export function KitaFormDialog({ open, onOpenChange, kita }: { open: boolean; onOpenChange: (open: boolean) => void; kita?: Kita | null }) {

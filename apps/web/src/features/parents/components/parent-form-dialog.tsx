@@ -11,7 +11,7 @@ import { getUser, updateUser, useAuth } from '@/lib/auth';
 import { changeLanguage, currentLanguage } from '@/lib/i18n';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useKitaOptions, useSaveParent } from '../queries';
-import { ParentFields } from './parent-fields';
+import { emptyParentValues, ParentFields } from '@/components/form/parent-fields';
 
 export interface ParentFormDialogProps {
   open: boolean;
@@ -20,21 +20,6 @@ export interface ParentFormDialogProps {
   parent?: Parent;
   /** The Kita selected in the UI (the route's kitaId); without it staff choose the Kita. */
   kitaId: string | null;
-}
-
-/** Empty form values of a new parent (contact fields as '' so the inputs stay controlled). */
-export function emptyParentValues(kitaId: string): ParentFormValues {
-  return {
-    name: '',
-    email: '',
-    secondaryEmail: '',
-    primaryPhoneNumber: '',
-    secondaryPhoneNumber: '',
-    kitaId,
-    preferredCommunication: 'email',
-    isAnonymous: false,
-    language: 'de',
-  };
 }
 
 function valuesOf(parent: Parent): ParentFormValues {

@@ -6,7 +6,7 @@ import { changePasswordSchema, type User } from '@kita/shared';
 import { TextField } from '@/components/form-fields';
 import { useAuth } from '@/lib/auth';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import { applyServerErrors, FormDialog } from '@/features/kitas/components/form-dialog';
+import { applyServerErrors, FormDialog } from '@/components/form-dialog';
 import { useChangePassword } from '../queries';
 
 const empty = { oldPassword: '', newPassword: '', confirmPassword: '' };

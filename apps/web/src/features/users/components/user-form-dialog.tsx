@@ -7,7 +7,7 @@ import { STAFF_ROLES, userCreateSchema, userUpdateSchema, type User, type UserCr
 import { SelectField, TextField } from '@/components/form-fields';
 import { useAuth } from '@/lib/auth';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import { applyServerErrors, FormDialog } from '@/features/kitas/components/form-dialog';
+import { applyServerErrors, FormDialog } from '@/components/form-dialog';
 import { useKitas } from '@/features/kitas/queries';
 import { useSaveUser } from '../queries';
 

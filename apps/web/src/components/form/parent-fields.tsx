@@ -1,9 +1,24 @@
 import { useTranslation } from 'react-i18next';
 import { useWatch, type Control, type FieldValues, type UseFormSetValue } from 'react-hook-form';
-import type { KitaOption } from '@kita/shared';
+import type { KitaOption, ParentFormValues } from '@kita/shared';
 import { SelectField, TextField } from '@/components/form-fields';
 import { FormControl, FormDescription, FormField, FormItem, FormLabel } from '@/components/ui/form';
 import { Switch } from '@/components/ui/switch';
+
+/** Empty form values of a new parent (contact fields as '' so the inputs stay controlled). */
+export function emptyParentValues(kitaId: string): ParentFormValues {
+  return {
+    name: '',
+    email: '',
+    secondaryEmail: '',
+    primaryPhoneNumber: '',
+    secondaryPhoneNumber: '',
+    kitaId,
+    preferredCommunication: 'email',
+    isAnonymous: false,
+    language: 'de',
+  };
+}
 
 /** '' for the parent form itself, 'newParent.' for the child form's embedded new parent. */
 export type ParentFieldPrefix = '' | 'newParent.';

@@ -10,8 +10,7 @@ import { ApiError } from '@/lib/api';
 /**
  * The add/edit dialog of the structure screens (Kita, category, group, user, manager, password):
  * title, description, the fields, Cancel and a submit button with a busy state. The caller owns
- * the form and closes the dialog on success. Generic enough for components/; it lives here until
- * the shell takes it over.
+ * the form and closes the dialog on success.
  */
 export function FormDialog<T extends FieldValues>({
   open,

@@ -1,0 +1,89 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { ESLint } from 'eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * The dependency direction of eslint.boundaries.js is enforced: the repository's own ESLint
+ * configuration reports a forbidden import and an import cycle, and accepts an allowed import.
+ * Lint runs on source text placed at a path inside the tree (no file is changed), except for the
+ * cycle, which needs two files on disk (written to a temporary folder and removed again).
+ */
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+type Graph = Record<string, string[]>;
+let boundaries: { serverModules: Graph; webFeatures: Graph; findCycle(graph: Graph): string[] | null };
+let eslint: ESLint;
+
+beforeAll(async () => {
+  boundaries = (await import(pathToFileURL(path.join(repoRoot, 'eslint.boundaries.js')).href)) as typeof boundaries;
+  eslint = new ESLint({ cwd: repoRoot });
+});
+
+/** The rule ids ESLint reports for `code` as if it were the file at `file` (repository-relative). */
+async function ruleIds(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(repoRoot, file) });
+  return result!.messages.map((m) => m.ruleId ?? m.message);
+}
+
+describe('server boundaries', () => {
+  it('refuses lib importing a module', async () => {
+    expect(await ruleIds('apps/server/src/lib/fixture.ts', "export { describeOutcome } from '../modules/allocation/reasons.js';\n")).toEqual([
+      'import-x/no-restricted-paths',
+    ]);
+  });
+
+  it('refuses lib importing plugins, and notify importing a module', async () => {
+    expect(await ruleIds('apps/server/src/lib/fixture.ts', "export { authPlugin } from '../plugins/auth.js';\n")).toEqual(['import-x/no-restricted-paths']);
+    expect(await ruleIds('apps/server/src/notify/fixture.ts', "export { findEvent } from '../modules/events/queries.js';\n")).toEqual([
+      'import-x/no-restricted-paths',
+    ]);
+  });
+
+  it('keeps the allocation rule away from the database', async () => {
+    expect(await ruleIds('apps/server/src/modules/allocation/fixture.ts', "export { events } from '../../db/schema.js';\n")).toEqual([
+      'import-x/no-restricted-paths',
+    ]);
+  });
+
+  it('refuses a module importing another outside its allowlist, and accepts an allowed one', async () => {
+    // events sits below results: the reverse import would make a folder cycle.
+    expect(await ruleIds('apps/server/src/modules/events/fixture.ts', "export { closeEvent } from '../results/close.js';\n")).toEqual([
+      'import-x/no-restricted-paths',
+    ]);
+    expect(await ruleIds('apps/server/src/modules/preferences/fixture.ts', "export { findEvent } from '../events/queries.js';\n")).toEqual([]);
+  });
+
+  it('refuses an import cycle', async () => {
+    const dir = path.join(repoRoot, 'apps/server/src/modules/allocation', `cycle-fixture-${randomBytes(4).toString('hex')}`);
+    mkdirSync(dir);
+    try {
+      writeFileSync(path.join(dir, 'a.ts'), "import { b } from './b.js';\nexport const a = () => b();\n");
+      writeFileSync(path.join(dir, 'b.ts'), "import { a } from './a.js';\nexport const b = (): unknown => a;\n");
+      const [result] = await eslint.lintFiles([path.join(dir, 'a.ts')]);
+      expect(result!.messages.map((m) => m.ruleId)).toEqual(['import-x/no-cycle']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('declared allowlists', () => {
+  it('have no cycle between server modules or between web features', () => {
+    expect(boundaries.findCycle(boundaries.serverModules)).toBeNull();
+    expect(boundaries.findCycle(boundaries.webFeatures)).toBeNull();
+  });
+
+  it('name only folders that exist', async () => {
+    const { readdirSync } = await import('node:fs');
+    const dirs = (p: string) => readdirSync(path.join(repoRoot, p), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+    expect(Object.keys(boundaries.serverModules).sort()).toEqual(dirs('apps/server/src/modules'));
+    for (const allowed of Object.values(boundaries.serverModules)) for (const m of allowed) expect(boundaries.serverModules).toHaveProperty(m);
+  });
+
+  it('a cycle is found when one is declared', () => {
+    expect(boundaries.findCycle({ a: ['b'], b: ['c'], c: ['a'] })).toEqual(['a', 'b', 'c', 'a']);
+  });
+});
