@@ -227,7 +227,14 @@ describe('delivery status of an inquiry', () => {
     const stranger = await t.app.inject({ method: 'POST', url: `/api/emergency-event/${eventId}/resend`, headers: manager, payload: { parentId: '00000000-0000-4000-8000-000000000000' } });
     expect(stranger.statusCode).toBe(404);
     const failures = await t.app.inject({ method: 'GET', url: '/api/emergency-event/delivery-failures', headers: manager });
-    expect(failures.json().data).toEqual([expect.objectContaining({ eventId, failedFamilies: expect.any(Number) })]);
+    const failedFamilies = (await delivery()).rows.filter((r) => r.state === 'failed' && !r.answered).length;
+    expect(failedFamilies).toBeGreaterThan(0);
+    expect(failures.json().data).toEqual([expect.objectContaining({ eventId, failedFamilies, timezone: 'Europe/Berlin' })]);
+    // A family that answered (by phone) no longer counts as not reached.
+    const invalidChild = (await t.db.execute<{ id: string }>(sql`select id from children where parent_id = ${fam.invalid!}`)).rows[0]!.id;
+    await t.app.inject({ method: 'POST', url: `/api/emergency-event/${eventId}/preferences`, headers: manager, payload: { preferences: [{ childId: invalidChild, preferenceType: 'red' }] } });
+    const after = await t.app.inject({ method: 'GET', url: '/api/emergency-event/delivery-failures', headers: manager });
+    expect(after.json().data[0].failedFamilies).toBe(failedFamilies - 1);
     expect((await t.app.inject({ method: 'GET', url: '/api/emergency-event/delivery-failures', headers: otherManager })).json().data).toEqual([]);
     const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/emergency-event/{id}/delivery', '/api/emergency-event/{id}/resend', '/api/delivery/twilio/status']));

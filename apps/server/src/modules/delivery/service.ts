@@ -124,7 +124,7 @@ export async function sendDueReminders(app: FastifyInstance): Promise<number> {
   return reminded;
 }
 
-/** The dashboard's warning: events in the scope, still open, with families whose messages all failed. */
+/** The dashboard's warning: open events in the scope with families whose messages all failed and who have not answered. */
 export async function findEventsWithFailedDelivery(db: DbOrTx, kitaId: string | null): Promise<FailedDeliveryEvent[]> {
   const r = await db.execute<{ event_id: string; kita_id: string; event_date: Date | string; timezone: string; category: string; failed: number }>(sql`
     select e.id as event_id, e.kita_id, e.event_date, e.timezone, c.name as category, count(*)::int as failed
@@ -134,8 +134,10 @@ export async function findEventsWithFailedDelivery(db: DbOrTx, kitaId: string | 
         select m.parent_id
           from outbox_messages m
          where m.event_id = e.id and m.kind = 'inquiry' and m.parent_id is not null
+           -- a family that answered (perhaps by phone) needs nothing more from the manager
+           and not exists (select 1 from preferences pr where pr.event_id = e.id and pr.parent_id = m.parent_id)
          group by m.parent_id
-        having bool_and(m.status = 'failed' or m.delivery_status = 'undelivered')) f on true
+        having bool_and(m.status = 'failed' or coalesce(m.delivery_status, '') = 'undelivered')) f on true
      where e.status = 'open' ${kitaId ? sql`and e.kita_id = ${kitaId}` : sql``}
      group by e.id, c.name
      order by e.event_date desc`);
