@@ -19,11 +19,12 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
-import { fairnessChart } from './lib/fairness-chart.js';
-import { AIMS, printTable, summarise, type RuleSummary } from './lib/fairness-report.js';
+import { fairnessChart, tradeoffChart } from './lib/fairness-chart.js';
+import { AIMS, markdownTable, printTable, summarise, type RuleSummary } from './lib/fairness-report.js';
 import { MIN_NEEDS } from './lib/metrics.js';
 import { joinBatches, rulesOf, simulateWorlds, type RuleSet, type SeasonBatch } from './lib/simulate.js';
 import { readWorldFile } from './lib/world-file.js';
+import { CHOSEN_CANDIDATE } from './lib/rules.js';
 import { CHEATER_SHARE, NEED_PROBABILITY, WORLDS, type WorldConfig } from './lib/world.js';
 
 export const DEFAULT_SEASONS = 300;
@@ -121,11 +122,17 @@ async function main(): Promise<void> {
   const json = { name: 'fairness', set, seasonsPerWorld: seasons, workers, seconds, model, aims: AIMS, worlds: results, generatedAt: new Date().toISOString() };
   writeFileSync(out, `${JSON.stringify(json, null, 2)}\n`);
   console.log(`written ${out}`);
-  if (set === 'default') {
-    const svg = join(here, '..', 'docs', 'fairness-chart.svg');
-    writeFileSync(svg, fairnessChart(results));
-    console.log(`written ${svg}`);
-  }
+  // The same tables in Markdown, for docs/fairness.md.
+  const md = results
+    .map((r) => `### ${r.world}: ${r.seasons} seasons of ${r.events} events, places ${(r.placesOfDemand ?? []).map((x) => 100 * x).join('-')} % of expected demand\n\n${markdownTable(r.rules)}\n`)
+    .join('\n');
+  const mdOut = out.replace(/\.json$/, '.md');
+  writeFileSync(mdOut, `<!-- written by npm run bench:fairness${set === 'search' ? ' -- --search' : ''}; * = aim missed; cells: mean ±half-width of the 95 % interval -->\n\n${md}`);
+  console.log(`written ${mdOut}`);
+  const svg = join(here, '..', 'docs', set === 'default' ? 'fairness-chart.svg' : 'fairness-tradeoff.svg');
+  mkdirSync(dirname(svg), { recursive: true });
+  writeFileSync(svg, set === 'default' ? fairnessChart(results) : tradeoffChart(results, CHOSEN_CANDIDATE));
+  console.log(`written ${svg}`);
 }
 
 await main();

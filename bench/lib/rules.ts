@@ -117,8 +117,9 @@ export interface Tariff {
   green: number;
   /** Green books only when the event was oversubscribed (more red/yellow/blue children than slots). */
   greenOnlyWhenScarce?: boolean;
-  /** Balance is clamped to [-cap, cap] after every event. */
+  /** Balance is clamped to [-cap, cap] after every event ([-floor, cap] when floor is given). */
   cap?: number;
+  floor?: number;
   /** Balance multiplied by this factor before every event (rounded for ordering). */
   decay?: number;
 }
@@ -139,7 +140,7 @@ export function tariffRule(name: string, label: string, t: Tariff): Rule {
         else if (a.preferenceType === 'yellow') s.balance += a.hasSlot ? t.yellowSlot : t.yellowMiss;
         else if (a.preferenceType === 'blue') s.balance += t.blueSlot;
       }
-      if (t.cap !== undefined) s.balance = Math.max(-t.cap, Math.min(t.cap, s.balance));
+      if (t.cap !== undefined) s.balance = Math.max(-(t.floor ?? t.cap), Math.min(t.cap, s.balance));
     },
   );
 }
@@ -254,35 +255,46 @@ export const ORACLE: Rule = {
 /** The default run: the rules side by side. The oracle must stay in (the p10 aim divides by it). */
 export const RULES: Rule[] = [V2, V1, LOTTERY, ROTATION, FCFS, ORACLE];
 
+/** The search candidate that became rule version 2 (ringed in the trade-off chart). */
+export const CHOSEN_CANDIDATE = 'v2';
+
 const base: Tariff = { redMiss: 1, redSlot: -1, yellowMiss: 1, yellowSlot: -1, blueSlot: -1, green: 0 };
-/** The rule search (`--search`): candidates next to the references. */
+/** The rule search (`--search`): candidates next to the references, grouped by the idea they try. */
 export const CANDIDATES: Rule[] = [
   V1,
-  tariffRule('cap-1', 'no green, cap +-1', { ...base, yellowMiss: 0, yellowSlot: 0, cap: 1 }),
-  tariffRule('cap-3', 'no green, cap +-3', { ...base, yellowMiss: 0, yellowSlot: 0, cap: 3 }),
-  tariffRule('cap-2-y', 'no green, yellow +-1, cap +-2', { ...base, cap: 2 }),
-  tariffRule('cap-2-1-2', 'no green, miss +1 / slot -2, cap +-2', { ...base, redSlot: -2, blueSlot: -2, yellowMiss: 0, yellowSlot: 0, cap: 2 }),
-  shareRule('share-a0.5', 'met / asks^0.5, lowest first', 0, 0.5),
-  shareRule('share-a0.75', 'met / asks^0.75, lowest first', 0, 0.75),
-  tariffRule('c2-12-y12', 'miss +1 / slot -2, yellow same, cap +-2', { ...base, redSlot: -2, blueSlot: -2, yellowSlot: -2, cap: 2 }),
-  tariffRule('c2-12-y11', 'miss +1 / slot -2, yellow +1/-1, cap +-2', { ...base, redSlot: -2, blueSlot: -2, cap: 2 }),
-  tariffRule('c3-12-y11', 'miss +1 / slot -2, yellow +1/-1, cap +-3', { ...base, redSlot: -2, blueSlot: -2, cap: 3 }),
-  tariffRule('c2-12-y10', 'miss +1 / slot -2, yellow +1/0, cap +-2', { ...base, redSlot: -2, blueSlot: -2, yellowSlot: 0, cap: 2 }),
-  tariffRule('c2-13-y11', 'miss +1 / slot -3, yellow +1/-1, cap +-2', { ...base, redSlot: -3, blueSlot: -3, cap: 2 }),
-  tariffRule('green-scarce', 'v1 but green +1 only in oversubscribed events', { ...base, green: 1, greenOnlyWhenScarce: true }),
+  // Green: no credit, or only when green freed a place in an oversubscribed event.
+  tariffRule('green-scarce', 'v1, green +1 only when oversubscribed', { ...base, green: 1, greenOnlyWhenScarce: true }),
   tariffRule('no-green', 'no credit for green', base),
-  tariffRule('no-green-y0', 'no green; yellow books 0', { ...base, yellowMiss: 0, yellowSlot: 0 }),
-  tariffRule('price-0', 'price for red: miss 0 / slot -1 (equal counts)', { ...base, redMiss: 0, yellowMiss: 0, yellowSlot: 0 }),
-  tariffRule('price-1-3', 'price for red: miss +1 / slot -3', { ...base, redSlot: -3, blueSlot: -3, yellowMiss: 0, yellowSlot: 0 }),
-  tariffRule('price-1-2', 'price for red: miss +1 / slot -2', { ...base, redSlot: -2, blueSlot: -2, yellowMiss: 0, yellowSlot: 0 }),
-  tariffRule('price-2-1', 'price for red: miss +2 / slot -1', { ...base, redMiss: 2, yellowMiss: 0, yellowSlot: 0 }),
+  tariffRule('no-green-y0', 'no green, yellow books 0', { ...base, yellowMiss: 0, yellowSlot: 0 }),
+  // A price for red: what a place costs against what a miss earns (no cap).
+  tariffRule('price-0', 'price: miss 0 / slot -1 (equal counts)', { ...base, redMiss: 0, yellowMiss: 0, yellowSlot: 0 }),
+  tariffRule('price-1-3', 'price: miss +1 / slot -3', { ...base, redSlot: -3, blueSlot: -3, yellowMiss: 0, yellowSlot: 0 }),
+  tariffRule('price-1-2', 'price: miss +1 / slot -2', { ...base, redSlot: -2, blueSlot: -2, yellowMiss: 0, yellowSlot: 0 }),
+  tariffRule('price-2-1', 'price: miss +2 / slot -1', { ...base, redMiss: 2, yellowMiss: 0, yellowSlot: 0 }),
+  // Cap or decay: credits cannot be banked for a season.
+  tariffRule('cap-1', 'no green, cap +-1', { ...base, yellowMiss: 0, yellowSlot: 0, cap: 1 }),
   tariffRule('cap-2', 'no green, cap +-2', { ...base, yellowMiss: 0, yellowSlot: 0, cap: 2 }),
   tariffRule('cap-4', 'no green, cap +-4', { ...base, yellowMiss: 0, yellowSlot: 0, cap: 4 }),
+  tariffRule('cap-2-y', 'no green, yellow +-1, cap +-2', { ...base, cap: 2 }),
   tariffRule('decay-0.9', 'no green, decay 0.9 per event', { ...base, yellowMiss: 0, yellowSlot: 0, decay: 0.9 }),
+  // Price and cap together: the chosen family.
+  tariffRule('c2-12-y11', 'miss +1 / slot -2, yellow +1/-1, cap +-2', { ...base, redSlot: -2, blueSlot: -2, cap: 2 }),
+  tariffRule('c3-12', 'miss +1 / slot -2, cap +-3', { ...base, redSlot: -2, blueSlot: -2, yellowMiss: 0, yellowSlot: 0, cap: 3 }),
+  tariffRule('c1-12', 'miss +1 / slot -2, cap +-1', { ...base, redSlot: -2, blueSlot: -2, yellowMiss: 0, yellowSlot: 0, cap: 1 }),
+  tariffRule('c1-12-y1', 'miss +1 / slot -2, yellow miss +1, cap +-1', { ...base, redSlot: -2, blueSlot: -2, yellowSlot: 0, cap: 1 }),
+  tariffRule('c1f2-12', 'miss +1 / slot -2, range -2..+1', { ...base, redSlot: -2, blueSlot: -2, yellowMiss: 0, yellowSlot: 0, cap: 1, floor: 2 }),
+  tariffRule('c2f3-12', 'miss +1 / slot -2, range -3..+2', { ...base, redSlot: -2, blueSlot: -2, yellowMiss: 0, yellowSlot: 0, cap: 2, floor: 3 }),
+  tariffRule('c2-13', 'miss +1 / slot -3, cap +-2', { ...base, redSlot: -3, blueSlot: -3, yellowMiss: 0, yellowSlot: 0, cap: 2 }),
+  V2,
+  // Share of own red answers met so far, with a price for red (met / asks^alpha), and Karma.
+  shareRule('share-a0.25', 'met / asks^0.25, lowest first', 0, 0.25),
+  shareRule('share-a0.5', 'met / asks^0.5, lowest first', 0, 0.5),
+  shareRule('share-a0.75', 'met / asks^0.75, lowest first', 0, 0.75),
   shareRule('share', 'lowest share of own red met first', 0),
   shareRule('share-prior-2', 'share of own red met, prior 1 of 2', 2),
   KARMA,
   LOTTERY,
   ROTATION,
+  FCFS,
   ORACLE,
 ];
