@@ -25,7 +25,9 @@ function vendorChunk(id: string): string | undefined {
   const catalog = catalogFile(id);
   if (catalog) return `i18n-${catalog.language}-${tierOf(catalog.namespace)}`;
   if (!id.includes('node_modules')) return undefined;
-  if (/node_modules\/(react|react-dom|scheduler|react-router|clsx)\//.test(id)) return 'react';
+  // The router in its own chunk: preference.html (the SMS link's page) loads React without it.
+  if (/node_modules\/react-router\//.test(id)) return 'router';
+  if (/node_modules\/(react|react-dom|scheduler|clsx)\//.test(id)) return 'react';
   if (/node_modules\/(i18next|react-i18next|i18next-browser-languagedetector)\//.test(id)) return 'i18n';
   if (/node_modules\/(@tanstack\/react-table|@tanstack\/table-core)\//.test(id)) return 'table';
   return undefined;
@@ -54,6 +56,12 @@ export default defineConfig(({ command }) => ({
     emptyOutDir: true,
     sourcemap: false,
     rollupOptions: {
+      // Two pages: the app, and /preference on its own (src/preference-main.tsx; the server sends
+      // preference.html for /preference).
+      input: {
+        index: fileURLToPath(new URL('./index.html', import.meta.url)),
+        preference: fileURLToPath(new URL('./preference.html', import.meta.url)),
+      },
       output: { manualChunks: vendorChunk },
     },
   },

@@ -52,3 +52,32 @@ describe('periodic job runner', () => {
     expect(errors).toHaveLength(1);
   });
 });
+
+describe('a job with a due time', () => {
+  it('runs its next round when it is due, not after the whole interval', async () => {
+    const starts: number[] = [];
+    const jobs = startJobs(fakeApp, [
+      {
+        name: 'deadline',
+        intervalMs: 10_000,
+        run: async () => void starts.push(Date.now()),
+        // The next deadline is 250 ms away after every round.
+        dueInMs: async () => 250,
+      },
+    ]);
+    await new Promise((r) => setTimeout(r, 1400));
+    await jobs.stop();
+    expect(starts.length).toBeGreaterThanOrEqual(2);
+    // MIN_DELAY_MS (1 s) after the first round, far before the 10 s interval.
+    expect(starts[1]! - starts[0]!).toBeLessThan(3000);
+  });
+
+  it('never runs rounds closer than MIN_DELAY_MS, even when work stays due', async () => {
+    let rounds = 0;
+    const jobs = startJobs(fakeApp, [{ name: 'due', intervalMs: 10_000, run: async () => void rounds++, dueInMs: async () => 0 }]);
+    await new Promise((r) => setTimeout(r, 1500));
+    await jobs.stop();
+    expect(rounds).toBeGreaterThanOrEqual(2);
+    expect(rounds).toBeLessThanOrEqual(3);
+  });
+});

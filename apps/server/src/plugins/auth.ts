@@ -1,11 +1,12 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { SignJWT, jwtVerify } from 'jose';
+import { SignJWT } from 'jose';
 import type { Role } from '@kita/shared';
 import { sessions, users } from '../db/schema.js';
 import { authOf, type AuthContext } from '../lib/auth-context.js';
-import { forbidden, unauthenticated } from '../lib/errors.js';
+import { AppError, forbidden, unauthenticated } from '../lib/errors.js';
+import { verifyHs256 } from '../lib/jwt.js';
 
 // The request's caller lives in lib (the scope helpers read it); re-exported for the routes.
 export { authOf, type AuthContext };
@@ -39,14 +40,11 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   async function resolve(req: FastifyRequest): Promise<AuthContext | null> {
     const header = req.headers.authorization;
     if (!header?.startsWith('Bearer ')) return null;
-    let sessionId: string;
-    try {
-      const { payload } = await jwtVerify(header.slice(7), config.jwtSecret, { algorithms: ['HS256'] });
-      if (typeof payload.sub !== 'string') return null;
-      sessionId = payload.sub;
-    } catch {
-      return null;
-    }
+    // Signature, algorithm and expiry against the real time, as jose checked it (lib/jwt.ts); the
+    // session row below decides the rest on the app's clock.
+    const verified = verifyHs256(header.slice(7), config.jwtSecret);
+    if (!verified) return null;
+    const sessionId = verified.sub;
     const now = clock.now();
     const [row] = await db
       .select({

@@ -33,6 +33,11 @@ export const spaPlugin = fp(async (app: FastifyInstance) => {
       res.setHeader('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
+  // The preference link opens a page built on its own (apps/web/preference.html: no router, no
+  // query cache), the smallest download for a parent on a phone; the app keeps the route too.
+  if (existsSync(path.join(webDist, 'preference.html'))) {
+    app.get('/preference', { schema: { hide: true } }, (_req, reply) => reply.header('Cache-Control', 'no-cache').sendFile('preference.html'));
+  }
   app.get('/*', { schema: { hide: true } }, (req, reply) => {
     if (req.url.startsWith('/api/')) return reply.callNotFound();
     return reply.header('Cache-Control', 'no-cache').sendFile('index.html');

@@ -2,21 +2,8 @@ import * as React from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { i18n } from '@/lib/i18n';
-import { isToasterWanted, subscribeToaster } from '@/lib/notify';
 import { queryClient } from '@/lib/query-client';
-
-const Toaster = React.lazy(() => import('@/components/ui/sonner').then((module) => ({ default: module.Toaster })));
-
-/** The Toaster (and sonner) load with the first toast (lib/notify.ts), not with every page. */
-function LazyToaster() {
-  const wanted = React.useSyncExternalStore(subscribeToaster, isToasterWanted);
-  if (!wanted) return null;
-  return (
-    <React.Suspense fallback={null}>
-      <Toaster />
-    </React.Suspense>
-  );
-}
+import { LazyToaster } from './lazy-toaster';
 
 /**
  * App-wide providers. Session and theme are small stores (lib/auth.ts, lib/theme.ts) read with

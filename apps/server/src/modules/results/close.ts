@@ -265,6 +265,17 @@ export async function closeIfAllAnswered(app: FastifyInstance, eventId: string):
  * event whose children have all answered (in case the trigger after the last answer failed).
  * Safe on several processes: each close locks its event row and skips one being closed elsewhere.
  */
+/**
+ * Milliseconds until the earliest deadline of an open event (0 when one is already due; null
+ * without open events): the close job's next round starts then (jobs/runner.ts).
+ */
+export async function msUntilNextDeadline(app: FastifyInstance): Promise<number | null> {
+  const r = await app.db.execute<{ next: Date | string | null }>(sql`select min(expire_date) as next from events where status = 'open'`);
+  const next = r.rows[0]?.next;
+  if (next === null || next === undefined) return null;
+  return Math.max(0, new Date(next).getTime() - app.clock.now().getTime());
+}
+
 export async function closeDueEvents(app: FastifyInstance, limit = 20): Promise<number> {
   const now = app.clock.now().toISOString();
   const due = await app.db.execute<{ id: string; expired: boolean }>(sql`

@@ -1,50 +1,68 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import * as React from 'react';
 import type { ParentEvent, Preference, PreferenceType, VerifyTokenResult } from '@kita/shared';
 import { api } from '@/lib/api';
 
 /**
- * The preference page's calls. The link session lives only in memory (this query's data), never in
+ * The preference page's calls. The link session lives only in memory (this page's state), never in
  * the stored login token, so opening a link does not replace a staff or parent login in this
  * browser; every call passes it explicitly as the bearer.
+ *
+ * Plain React state instead of TanStack Query: the page is also built as its own small entry
+ * (preference.html, src/preference-main.tsx) without the router and the query cache, and it needs
+ * no cache: one session, one event, answers written back into the page's data.
  */
-export const preferenceKeys = {
-  verify: (token: string) => ['preference', 'verify', token] as const,
-  event: (eventId: string, parentId: string) => ['preference', 'event', eventId, parentId] as const,
-};
+interface Request<T> {
+  data: T | undefined;
+  error: unknown;
+  isError: boolean;
+  refetch(): void;
+  setData(update: (old: T | undefined) => T | undefined): void;
+}
+
+function useRequest<T>(key: string | null, load: (signal: AbortSignal) => Promise<T>): Request<T> {
+  const [state, setState] = React.useState<{ data?: T; error?: unknown }>({});
+  const [round, setRound] = React.useState(0);
+  const loadRef = React.useRef(load);
+  loadRef.current = load;
+  React.useEffect(() => {
+    if (!key) return;
+    const controller = new AbortController();
+    loadRef.current(controller.signal).then(
+      (data) => !controller.signal.aborted && setState({ data }),
+      // Keep what the page shows; the error says why it could not be refreshed.
+      (error: unknown) => !controller.signal.aborted && setState((old) => ({ data: old.data, error })),
+    );
+    return () => controller.abort();
+  }, [key, round]);
+  return {
+    data: state.data,
+    error: state.error,
+    isError: state.error !== undefined,
+    refetch: React.useCallback(() => setRound((n) => n + 1), []),
+    setData: React.useCallback((update) => setState((old) => ({ ...old, data: update(old.data) })), []),
+  };
+}
 
 /** POST auth/verify-token?token=: once per page load (a new link session each time is fine). */
 export function useLinkSession(token: string | null) {
-  return useQuery({
-    queryKey: preferenceKeys.verify(token ?? ''),
-    // `token: ''` keeps a stored login token off this public call.
-    queryFn: () => api.post<VerifyTokenResult>('auth/verify-token', undefined, { query: { token }, token: '' }),
-    enabled: !!token,
-    retry: false,
-    staleTime: Infinity,
-    gcTime: Infinity,
-    refetchOnWindowFocus: false,
-  });
+  // `token: ''` keeps a stored login token off this public call.
+  return useRequest(token, () => api.post<VerifyTokenResult>('auth/verify-token', undefined, { query: { token }, token: '' }));
 }
 
 export function useParentEvent(session: VerifyTokenResult | undefined) {
-  return useQuery({
-    queryKey: preferenceKeys.event(session?.eventId ?? '', session?.parentId ?? ''),
-    queryFn: ({ signal }) => api.get<ParentEvent>(`auth/${session!.eventId}/parents/${session!.parentId}`, { signal, token: session!.token }),
-    enabled: !!session,
-    retry: false,
-    refetchOnWindowFocus: false,
-  });
+  return useRequest(session ? `${session.eventId}/${session.parentId}` : null, (signal) =>
+    api.get<ParentEvent>(`auth/${session!.eventId}/parents/${session!.parentId}`, { signal, token: session!.token }),
+  );
 }
 
 /** POST preference for one child; the saved answer is written into the page's data at once. */
-export function useSavePreference(session: VerifyTokenResult | undefined) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (answer: { childId: string; childName: string; preferenceType: PreferenceType }) =>
-      api.post<Preference[]>('preference', { eventId: session!.eventId, preferences: [answer] }, { token: session!.token }),
-    onSuccess: (saved) => {
-      if (!session) return;
-      queryClient.setQueryData<ParentEvent>(preferenceKeys.event(session.eventId, session.parentId), (old) =>
+export function useSavePreference(session: VerifyTokenResult | undefined, event: Pick<Request<ParentEvent>, 'setData'>) {
+  const [pending, setPending] = React.useState(0);
+  const mutateAsync = async (answer: { childId: string; childName: string; preferenceType: PreferenceType }) => {
+    setPending((n) => n + 1);
+    try {
+      const saved = await api.post<Preference[]>('preference', { eventId: session!.eventId, preferences: [answer] }, { token: session!.token });
+      event.setData((old) =>
         old
           ? {
               ...old,
@@ -55,6 +73,10 @@ export function useSavePreference(session: VerifyTokenResult | undefined) {
             }
           : old,
       );
-    },
-  });
+      return saved;
+    } finally {
+      setPending((n) => n - 1);
+    }
+  };
+  return { mutateAsync, isPending: pending > 0 };
 }

@@ -1,13 +1,13 @@
 import * as React from 'react';
 import { AlertTriangleIcon, ClockIcon, ExternalLinkIcon, Loader2Icon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { ParentEvent, PreferenceType } from '@kita/shared';
 import { BrandMark } from '@/components/brand';
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api';
 import { homePathFor, useAuth } from '@/lib/auth';
 import { changeLanguage, currentLanguage, LANGUAGES } from '@/lib/i18n';
+import { navigateTo } from '@/lib/navigation';
 import { notifyError } from '@/lib/notify';
 import { ChildChoice } from '../components/child-choice';
 import { useLinkSession, useParentEvent, useSavePreference } from '../queries';
@@ -51,9 +51,9 @@ function Panel({ title, text, home, qa }: { title: string; text: string; home: s
         {text}
       </p>
       <Button asChild className="h-12 w-full text-base">
-        <Link to={home} data-qa="preference-home">
+        <a href={home} data-qa="preference-home">
           {t('preference.home')}
-        </Link>
+        </a>
       </Button>
     </section>
   );
@@ -105,30 +105,33 @@ function EventSummary({ data }: { data: ParentEvent }) {
   );
 }
 
+/** Where the error page takes over (a full page load when the router is not there). */
+const showError = (message: string) => navigateTo('/error', { replace: true, state: { message } });
+
 /**
  * /preference?token=...: the parent's traffic-light page (spec "Preference page", section 8).
- * Phone first: one column, big buttons within thumb reach, nothing but this page's code loaded.
+ * Phone first: one column, big buttons within thumb reach, nothing but this page's code loaded:
+ * it uses neither the router nor the query cache, so it is also built as its own entry
+ * (preference.html) that the server sends for /preference.
  */
 export default function PreferencePage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const { user } = useAuth();
-  const [params] = useSearchParams();
-  const token = params.get('token')?.trim() || null;
+  const token = React.useMemo(() => new URLSearchParams(window.location.search).get('token')?.trim() || null, []);
   const session = useLinkSession(token);
   const event = useParentEvent(session.data);
-  const save = useSavePreference(session.data);
+  const save = useSavePreference(session.data, event);
   const languageSet = React.useRef(false);
 
   React.useEffect(() => {
-    if (!token) navigate('/error', { replace: true, state: { message: t('preference.tokenMissing') } });
-  }, [token, navigate, t]);
+    if (!token) showError(t('preference.tokenMissing'));
+  }, [token, t]);
   React.useEffect(() => {
     const code = session.error instanceof ApiError ? session.error.code : undefined;
     if (code === 'TOKEN_INVALID' || code === 'TOKEN_MISSING') {
-      navigate('/error', { replace: true, state: { message: t('preference.tokenInvalid') } });
+      showError(t('preference.tokenInvalid'));
     }
-  }, [session.error, navigate, t]);
+  }, [session.error, t]);
   React.useEffect(() => {
     // The page speaks the family's language (the inquiry was sent in it), once per visit.
     const language = event.data?.parent.language;
@@ -177,7 +180,7 @@ export default function PreferencePage() {
       await save.mutateAsync({ childId: child.childId, childName: child.childName, preferenceType });
       return true;
     } catch (error) {
-      if (isExpired(error)) void event.refetch();
+      if (isExpired(error)) event.refetch();
       notifyError(t('preference.saveErrorTitle'), error instanceof ApiError ? error : new Error(t('preference.saveFailed')));
       return false;
     }

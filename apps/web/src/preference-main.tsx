@@ -1,0 +1,38 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
+import '@/index.css';
+import { LazyToaster } from '@/app/lazy-toaster';
+import PreferencePage from '@/features/preference/pages/preference-page';
+import { i18n, i18nReady } from '@/lib/i18n';
+import { applyTheme } from '@/lib/theme';
+
+/**
+ * The entry of preference.html, which the server sends for /preference: the parent's page from an
+ * SMS link, on a phone, often on a slow network. It renders the preference page alone, without the
+ * router, the query cache and the app shell (the same page also stays a route of the app).
+ */
+applyTheme();
+
+const root = document.getElementById('root');
+if (!root) throw new Error('preference.html has no #root element');
+
+function render(container: HTMLElement): void {
+  createRoot(container).render(
+    <StrictMode>
+      <I18nextProvider i18n={i18n}>
+        <PreferencePage />
+        <LazyToaster />
+      </I18nextProvider>
+    </StrictMode>,
+  );
+}
+
+// As in main.tsx: the texts first (no key flashes), but render all the same should they fail.
+void i18nReady.then(
+  () => render(root),
+  (error: unknown) => {
+    console.error(error);
+    render(root);
+  },
+);
