@@ -80,7 +80,7 @@ export async function inquiryToken(t: TestContext, eventId: string, parentId: st
     .select({ body: outboxMessages.bodyText })
     .from(outboxMessages)
     .where(and(eq(outboxMessages.eventId, eventId), eq(outboxMessages.parentId, parentId), eq(outboxMessages.kind, 'inquiry')));
-  const match = rows[0]?.body.match(/\/preference\?token=([A-Za-z0-9_-]+)/);
+  const match = rows[0]?.body.match(/\/p\/([A-Za-z0-9_-]+)/);
   if (!match) throw new Error(`no inquiry for parent ${parentId}`);
   return match[1]!;
 }

@@ -278,6 +278,8 @@ export const outboxMessages = pgTable(
     subject: text('subject'),
     bodyText: text('body_text').notNull(),
     bodyHtml: text('body_html'),
+    /** Billed SMS segments of body_text (GSM-7 160/153, UCS-2 70/67 characters); null for e-mail. */
+    smsSegments: integer('sms_segments'),
     kitaId: uuid('kita_id').references(() => kitas.id, { onDelete: 'set null' }),
     parentId: uuid('parent_id').references(() => parents.id, { onDelete: 'set null' }),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),

@@ -22,6 +22,8 @@ export interface OutboxMessage {
   subject?: string | null;
   bodyText: string;
   bodyHtml?: string | null;
+  /** Billed SMS segments (1 = one SMS); null for e-mail. */
+  smsSegments?: number | null;
   kitaId?: string | null;
   parentId?: string | null;
   userId?: string | null;

@@ -69,7 +69,7 @@ describe('creating an event', () => {
     expect(mail.idempotencyKey).toBe(`inquiry:${e.eventId}:${w.mail.parent.id}`);
     expect(mail.recipient).toBe(w.mail.parent.email);
     expect(mail.bodyText).toContain('Kita Sonnenschein');
-    const raw = mail.bodyText.match(/http:\/\/kita\.test\/preference\?token=([A-Za-z0-9_-]{22,})/)![1]!;
+    const raw = mail.bodyText.match(/http:\/\/kita\.test\/p\/([A-Za-z0-9_-]{22,})/)![1]!;
     const [token] = await t.db.select().from(tokens).where(eq(tokens.tokenHash, sha256(raw)));
     expect(token).toMatchObject({ kind: 'preference', parentId: w.mail.parent.id, eventId: e.eventId });
     expect(token!.expiresAt.toISOString()).toBe(e.expireDate);

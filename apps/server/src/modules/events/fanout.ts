@@ -87,7 +87,8 @@ export async function fanOutInquiry(tx: Tx, e: EventRow, publicUrl: string, now:
           kitaName: e.kitaName,
           eventDate: eventDay,
           deadline,
-          link: appLink(publicUrl, '/preference', { token: raw }),
+          // The short path keeps the inquiry SMS in one segment; /preference?token= keeps working.
+          link: appLink(publicUrl, `/p/${raw}`),
         },
       }),
       idempotencyKey: inquiryKey(e.id, p.id),

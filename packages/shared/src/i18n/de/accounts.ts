@@ -104,7 +104,7 @@ export const accounts = {
     title: 'Entwickler-Postfach',
     description: 'Alle Nachrichten, die die App verschickt hätte (E-Mail und SMS), neueste zuerst. Nur außerhalb des Produktivbetriebs.',
     filter: 'Empfänger filtern',
-    filterPlaceholder: 'E-Mail-Adresse oder +49…',
+    filterPlaceholder: 'E-Mail-Adresse, Telefonnummer oder ein Teil davon',
     refresh: 'Aktualisieren',
     empty: 'Noch keine Nachrichten.',
     unavailable: 'Das Entwickler-Postfach ist im Produktivbetrieb nicht verfügbar.',
@@ -118,5 +118,7 @@ export const accounts = {
     attempts: '{{count}} Versuche',
     lastError: 'Letzter Fehler',
     count: '{{count}} Nachrichten',
+    segmentsOne: '1 SMS ({{units}} Zeichen)',
+    segmentsMany: '{{count}} SMS-Teile ({{units}} Zeichen)',
   },
 };

@@ -46,7 +46,7 @@ export const messages = {
     subject: 'Bedarfsabfrage Notbetreuung am {{eventDate}} – {{kitaName}}',
     body: '{{kitaName}} fragt den Bedarf an Notbetreuung für den {{eventDate}} ab. Bitte geben Sie bis {{deadline}} für jedes Ihrer Kinder an, ob Sie einen Platz brauchen.',
     action: 'Bedarf angeben',
-    sms: '{{kitaName}}: Notbetreuung am {{eventDate}}. Bitte bis {{deadline}} antworten: {{link}}',
+    sms: '{{kitaName}}: Notbetreuung am {{eventDate}}. Antwort bis {{deadline}}: {{link}}',
   },
   results: {
     subject: 'Ergebnis der Bedarfsabfrage vom {{eventDate}} – {{kitaName}}',

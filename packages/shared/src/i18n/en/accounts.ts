@@ -120,5 +120,7 @@ export const accounts: Catalog<typeof de> = {
     attempts: '{{count}} attempts',
     lastError: 'Last error',
     count: '{{count}} messages',
+    segmentsOne: '1 SMS ({{units}} characters)',
+    segmentsMany: '{{count}} SMS segments ({{units}} characters)',
   },
 };

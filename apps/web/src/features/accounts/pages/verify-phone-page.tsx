@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { z } from 'zod';
-import { otpSchema } from '@kita/shared';
+import { formatPhone, otpSchema } from '@kita/shared';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { OtpInput } from '@/components/form/otp-input';
 import { Button } from '@/components/ui/button';
@@ -72,7 +72,7 @@ export default function VerifyPhonePage() {
     );
 
   const description = state.phoneNumber
-    ? t('accounts.verifyPhone.description', { phone: state.phoneNumber })
+    ? t('accounts.verifyPhone.description', { phone: formatPhone(state.phoneNumber) })
     : t('accounts.verifyPhone.descriptionNoPhone');
 
   if (!otpToken) {

@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { AlertTriangleIcon, ClockIcon, ExternalLinkIcon, Loader2Icon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { ParentEvent, PreferenceType } from '@kita/shared';
 import { BrandMark } from '@/components/brand';
 import { Button } from '@/components/ui/button';
@@ -114,7 +114,8 @@ export default function PreferencePage() {
   const navigate = useNavigate();
   const { user } = useAuth();
   const [params] = useSearchParams();
-  const token = params.get('token')?.trim() || null;
+  const short = useParams().token;
+  const token = (short ?? params.get('token'))?.trim() || null;
   const session = useLinkSession(token);
   const event = useParentEvent(session.data);
   const save = useSavePreference(session.data);
