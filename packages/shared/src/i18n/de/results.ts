@@ -128,6 +128,7 @@ export const results = {
     statusValue: { scheduled: 'Geplant', open: 'Läuft', finished: 'Abgeschlossen' },
     notFinished: 'Die Plätze sind noch nicht vergeben; der Bericht zeigt den aktuellen Stand.',
     group: 'Gruppe {{groupName}}',
+    groupContinued: 'Gruppe {{groupName}} (Fortsetzung)',
     columns: {
       child: 'Kind',
       parent: 'Elternteil',

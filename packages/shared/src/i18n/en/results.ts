@@ -126,6 +126,7 @@ export const results: Catalog<typeof de> = {
     statusValue: { scheduled: 'Scheduled', open: 'Running', finished: 'Finished' },
     notFinished: 'The places have not been assigned yet; the report shows the current state.',
     group: 'Group {{groupName}}',
+    groupContinued: 'Group {{groupName}} (continued)',
     columns: {
       child: 'Child',
       parent: 'Parent',
