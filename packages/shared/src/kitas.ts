@@ -20,6 +20,22 @@ export const kitaInputSchema = z.object({
 });
 export type KitaInput = z.infer<typeof kitaInputSchema>;
 
+/** GET kitas/{id}/delete-impact (added, issue 14): what goes with a Kita when it is deleted. */
+export const kitaDeleteImpactSchema = z.object({
+  kitaId: z.string(),
+  kitaName: z.string(),
+  families: z.number().int(),
+  children: z.number().int(),
+  managers: z.number().int(),
+  inquiries: z.number().int(),
+  finishedInquiries: z.number().int(),
+  /** True when the name must be typed to confirm (the Kita has finished inquiries). */
+  confirmNameRequired: z.boolean(),
+});
+export type KitaDeleteImpact = z.infer<typeof kitaDeleteImpactSchema>;
+/** DELETE kitas/{id}?confirmName=: the typed name, required when `confirmNameRequired`. */
+export const kitaDeleteQuerySchema = z.object({ confirmName: z.string().max(200).optional() });
+
 export const kitaOptionSchema = z.object({ kitaId: z.string(), kitaName: z.string(), location: z.string() });
 export type KitaOption = z.infer<typeof kitaOptionSchema>;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { changePasswordSchema } from './auth.js';
+import { changePasswordSchema, ownPasswordChangeSchema } from './auth.js';
 import { formatPhone, isMobilePhone } from './phone.js';
 import { emailSchema, isoDateSchema, mobilePhoneSchema, nameSchema, optionalContact, otpSchema, passwordSchema, phoneSchema, uuidSchema } from './validation.js';
 
@@ -146,7 +146,7 @@ describe('password rule (spec 5/9: at least 6 characters)', () => {
 describe('change-password rule (spec 5: old required; new >= 6; confirmation equal; new differs from old)', () => {
   const valid = { oldPassword: 'alt-passwort', newPassword: 'neu-passwort', confirmPassword: 'neu-passwort' };
   const issues = (v: unknown) => {
-    const r = changePasswordSchema.safeParse(v);
+    const r = ownPasswordChangeSchema.safeParse(v);
     return r.success ? [] : r.error.issues.map((i) => `${i.path.join('.')}:${i.message}`);
   };
 
@@ -162,6 +162,11 @@ describe('change-password rule (spec 5: old required; new >= 6; confirmation equ
     [{ oldPassword: 'gleich-123', newPassword: 'gleich-123', confirmPassword: 'gleich-123' }, 'newPassword:validation.passwordSameAsOld'],
   ])('rejects %j with %s', (value, issue) => {
     expect(issues(value)).toContain(issue);
+  });
+
+  it("for another user's account the caller's own password is not compared with the new one (issue 14)", () => {
+    const same = { oldPassword: 'admin-pass-1', newPassword: 'admin-pass-1', confirmPassword: 'admin-pass-1' };
+    expect(changePasswordSchema.safeParse(same).success).toBe(true);
   });
 });
 

@@ -35,6 +35,7 @@ export const children = {
     parentsFailed: 'Eltern konnten nicht geladen werden.',
     newParentTitle: 'Neues Elternteil',
   },
+  deleteDescription: '„{{name}}“ ({{group}}) wird dauerhaft gelöscht, mit allen Antworten und Platzvergaben des Kindes.',
   toast: {
     created: 'Das Kind wurde hinzugefügt.',
     createFailed: 'Kind konnte nicht hinzugefügt werden',

@@ -4,6 +4,7 @@ export const validation = {
   name: 'Nur Buchstaben, Leerzeichen, Apostroph und Bindestrich; darf nicht mit einer Ziffer beginnen',
   email: 'Bitte eine gültige E-Mail-Adresse eingeben',
   phone: 'Bitte eine deutsche Telefonnummer eingeben, z. B. 0170 1234567 oder +49 170 1234567',
+  kitaDuplicate: 'Diese Kita gibt es an diesem Ort schon',
   phoneNotMobile: 'Dies ist keine Handynummer: SMS gehen nur an Handynummern (015…, 016…, 017…)',
   passwordMin: 'Das Passwort muss mindestens 6 Zeichen lang sein',
   passwordMismatch: 'Die Passwörter stimmen nicht überein',

@@ -37,6 +37,7 @@ export const children: Catalog<typeof de> = {
     parentsFailed: 'Failed to fetch parents.',
     newParentTitle: 'New parent',
   },
+  deleteDescription: '“{{name}}” ({{group}}) will be deleted permanently, with all the child’s answers and places.',
   toast: {
     created: 'The child was added.',
     createFailed: 'Failed to add child',

@@ -7,6 +7,7 @@ export const validation: Catalog<typeof de> = {
   name: 'Only letters, spaces, apostrophes and hyphens; must not start with a digit',
   email: 'Please enter a valid e-mail address',
   phone: 'Please enter a German phone number, e.g. 0170 1234567 or +49 170 1234567',
+  kitaDuplicate: 'This Kita already exists at this place',
   phoneNotMobile: 'This is not a mobile number: SMS can only go to mobile numbers (015…, 016…, 017…)',
   passwordMin: 'Password must be at least 6 characters',
   passwordMismatch: 'Passwords do not match',

@@ -122,7 +122,12 @@ export function ChildrenTable({
         fixedParent={fixedParent}
         asParent={asParent}
       />
-      <ConfirmDeleteDialog open={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)} onConfirm={confirmDelete} />
+      <ConfirmDeleteDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        onConfirm={confirmDelete}
+        description={deleting ? t('children.deleteDescription', { name: deleting.childName, group: `${deleting.categoryName} : ${deleting.groupName}` }) : undefined}
+      />
     </>
   );
 }

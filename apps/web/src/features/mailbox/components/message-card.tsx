@@ -29,7 +29,7 @@ export function MessageCard({ message }: { message: DevMessage }) {
       <header className="flex flex-wrap items-center gap-2 text-sm">
         <Badge variant="secondary" className="gap-1.5">
           <Icon className="size-3.5" aria-hidden="true" />
-          {message.channel === 'sms' ? 'SMS' : 'E-Mail'}
+          {message.channel === 'sms' ? 'SMS' : t('parents.communication.email')}
         </Badge>
         <Badge variant="outline" className="font-mono">
           {message.kind}

@@ -185,7 +185,7 @@ export default function ParentDetailsPage() {
             ? t('parents.details.resetCreditsText', { name: parent.name })
             : confirm === 'reject'
               ? t('registration.rejectText', { name: parent.name })
-              : undefined
+              : t('parents.deleteDescription', { name: parent.name, credits: parent.credits })
         }
         confirmLabel={confirm === 'reset' ? t('parents.details.resetCredits') : confirm === 'reject' ? t('registration.reject') : undefined}
       />

@@ -113,7 +113,12 @@ export default function ParentsPage() {
         parent={editing && editing !== 'new' ? editing : undefined}
         kitaId={kitaId}
       />
-      <ConfirmDeleteDialog open={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)} onConfirm={confirmDelete} />
+      <ConfirmDeleteDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        onConfirm={confirmDelete}
+        description={deleting ? t('parents.deleteDescription', { name: deleting.name, credits: deleting.credits }) : undefined}
+      />
     </div>
   );
 }
