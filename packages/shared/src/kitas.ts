@@ -83,6 +83,8 @@ export type CategoryUpdateInput = z.infer<typeof categoryUpdateSchema>;
 export const kitaCategoriesSchema = z.object({
   kitaId: z.string(),
   kitaName: z.string(),
+  /** The Kita's time zone: the event form reads picked times in it (issue 14). */
+  timezone: z.string(),
   categories: z.array(categorySchema),
 });
 export type KitaCategories = z.infer<typeof kitaCategoriesSchema>;

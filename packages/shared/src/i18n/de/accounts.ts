@@ -46,6 +46,8 @@ export const accounts = {
     success: 'Ihre Handynummer ist bestätigt.',
     failed: 'Verifizierung der Telefonnummer fehlgeschlagen',
     missing: 'Es wurde kein Code angefordert. Bitte starten Sie die Bestätigung erneut.',
+    back: 'Später bestätigen',
+    backTo: 'Zurück zu {{name}}',
   },
   preferred: {
     title: 'Benachrichtigungen',

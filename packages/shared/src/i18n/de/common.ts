@@ -71,6 +71,7 @@ export const common = {
     period: 'Tageszeit',
     am: 'AM',
     pm: 'PM',
+    oclock: 'Uhr',
   },
   theme: {
     toggle: 'Farbschema wechseln',

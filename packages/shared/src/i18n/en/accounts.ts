@@ -48,6 +48,8 @@ export const accounts: Catalog<typeof de> = {
     success: 'Your mobile number is confirmed.',
     failed: 'Phone number verification failed',
     missing: 'No code has been requested. Please start the verification again.',
+    back: 'Confirm later',
+    backTo: 'Back to {{name}}',
   },
   preferred: {
     title: 'Notifications',

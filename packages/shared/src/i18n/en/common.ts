@@ -73,6 +73,7 @@ export const common: Catalog<typeof de> = {
     period: 'AM/PM',
     am: 'AM',
     pm: 'PM',
+    oclock: '',
   },
   theme: {
     toggle: 'Toggle colour theme',

@@ -16,7 +16,7 @@ export const results: Catalog<typeof de> = {
     blue: 'Blue (already in the Kita)',
     none: 'No answer',
   },
-  slot: { JA: 'Yes', NEIN: 'No', unknown: 'Unknown' },
+  slot: { JA: 'Yes', NEIN: 'No', unknown: 'Unknown', released: 'Given back' },
   reason: {
     blue_keeps_place: 'Blue (already in the Kita): keeps the place (rank {{rank}}).',
     slot_by_priority: '{{tier}}, credits {{balance}}, lottery position {{lottery}}: got a place (rank {{rank}}).',
@@ -72,6 +72,7 @@ export const results: Catalog<typeof de> = {
     needed: 'Needed',
     preferred: 'Preferred',
     homeCare: 'Home care',
+    inKita: 'Already in the Kita',
     empty: 'No answers yet.',
     noChildren: 'No children.',
     loadFailed: 'The history could not be loaded.',

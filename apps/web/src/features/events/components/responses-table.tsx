@@ -51,6 +51,7 @@ export function ResponsesTable({ event, rows }: { event: EventDetails; rows: Eve
     <>
       <DataTable
         qa="responses-table"
+        phoneColumns={['childName', 'preference', 'hasSlot']}
         label={t('events.responses.label')}
         columns={columns}
         data={rows}

@@ -55,7 +55,8 @@ export default function ParentDetailsPage() {
       {
         onSuccess: ({ otpToken }) => {
           setOtpToken(otpToken);
-          navigate('/verify-phone', { state: { otpToken, phoneNumber: parent.primaryPhoneNumber, parentId: parent.parentId } });
+          // backTo: the way back from the code page to this page (issue 14).
+          navigate('/verify-phone', { state: { otpToken, phoneNumber: parent.primaryPhoneNumber, parentId: parent.parentId, backTo: window.location.pathname, backName: parent.name } });
         },
         onError: (error) => notifyError(t('parents.toast.verifyPhoneFailed'), error),
       },

@@ -83,6 +83,7 @@ export default function ParentsPage() {
           ) : (
             <DataTable
               qa="parents-table"
+              phoneColumns={['name', 'credits']}
               label={t('parents.list.title')}
               columns={columns}
               data={parents.data}
