@@ -310,6 +310,36 @@ test.describe('forms', () => {
   });
 });
 
+test.describe('parent history', () => {
+  test('blue reads "already in the Kita" and times are the Kita’s, also on a phone set to UTC', async ({ browser }) => {
+    const context = await browser.newContext({ locale: 'de-DE', timezoneId: 'UTC', viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await login(page, 'parent');
+    const token = await page.evaluate(() => localStorage.getItem('authToken'));
+    const parentId = /\/parents\/([0-9a-f-]{36})/.exec(page.url())![1]!;
+    const history = await json<Array<{ childName: string; preferences: Array<{ expireDate: string; preferenceType: string }> }>>(
+      await page.request.get(`/api/parents/${parentId}/children/preferences`, { headers: { authorization: `Bearer ${token}` } }),
+    );
+    await page.goto(`/parents/${parentId}/history`);
+    const lena = history.find((c) => c.childName === 'Lena Schneider')!;
+    const card = page.getByTestId('history-child').filter({ hasText: 'Lena Schneider' });
+    const rows = card.getByTestId('history-table-row');
+    await expect(rows).toHaveCount(lena.preferences.length);
+    const berlin = new Intl.DateTimeFormat('en-US', { timeZone: BERLIN, hour: '2-digit', minute: '2-digit', hour12: true });
+    for (const [i, p] of lena.preferences.entries()) {
+      const row = rows.nth(i);
+      // dd-MM-yyyy hh:mm a in the Kita's zone, not the phone's.
+      await expect(row.getByTestId('history-date')).toContainText(berlin.format(new Date(p.expireDate)).replace(/\s/g, ' '));
+      if (p.preferenceType === 'blue') {
+        await expect(row.getByTestId('history-preference-inKita')).toHaveText('Schon in der Kita');
+        await expect(row).not.toContainText('Zu Hause');
+      }
+    }
+    expect(lena.preferences.some((p) => p.preferenceType === 'blue'), 'the demo family answered blue before').toBe(true);
+    await context.close();
+  });
+});
+
 test.describe('phone and laptop layouts', () => {
   test('on a 390 px phone the parents credits, the approve button and the answers are on screen', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });

@@ -171,6 +171,8 @@ test('a future inquiry from creation through answers, closing, release and repor
   await expectToast(parent, 'Platz freigegeben');
   await expect(parent.getByTestId('confirm-delete-dialog')).toBeHidden();
   await expect(card.getByTestId('release-slot')).toHaveCount(0);
+  // The row now says the place was given back, not a plain "Nein" (issue 14).
+  await expect(card.getByTestId('slot-released').first()).toHaveText('Zurückgegeben');
 
   // 7. The place moved to the first family on the waitlist: the event page shows the child with JA.
   await page.reload();
