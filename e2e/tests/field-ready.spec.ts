@@ -355,8 +355,11 @@ test.describe('phone and laptop layouts', () => {
     await page.goto(`/kitas/${kita}/e`);
     await page.getByTestId('events-table-row').first().click();
     const answers = page.getByTestId('responses-table');
-    await expectInViewport(page, answers.locator('th').filter({ hasText: 'Antwort' }));
-    await expectInViewport(page, answers.getByTestId('responses-table-row').first().locator('td').nth(1));
+    const first = answers.getByTestId('responses-table-row').first();
+    // The answer badge (under the name) and the slot column are on screen.
+    await expectInViewport(page, first.locator('[data-qa^="preference-"]').first());
+    await expectInViewport(page, first.locator('td').nth(1));
+    await expectInViewport(page, answers.locator('th').nth(1));
   });
 
   test('at 1280 px the dashboard shows the whole inquiry table', async ({ page }) => {

@@ -126,6 +126,8 @@ export function DataTable<T>({
     return Object.fromEntries(ids.map((id) => [id, id === 'actions' || phoneColumns.includes(id)]));
   }, [phone, phoneColumns, allColumns]);
 
+  // The chosen phone columns share the width: their texts wrap instead of pushing off-screen.
+  const wrap = phone && !!phoneColumns;
   const rows = React.useMemo(() => data ?? [], [data]);
   const table = useReactTable({
     data: rows,
@@ -183,7 +185,7 @@ export function DataTable<T>({
                   return (
                     <TableHead
                       key={header.id}
-                      className={cn('px-3', header.column.id === 'actions' && 'w-12')}
+                      className={cn('px-3', header.column.id === 'actions' && 'w-12', wrap && 'whitespace-normal')}
                       aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
                     >
                       {header.isPlaceholder ? null : <SortableHeader header={header} />}
@@ -227,7 +229,7 @@ export function DataTable<T>({
                   }
                 >
                   {row.getVisibleCells().map((cell) => (
-                    <TableCell key={cell.id} className="px-3 py-2.5">
+                    <TableCell key={cell.id} className={cn('px-3 py-2.5', wrap && 'whitespace-normal')}>
                       {flexRender(cell.column.columnDef.cell, cell.getContext())}
                     </TableCell>
                   ))}
