@@ -151,7 +151,7 @@ export async function benchWeb(): Promise<WebPageResult[]> {
     const link = await waitFor('the demo inquiry link', async () => {
       const res = await fetch(`${base}/api/dev/messages?recipient=${encodeURIComponent('+491713920000')}`);
       const messages = ((await res.json()) as { data: Array<{ kind: string; bodyText: string }> }).data;
-      return messages.find((m) => m.kind === 'inquiry')?.bodyText.match(/https?:\/\/\S+\/preference\?token=[\w-]+/)?.[0];
+      return messages.find((m) => m.kind === 'inquiry')?.bodyText.match(/https?:\/\/\S+\/p\/[\w-]+/)?.[0];
     });
 
     const loginRes = await fetch(`${base}/api/auth/login-with-email`, {

@@ -62,7 +62,7 @@ test('an immediate inquiry from creation to the parent answer on a phone, seen l
   const parent = await phone.newPage();
   const sms = await newestMessage(parent, DEMO_PARENT.phone, 'inquiry');
   const link = await sms.getByTestId('mailbox-link').first().getAttribute('href');
-  expect(link).toContain('/preference?token=');
+  expect(link).toContain('/p/');
   await parent.goto(link!);
 
   await expect(parent.getByTestId('preference-kita')).toHaveText('Kita Sonnenschein');

@@ -117,7 +117,8 @@ test.describe('login page', () => {
     const phone = '+491713920000'; // the demo parent's verified number (seed)
     const since = Date.now();
     await page.goto('/login');
-    await page.getByTestId('login-identifier').fill(phone);
+    // Typed as people write it (issue 14); the server gets +491701234567.
+    await page.getByTestId('login-identifier').fill('0170 123 45 67');
     await page.getByTestId('login-password').fill(DEMO_LOGINS.parent.password);
     await page.getByTestId('login-submit').click();
     await expect(page.getByTestId('login-title')).toHaveText('Bestätigungscode eingeben');
@@ -147,11 +148,12 @@ test.describe('login page', () => {
 
   test('the parent form checks the identifier before calling the server', async ({ page }) => {
     await page.goto('/login');
-    await page.getByTestId('login-identifier').fill('0170 1234567');
+    // Issue 14: "0170 1234567" is now a valid spelling; a number too short is not.
+    await page.getByTestId('login-identifier').fill('0170 12');
     await page.getByTestId('login-password').fill('x');
     await page.getByTestId('login-submit').click();
     await expect(page.getByTestId('error-identifier')).toHaveText(
-      'Bitte eine gültige E-Mail-Adresse oder eine Handynummer mit +49 eingeben',
+      'Bitte eine gültige E-Mail-Adresse oder Handynummer eingeben (z. B. 0170 1234567)',
     );
   });
 

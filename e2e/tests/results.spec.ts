@@ -76,10 +76,10 @@ test('a future inquiry from creation through answers, closing, release and repor
   await page.getByTestId('categoryId').click();
   await page.getByRole('option', { name: 'Krippe' }).click();
   await pickDay(page, 'eventDay', berlinDay(0));
+  // The German UI has a 24-hour clock (issue 14): midnight is hour 00, no AM/PM.
   await page.getByTestId('eventTime-hour').click();
-  await page.getByRole('option', { name: '12', exact: true }).click();
-  await page.getByTestId('eventTime-period').click();
-  await page.getByRole('option', { name: 'AM' }).click();
+  await page.getByRole('option', { name: '00', exact: true }).click();
+  await expect(page.getByTestId('eventTime-period')).toHaveCount(0);
   await pickDay(page, 'expireDay', berlinDay(2));
   await page.getByTestId('totalSlotsKrippe').fill('2');
   await page.getByTestId('description').fill(marker);
@@ -171,6 +171,8 @@ test('a future inquiry from creation through answers, closing, release and repor
   await expectToast(parent, 'Platz freigegeben');
   await expect(parent.getByTestId('confirm-delete-dialog')).toBeHidden();
   await expect(card.getByTestId('release-slot')).toHaveCount(0);
+  // The row now says the place was given back, not a plain "Nein" (issue 14).
+  await expect(card.getByTestId('slot-released').first()).toHaveText('Zurückgegeben');
 
   // 7. The place moved to the first family on the waitlist: the event page shows the child with JA.
   await page.reload();

@@ -82,7 +82,7 @@ export async function inquiryToken(t: TestContext, eventId: string, parentId: st
     .select({ bodyText: outboxMessages.bodyText, secret: outboxMessages.secret })
     .from(outboxMessages)
     .where(and(eq(outboxMessages.eventId, eventId), eq(outboxMessages.parentId, parentId), eq(outboxMessages.kind, 'inquiry')));
-  const match = (rows[0] && openMessage(rows[0], testSecretKey).bodyText)?.match(/\/preference\?token=([A-Za-z0-9_-]+)/);
+  const match = (rows[0] && openMessage(rows[0], testSecretKey).bodyText)?.match(/\/p\/([A-Za-z0-9_-]+)/);
   if (!match) throw new Error(`no inquiry for parent ${parentId}`);
   return match[1]!;
 }

@@ -3,7 +3,7 @@ import { loginResultSchema } from './auth.js';
 import { categoryNameSchema, communicationSchema } from './common.js';
 import { dateOfBirthSchema } from './children.js';
 import { parentFieldsSchema } from './parents.js';
-import { emailSchema, nameSchema, otpSchema, passwordSchema, phoneSchema, text, uuidSchema } from './validation.js';
+import { checkMobileForSms, emailSchema, mobilePhoneSchema, nameSchema, otpSchema, passwordSchema, phoneSchema, text, uuidSchema } from './validation.js';
 
 /**
  * Parent account contracts (spec section 7 "Auth", domain.md "Accounts, login and verification"):
@@ -49,7 +49,8 @@ export const activationResultSchema = z.object({
 export type ActivationResult = z.infer<typeof activationResultSchema>;
 
 export const emailBodySchema = z.object({ email: emailSchema });
-export const phoneBodySchema = z.object({ phoneNumber: phoneSchema });
+/** POST auth/{id}/otp: the code goes out by SMS, so the number must be a mobile number. */
+export const phoneBodySchema = z.object({ phoneNumber: mobilePhoneSchema });
 /** POST auth/verify-phone: the code plus the otpToken that POST auth/{id}/otp (or registration) returned. */
 export const verifyPhoneSchema = z.object({
   otp: otpSchema,
@@ -79,6 +80,7 @@ export const preferredCommunicationSchema = z
     if (v.preferredCommunication === 'sms' && !v.phoneNumber) {
       ctx.addIssue({ code: 'custom', path: ['phoneNumber'], message: 'validation.phoneRequiredForSms' });
     }
+    if (v.preferredCommunication === 'sms') checkMobileForSms(v.phoneNumber, ctx, ['phoneNumber']);
   });
 export type PreferredCommunicationInput = z.input<typeof preferredCommunicationSchema>;
 
@@ -124,6 +126,8 @@ export const registerSchema = parentFieldsSchema
     if (v.preferredCommunication === 'sms' && !v.primaryPhoneNumber) {
       ctx.addIssue({ code: 'custom', path: ['primaryPhoneNumber'], message: 'validation.phoneRequiredForSms' });
     }
+    // Without an e-mail the phone is verified by an SMS code, so it too must be a mobile number.
+    if (v.preferredCommunication === 'sms' || !v.email) checkMobileForSms(v.primaryPhoneNumber, ctx, ['primaryPhoneNumber']);
     if (v.confirmPassword !== undefined && v.confirmPassword !== v.password) {
       ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'validation.passwordMismatch' });
     }
@@ -149,6 +153,8 @@ export const devMessageSchema = z.object({
   subject: text().nullable(),
   bodyText: text(),
   bodyHtml: text().nullable(),
+  /** Billed SMS segments (issue 14); null for e-mail. */
+  smsSegments: z.number().int().nullable(),
   status: text(),
   attempts: z.number().int(),
   lastError: text().nullable(),

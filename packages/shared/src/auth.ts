@@ -23,6 +23,11 @@ export type SessionUser = z.infer<typeof sessionUserSchema>;
 export const loginResultSchema = z.object({ token: text(), user: sessionUserSchema });
 export type LoginResult = z.infer<typeof loginResultSchema>;
 
+/**
+ * PUT users/{id}/change-password. For someone else's account `oldPassword` is the CALLER's own
+ * password, so "must differ from the old one" cannot be checked here (issue 14: it compared the
+ * new password with the admin's own); it belongs to `ownPasswordChangeSchema` and the server.
+ */
 export const changePasswordSchema = z
   .object({
     oldPassword: text().min(1, 'validation.required'),
@@ -32,9 +37,11 @@ export const changePasswordSchema = z
   .refine((v) => v.newPassword === v.confirmPassword, {
     path: ['confirmPassword'],
     message: 'validation.passwordMismatch',
-  })
-  .refine((v) => v.newPassword !== v.oldPassword, {
-    path: ['newPassword'],
-    message: 'validation.passwordSameAsOld',
   });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+/** The same form for one's own account: the new password must differ from the old one. */
+export const ownPasswordChangeSchema = changePasswordSchema.refine((v) => v.newPassword !== v.oldPassword, {
+  path: ['newPassword'],
+  message: 'validation.passwordSameAsOld',
+});

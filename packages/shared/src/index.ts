@@ -1,4 +1,5 @@
 export * from './validation.js';
+export * from './phone.js';
 export * from './common.js';
 export * from './auth.js';
 export * from './kitas.js';

@@ -13,6 +13,22 @@ export const kitaInputSchema = z.object({
 });
 export type KitaInput = z.infer<typeof kitaInputSchema>;
 
+/** GET kitas/{id}/delete-impact (added, issue 14): what goes with a Kita when it is deleted. */
+export const kitaDeleteImpactSchema = z.object({
+  kitaId: z.string(),
+  kitaName: z.string(),
+  families: z.number().int(),
+  children: z.number().int(),
+  managers: z.number().int(),
+  inquiries: z.number().int(),
+  finishedInquiries: z.number().int(),
+  /** True when the name must be typed to confirm (the Kita has finished inquiries). */
+  confirmNameRequired: z.boolean(),
+});
+export type KitaDeleteImpact = z.infer<typeof kitaDeleteImpactSchema>;
+/** DELETE kitas/{id}?confirmName=: the typed name, required when `confirmNameRequired`. */
+export const kitaDeleteQuerySchema = z.object({ confirmName: text().max(200).optional() });
+
 export const kitaOptionSchema = z.object({ kitaId: text(), kitaName: text(), location: text() });
 export type KitaOption = z.infer<typeof kitaOptionSchema>;
 
@@ -61,6 +77,8 @@ export type CategoryUpdateInput = z.infer<typeof categoryUpdateSchema>;
 export const kitaCategoriesSchema = z.object({
   kitaId: text(),
   kitaName: text(),
+  /** The Kita's time zone: the event form reads picked times in it (issue 14). */
+  timezone: text(),
   categories: z.array(categorySchema),
 });
 export type KitaCategories = z.infer<typeof kitaCategoriesSchema>;

@@ -17,15 +17,24 @@ describe('parent payload rules (spec section 5)', () => {
     ['SMS with phone', { ...base, preferredCommunication: 'sms', primaryPhoneNumber: '+491701234567' }, []],
     ['anonymous SMS needs no phone', { ...base, preferredCommunication: 'sms', isAnonymous: true }, []],
     ['phone must start with +49', { ...base, primaryPhoneNumber: '+431701234567' }, ['primaryPhoneNumber:validation.phone']],
-    ['phone first digit non-zero', { ...base, primaryPhoneNumber: '+490701234567' }, ['primaryPhoneNumber:validation.phone']],
-    ['phone too short', { ...base, primaryPhoneNumber: '+49170123456' }, ['primaryPhoneNumber:validation.phone']],
+    ['phone too short', { ...base, primaryPhoneNumber: '+49 1234' }, ['primaryPhoneNumber:validation.phone']],
     ['phone 13 digits ok', { ...base, primaryPhoneNumber: '+491701234567890' }, []],
     ['phone too long', { ...base, primaryPhoneNumber: '+4917012345678901' }, ['primaryPhoneNumber:validation.phone']],
+    ['landline as second number ok', { ...base, secondaryPhoneNumber: '030 12345678' }, []],
+    ['landline ok without SMS', { ...base, primaryPhoneNumber: '030 12345678' }, []],
+    ['SMS to a landline', { ...base, preferredCommunication: 'sms', primaryPhoneNumber: '030 12345678' }, ['primaryPhoneNumber:validation.phoneNotMobile']],
+    ['SMS to a mobile typed nationally', { ...base, preferredCommunication: 'sms', primaryPhoneNumber: '0170 1234567' }, []],
     ['name with umlaut and hyphen', { ...base, name: 'Jörg-Ülrich ßmith' }, []],
     ['name with leading digit', { ...base, name: '9Lives' }, ['name:validation.name']],
     ['language required', { ...base, language: undefined }, [expect.stringMatching(/^language:/)]],
   ])('%s', (_c, input, expected) => {
     expect(issues(parentInputSchema.safeParse(input))).toEqual(expected);
+  });
+
+  it('stores phone numbers as E.164 whatever the spelling', () => {
+    for (const typed of ['0170 1234567', '+49 (0)170 1234567', '0049 170 1234567', '(0170) 123-4567']) {
+      expect(parentInputSchema.parse({ ...base, primaryPhoneNumber: typed }).primaryPhoneNumber).toBe('+491701234567');
+    }
   });
 
   it('trims contact fields and turns empty ones into null', () => {

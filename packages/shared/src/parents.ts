@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { categoryNameSchema, communicationSchema, PARENT_STATUS } from './common.js';
-import { emailSchema, languageSchema, nameSchema, optionalContact, phoneSchema, text, uuidSchema } from './validation.js';
+import { checkMobileForSms, emailSchema, languageSchema, nameSchema, optionalContact, phoneSchema, text, uuidSchema } from './validation.js';
 
 /**
  * Parent contracts (spec sections 3, 5 and 7). The request schemas are used by the server route
@@ -36,13 +36,17 @@ type ParentRuleInput = {
   isAnonymous?: boolean;
 };
 
-/** Spec section 5: e-mail required unless anonymous; primary phone required for SMS (unless anonymous). */
+/**
+ * Spec section 5: e-mail required unless anonymous; primary phone required for SMS (unless
+ * anonymous), and then it must be a mobile number (issue 14: a landline fails at the SMS provider).
+ */
 export function checkParentRules(v: ParentRuleInput, ctx: z.RefinementCtx, prefix: (string | number)[] = []): void {
   if (v.isAnonymous) return;
   if (!v.email) ctx.addIssue({ code: 'custom', path: [...prefix, 'email'], message: 'validation.required' });
   if (v.preferredCommunication === 'sms' && !v.primaryPhoneNumber) {
     ctx.addIssue({ code: 'custom', path: [...prefix, 'primaryPhoneNumber'], message: 'validation.phoneRequiredForSms' });
   }
+  if (v.preferredCommunication === 'sms') checkMobileForSms(v.primaryPhoneNumber, ctx, [...prefix, 'primaryPhoneNumber']);
 }
 
 /** POST parents and the embedded `newParent` of POST children. */

@@ -130,6 +130,8 @@ export const historyPreferenceSchema = z.object({
   preferenceType: preferenceTypeSchema,
   /** JA/NEIN once allocated, null before (shown as unknown). */
   hasSlot: hasSlotSchema.nullable(),
+  /** The family gave the place back (issue 14: shown as "returned", not a plain "no"). */
+  released: z.boolean(),
   isFinished: z.boolean(),
   /** Future event, slot JA, allocated, before expireDate: the release button is offered. */
   canRelease: z.boolean(),
@@ -142,6 +144,8 @@ export const childHistorySchema = z.object({
   childName: text(),
   categoryName: categoryNameSchema,
   kitaName: text(),
+  /** The Kita's time zone: dates are shown in it, not in the browser's (issue 14). */
+  timezone: text(),
   preferences: z.array(historyPreferenceSchema),
 });
 export type ChildHistory = z.infer<typeof childHistorySchema>;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { changePasswordSchema } from './auth.js';
-import { emailSchema, isoDateSchema, nameSchema, optionalContact, otpSchema, passwordSchema, phoneSchema, uuidSchema } from './validation.js';
+import { changePasswordSchema, ownPasswordChangeSchema } from './auth.js';
+import { formatPhone, isMobilePhone } from './phone.js';
+import { emailSchema, isoDateSchema, mobilePhoneSchema, nameSchema, optionalContact, otpSchema, passwordSchema, phoneSchema, uuidSchema } from './validation.js';
 
 /** The first issue message of a failed parse (an i18n key), or null when the value is valid. */
 const messageOf = (schema: z.ZodType, value: unknown): string | null => {
@@ -50,23 +51,53 @@ describe('name rule (spec 5: letters incl. umlauts/ß, space, apostrophe, hyphen
   });
 });
 
-describe('phone rule (spec 5: +49, first digit non-zero, 10 to 13 digits)', () => {
-  it.each(['+491701234567', '+4930123456789', '+491234567890', '+4917012345678', '+49170123456789', '+491701234567890', ' +491701234567 '])('accepts %j', (p) => {
-    expect(messageOf(phoneSchema, p)).toBeNull();
+describe('phone rule (issue 14: German numbers as people type them, stored as E.164)', () => {
+  it.each([
+    ['+491701234567', '+491701234567'],
+    [' +491701234567 ', '+491701234567'],
+    ['0170 1234567', '+491701234567'],
+    ['0170-123 45 67', '+491701234567'],
+    ['(0170) 1234567', '+491701234567'],
+    ['+49 170 1234567', '+491701234567'],
+    ['+49 (0)170 1234567', '+491701234567'],
+    ['+49 (0) 170 1234567', '+491701234567'],
+    ['0049 170 1234567', '+491701234567'],
+    ['01512 3456789', '+4915123456789'],
+    ['030 12345678', '+493012345678'],
+    ['+4930 12345678', '+493012345678'],
+    ['030/123 456 78', '+493012345678'],
+    ['+4930123456789', '+4930123456789'],
+  ])('accepts %j as %s', (input, e164) => {
+    expect(messageOf(phoneSchema, input)).toBeNull();
+    expect(phoneSchema.parse(input)).toBe(e164);
   });
 
   it.each([
-    '+490170123456', // first digit after +49 is zero
-    '+49170123456', // 9 digits
-    '+4917012345678901', // 14 digits
-    '01701234567', // national format
-    '+431701234567', // another country code
-    '+49 170 1234567', // spaces inside
+    '+4917012345678901', // 15 national digits
+    '+49 1234', // too short
+    '12345',
+    '+431701234567', // another country
+    '+48 512 345 678',
     '+49170123456a',
-    '491701234567',
+    '0170 CALL ME',
     '',
   ])('rejects %j', (p) => {
     expect(messageOf(phoneSchema, p)).toBe('validation.phone');
+  });
+
+  it('a number that receives SMS must be a mobile number; a landline gets its own message', () => {
+    expect(messageOf(mobilePhoneSchema, '0170 1234567')).toBeNull();
+    expect(messageOf(mobilePhoneSchema, '030 12345678')).toBe('validation.phoneNotMobile');
+    expect(messageOf(mobilePhoneSchema, '0800 1234567')).toBe('validation.phoneNotMobile');
+    expect(messageOf(mobilePhoneSchema, 'abc')).toBe('validation.phone');
+  });
+
+  it('formats a stored number for display', () => {
+    expect(formatPhone('+491701234567')).toBe('+49 170 1234567');
+    expect(formatPhone('+493012345678')).toBe('+49 30 12345678');
+    expect(formatPhone(null)).toBe('');
+    expect(isMobilePhone('+4915123456789')).toBe(true);
+    expect(isMobilePhone('+493012345678')).toBe(false);
   });
 
   it('treats an empty optional phone as null (spec: empty phone on a user is sent as null)', () => {
@@ -74,7 +105,7 @@ describe('phone rule (spec 5: +49, first digit non-zero, 10 to 13 digits)', () =
     expect(optionalPhone.parse('')).toBeNull();
     expect(optionalPhone.parse('   ')).toBeNull();
     expect(optionalPhone.parse(undefined)).toBeNull();
-    expect(optionalPhone.parse(' +491701234567')).toBe('+491701234567');
+    expect(optionalPhone.parse(' 0170 1234567')).toBe('+491701234567');
     expect(messageOf(optionalPhone, '0170')).toBe('validation.phone');
   });
 });
@@ -115,7 +146,7 @@ describe('password rule (spec 5/9: at least 6 characters)', () => {
 describe('change-password rule (spec 5: old required; new >= 6; confirmation equal; new differs from old)', () => {
   const valid = { oldPassword: 'alt-passwort', newPassword: 'neu-passwort', confirmPassword: 'neu-passwort' };
   const issues = (v: unknown) => {
-    const r = changePasswordSchema.safeParse(v);
+    const r = ownPasswordChangeSchema.safeParse(v);
     return r.success ? [] : r.error.issues.map((i) => `${i.path.join('.')}:${i.message}`);
   };
 
@@ -131,6 +162,11 @@ describe('change-password rule (spec 5: old required; new >= 6; confirmation equ
     [{ oldPassword: 'gleich-123', newPassword: 'gleich-123', confirmPassword: 'gleich-123' }, 'newPassword:validation.passwordSameAsOld'],
   ])('rejects %j with %s', (value, issue) => {
     expect(issues(value)).toContain(issue);
+  });
+
+  it("for another user's account the caller's own password is not compared with the new one (issue 14)", () => {
+    const same = { oldPassword: 'admin-pass-1', newPassword: 'admin-pass-1', confirmPassword: 'admin-pass-1' };
+    expect(changePasswordSchema.safeParse(same).success).toBe(true);
   });
 });
 

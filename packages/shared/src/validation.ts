@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isMobilePhone, normalizePhone } from './phone.js';
 
 /**
  * Text PostgreSQL cannot store or that is not valid Unicode: the NUL character and UTF-16
@@ -22,8 +23,8 @@ export const text = (params?: Parameters<typeof z.string>[0]) => z.string(params
 /** First character: letter (incl. umlauts, ß and other Latin letters), space, apostrophe or hyphen; later also digits. */
 export const NAME_PATTERN = /^[\p{L} '-][\p{L}\p{M}0-9 '.-]*$/u;
 
-/** +49, first digit non-zero, 10 to 13 digits after the country code in total. */
-export const PHONE_PATTERN = /^\+49[1-9]\d{9,12}$/;
+/** A stored phone number: E.164 with +49 and a non-zero first digit (what `phoneSchema` outputs). */
+export const PHONE_PATTERN = /^\+49[1-9]\d{6,12}$/;
 
 export const PASSWORD_MIN = 6;
 export const OTP_LENGTH = 6;
@@ -43,10 +44,27 @@ export const emailSchema = z
   .max(254, 'validation.tooLong')
   .pipe(z.email('validation.email'));
 
+/**
+ * Any German phone number as people type it (`0170 1234567`, `+49 (0)170 1234567`, `0049 …`,
+ * landlines too); the parsed value is E.164 (`+491701234567`). See `phone.ts`.
+ */
 export const phoneSchema = z
   .string({ error: 'validation.required' })
   .trim()
-  .regex(PHONE_PATTERN, 'validation.phone');
+  .transform((value, ctx) => {
+    const e164 = normalizePhone(value);
+    if (e164) return e164;
+    ctx.addIssue({ code: 'custom', message: 'validation.phone' });
+    return z.NEVER;
+  });
+
+/** A number that receives SMS: a German mobile number; a landline gets its own message. */
+export const mobilePhoneSchema = phoneSchema.refine((value) => isMobilePhone(value), 'validation.phoneNotMobile');
+
+/** Cross-field rule: the number used for SMS must be a mobile number (path names the field). */
+export function checkMobileForSms(phone: string | null | undefined, ctx: z.RefinementCtx, path: (string | number)[]): void {
+  if (phone && !isMobilePhone(phone)) ctx.addIssue({ code: 'custom', path, message: 'validation.phoneNotMobile' });
+}
 
 export const passwordSchema = z
   .string({ error: 'validation.required' })

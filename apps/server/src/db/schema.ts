@@ -294,6 +294,8 @@ export const outboxMessages = pgTable(
      * message is delivered to a real transport or has failed for good (issue 9: no secrets at rest).
      */
     secret: text('secret'),
+    /** Billed SMS segments of body_text (GSM-7 160/153, UCS-2 70/67 characters); null for e-mail. */
+    smsSegments: integer('sms_segments'),
     kitaId: uuid('kita_id').references(() => kitas.id, { onDelete: 'set null' }),
     parentId: uuid('parent_id').references(() => parents.id, { onDelete: 'set null' }),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),

@@ -38,8 +38,10 @@ export async function enforceLimit(db: DbOrTx, key: string, limit: number, windo
 }
 
 export function rateLimited(resetAt: Date, now: Date): AppError {
-  const err = new AppError(429, 'RATE_LIMITED');
-  (err as AppError & { retryAfter: number }).retryAfter = Math.max(1, Math.ceil((resetAt.getTime() - now.getTime()) / 1000));
+  const seconds = Math.max(1, Math.ceil((resetAt.getTime() - now.getTime()) / 1000));
+  // The message says how long to wait (issue 14), in whole minutes rounded up.
+  const err = new AppError(429, 'RATE_LIMITED', 'errors.RATE_LIMITED_WAIT', { minutes: Math.ceil(seconds / 60) });
+  (err as AppError & { retryAfter: number }).retryAfter = seconds;
   return err;
 }
 

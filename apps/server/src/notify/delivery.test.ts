@@ -104,7 +104,7 @@ describe('e-mail over SMTP', () => {
     await drain();
     expect((await row('down-1')).status).toBe('sent');
     expect(smtp.mails.map((m) => m.to[0]).sort()).toEqual(['down-1@familie.test', 'down-2@familie.test', 'down-3@familie.test']);
-    expect(smtp.mails[0]!.subject).toBe('Ihr Punktestand bei Sonnenschein wurde zurückgesetzt');
+    expect(smtp.mails[0]!.subject).toBe('Ihr Guthaben bei Sonnenschein wurde zurückgesetzt');
   });
 
   it('marks a message to a mailbox the server refuses (550) failed at once', async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { MessageKind } from './outbox.js';
 import { appLink, composeMessage, escapeHtml, MESSAGE_VARS, parentRecipient, resultLines } from './messages.js';
 
-const LINK = 'https://kita.example.org/preference?token=' + 'A'.repeat(22);
+const LINK = 'https://kita.example.org/p/' + 'A'.repeat(22);
 const VARS = {
   name: 'Anna Müller',
   kitaName: 'Sonnenschein',

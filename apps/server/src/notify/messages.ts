@@ -1,6 +1,7 @@
 import { translate } from '@kita/shared/i18n';
 import type { Language } from '@kita/shared';
 import type { MessageKind, OutboxMessage } from './outbox.js';
+import { countSmsSegments, shortenKitaName, toGsm7 } from './sms-text.js';
 
 /**
  * Message templates (domain.md "Notifications"): one e-mail (subject, plain text, HTML) or one SMS
@@ -45,7 +46,8 @@ export function composeMessage(kind: MessageKind, opts: ComposeOptions): Omit<Ou
   const base = { kind, channel: opts.channel, recipient: opts.recipient, language: lang } as const;
 
   if (opts.channel === 'sms') {
-    return { ...base, subject: null, bodyText: t(`${kind}.sms`), bodyHtml: null };
+    const bodyText = composeSms(kind, lang, opts.vars);
+    return { ...base, subject: null, bodyText, bodyHtml: null, smsSegments: countSmsSegments(bodyText).segments };
   }
 
   const greeting = opts.vars.name ? t('common.greeting') : t('common.greetingNoName');
@@ -80,6 +82,32 @@ export function composeMessage(kind: MessageKind, opts: ComposeOptions): Omit<Ou
   });
 
   return { ...base, subject: t(`${kind}.subject`), bodyText: text, bodyHtml: html };
+}
+
+/** The shortest Kita name an SMS is cut to; below that the SMS rather takes a second segment. */
+const MIN_SMS_KITA_NAME = 12;
+
+/**
+ * An SMS text in GSM-7 (names transliterated, issue 14) that fits one segment whenever it can:
+ * a Kita name that makes it too long is abbreviated ("Städtische Kindertagesstätte" →
+ * "Städt. Kita") and then cut. What still does not fit (many children in one result SMS) is sent
+ * as it is; the outbox row records the segment count.
+ */
+export function composeSms(kind: MessageKind, lang: Language, vars: MessageVars): string {
+  const render = (v: MessageVars) => toGsm7(translate(lang, `messages.${kind}.sms`, v));
+  const full = render(vars);
+  const kitaName = typeof vars.kitaName === 'string' ? toGsm7(vars.kitaName) : null;
+  let units = countSmsSegments(full).units;
+  if (units <= 160 || !kitaName) return full;
+  let max = kitaName.length - (units - 160);
+  while (max >= MIN_SMS_KITA_NAME) {
+    const text = render({ ...vars, kitaName: shortenKitaName(kitaName, max) });
+    units = countSmsSegments(text).units;
+    if (units <= 160) return text;
+    max -= units - 160;
+  }
+  // Two segments either way: then with the Kita name as it is.
+  return full;
 }
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };

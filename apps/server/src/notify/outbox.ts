@@ -26,6 +26,8 @@ export interface OutboxMessage {
   bodyHtml?: string | null;
   /** The sealed link token or code (notify/secrets.ts sealMessage); never a plain secret. */
   secret?: string | null;
+  /** Billed SMS segments (1 = one SMS); null for e-mail. */
+  smsSegments?: number | null;
   kitaId?: string | null;
   parentId?: string | null;
   userId?: string | null;

@@ -36,7 +36,10 @@ export const spaPlugin = fp(async (app: FastifyInstance) => {
   // The preference link opens a page built on its own (apps/web/preference.html: no router, no
   // query cache), the smallest download for a parent on a phone; the app keeps the route too.
   if (existsSync(path.join(webDist, 'preference.html'))) {
-    app.get('/preference', { schema: { hide: true } }, (_req, reply) => reply.header('Cache-Control', 'no-cache').sendFile('preference.html'));
+    const preferencePage = (_req: unknown, reply: import('fastify').FastifyReply) => reply.header('Cache-Control', 'no-cache').sendFile('preference.html');
+    app.get('/preference', { schema: { hide: true } }, preferencePage);
+    // The SMS's short link (issue 14): /p/<token>.
+    app.get('/p/:token', { schema: { hide: true } }, preferencePage);
   }
   app.get('/*', { schema: { hide: true } }, (req, reply) => {
     if (req.url.startsWith('/api/')) return reply.callNotFound();

@@ -34,6 +34,6 @@ describe('demo inquiry seed', () => {
       .from(outboxMessages)
       .where(and(eq(outboxMessages.eventId, seeded!.id), eq(outboxMessages.recipient, '+491713920000')));
     expect(demoSms).toHaveLength(1);
-    expect(demoSms[0]!.bodyText).toMatch(/http:\/\/kita\.test\/preference\?token=/);
+    expect(demoSms[0]!.bodyText).toMatch(/http:\/\/kita\.test\/p\/[\w-]{22}$/);
   });
 });

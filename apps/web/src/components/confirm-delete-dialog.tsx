@@ -12,6 +12,8 @@ import {
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
 import { buttonVariants } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
 
 export interface ConfirmDeleteDialogProps {
   open: boolean;
@@ -21,6 +23,11 @@ export interface ConfirmDeleteDialogProps {
   title?: string;
   description?: React.ReactNode;
   confirmLabel?: string;
+  /**
+   * For drastic deletions (issue 14): the text (the record's name) the user must type before the
+   * delete button works. Undefined: a plain confirmation.
+   */
+  typeToConfirm?: string;
 }
 
 /** "Sind Sie absolut sicher?" before any deletion (spec section 2, dialogs). */
@@ -31,9 +38,15 @@ export function ConfirmDeleteDialog({
   title,
   description,
   confirmLabel,
+  typeToConfirm,
 }: ConfirmDeleteDialogProps) {
   const { t } = useTranslation();
   const [pending, setPending] = React.useState(false);
+  const [typed, setTyped] = React.useState('');
+  React.useEffect(() => {
+    if (!open) setTyped('');
+  }, [open]);
+  const blocked = typeToConfirm !== undefined && typed.trim() !== typeToConfirm.trim();
 
   const confirm = async (event: React.MouseEvent) => {
     // Keep the dialog open until the deletion is done.
@@ -56,13 +69,25 @@ export function ConfirmDeleteDialog({
           <AlertDialogTitle>{title ?? t('common.confirmDelete.title')}</AlertDialogTitle>
           <AlertDialogDescription>{description ?? t('common.confirmDelete.description')}</AlertDialogDescription>
         </AlertDialogHeader>
+        {typeToConfirm !== undefined && (
+          <div className="grid gap-1.5">
+            <Label htmlFor="confirm-delete-typed">{t('common.confirmDelete.typeName', { name: typeToConfirm })}</Label>
+            <Input
+              id="confirm-delete-typed"
+              value={typed}
+              onChange={(e) => setTyped(e.target.value)}
+              autoComplete="off"
+              data-qa="confirm-delete-typed"
+            />
+          </div>
+        )}
         <AlertDialogFooter>
           <AlertDialogCancel disabled={pending} data-qa="confirm-delete-cancel">
             {t('common.actions.cancel')}
           </AlertDialogCancel>
           <AlertDialogAction
             className={buttonVariants({ variant: 'destructive' })}
-            disabled={pending}
+            disabled={pending || blocked}
             onClick={confirm}
             data-qa="confirm-delete-confirm"
           >

@@ -7,6 +7,7 @@ import { cn } from '@/lib/utils';
 export { fromTimeParts, toTimeParts, type TimeParts } from '@/lib/time';
 
 const HOURS = Array.from({ length: 12 }, (_, i) => i + 1);
+const HOURS_24 = Array.from({ length: 24 }, (_, i) => i);
 const MINUTES = Array.from({ length: 12 }, (_, i) => i * 5);
 
 export interface TimePickerProps {
@@ -21,8 +22,56 @@ export interface TimePickerProps {
   'data-qa'?: string;
 }
 
-/** Three selects: hour (1-12), minute (00-55 in steps of 5) and AM/PM. */
-export function TimePicker({ value, onChange, disabled, id, className, ...aria }: TimePickerProps) {
+/**
+ * Three selects: hour (1-12), minute (00-55 in steps of 5) and AM/PM (the spec's picker, kept for
+ * English). German uses the 24-hour clock (issue 14): hour 00-23 and minute, no AM/PM.
+ */
+export function TimePicker(props: TimePickerProps) {
+  const { i18n } = useTranslation();
+  return i18n.language?.startsWith('de') ? <TimePicker24 {...props} /> : <TimePicker12 {...props} />;
+}
+
+function TimePicker24({ value, onChange, disabled, id, className, ...aria }: TimePickerProps) {
+  const { t } = useTranslation();
+  const parts = toTimeParts(value);
+  const hours = parts ? (parts.hour12 % 12) + (parts.period === 'PM' ? 12 : 0) : undefined;
+  const qa = aria['data-qa'] ?? 'time-picker';
+  const set = (h: number, m: number) => onChange(`${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`);
+  return (
+    <div id={id} role="group" aria-describedby={aria['aria-describedby']} className={cn('flex items-center gap-1.5', className)} data-qa={qa} data-clock="24">
+      <Select value={hours === undefined ? '' : String(hours)} onValueChange={(v) => set(Number(v), parts?.minute ?? 0)} disabled={disabled}>
+        <SelectTrigger className="w-18" aria-label={t('common.time.hours')} aria-invalid={aria['aria-invalid']} data-qa={`${qa}-hour`}>
+          <SelectValue placeholder="--" />
+        </SelectTrigger>
+        <SelectContent aria-label={t('common.time.hours')}>
+          {HOURS_24.map((hour) => (
+            <SelectItem key={hour} value={String(hour)}>
+              {String(hour).padStart(2, '0')}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+      <span aria-hidden="true" className="text-muted-foreground">
+        :
+      </span>
+      <Select value={parts ? String(parts.minute) : ''} onValueChange={(v) => set(hours ?? 0, Number(v))} disabled={disabled}>
+        <SelectTrigger className="w-18" aria-label={t('common.time.minutes')} aria-invalid={aria['aria-invalid']} data-qa={`${qa}-minute`}>
+          <SelectValue placeholder="--" />
+        </SelectTrigger>
+        <SelectContent aria-label={t('common.time.minutes')}>
+          {MINUTES.map((minute) => (
+            <SelectItem key={minute} value={String(minute)}>
+              {String(minute).padStart(2, '0')}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+      <span className="text-muted-foreground text-sm">{t('common.time.oclock')}</span>
+    </div>
+  );
+}
+
+function TimePicker12({ value, onChange, disabled, id, className, ...aria }: TimePickerProps) {
   const { t } = useTranslation();
   const parts = toTimeParts(value);
   const base: TimeParts = parts ?? { hour12: 12, minute: 0, period: 'PM' };

@@ -21,6 +21,18 @@ export interface AuthSnapshot {
 const listeners = new Set<() => void>();
 let snapshot: AuthSnapshot = readStorage();
 
+/**
+ * Why the last session in this tab ended: 'logout' (the user's own button; the next person must
+ * not be sent to the previous user's page) or 'revoked' (the server answered 401: ended on another
+ * device, password changed, expired; the login page says so). Null once someone logs in.
+ */
+export type SessionEnd = 'logout' | 'revoked';
+let sessionEnd: SessionEnd | null = null;
+
+export function getSessionEnd(): SessionEnd | null {
+  return sessionEnd;
+}
+
 function readUser(): SessionUser | null {
   const raw = localStorage.getItem(USER_KEY);
   if (!raw) return null;
@@ -66,6 +78,7 @@ window.addEventListener('storage', (event) => {
 
 /** Stores a successful login; a parent's UI switches to the language of their profile. */
 export function setSession(result: LoginResult): void {
+  sessionEnd = null;
   localStorage.setItem(TOKEN_KEY, result.token);
   localStorage.setItem(USER_KEY, JSON.stringify(result.user));
   localStorage.removeItem(OTP_TOKEN_KEY);
@@ -80,7 +93,8 @@ export function updateUser(user: SessionUser): void {
 }
 
 /** What a 401 does: the token is no longer good, so token and user go (spec section 4). */
-export function clearSession(): void {
+export function clearSession(reason: SessionEnd = 'revoked'): void {
+  if (snapshot.user) sessionEnd = reason;
   localStorage.removeItem(TOKEN_KEY);
   localStorage.removeItem(USER_KEY);
   emit();
@@ -107,7 +121,7 @@ export function logout(): void {
     );
   }
   localStorage.removeItem(OTP_TOKEN_KEY);
-  clearSession();
+  clearSession('logout');
   navigateTo('/login', { replace: true });
 }
 

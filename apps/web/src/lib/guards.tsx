@@ -1,7 +1,7 @@
 import type * as React from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import type { Role } from '@kita/shared';
-import { useAuth } from '@/lib/auth';
+import { getSessionEnd, useAuth } from '@/lib/auth';
 import type { AppRoute } from './routing';
 
 /**
@@ -12,7 +12,12 @@ import type { AppRoute } from './routing';
 export function RequireAuth({ roles, children }: { roles?: readonly Role[]; children?: React.ReactNode }) {
   const { user } = useAuth();
   const location = useLocation();
-  if (!user) return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` }} />;
+  // After a logout the next person in this tab starts at their own home, not the previous user's page.
+  if (!user) {
+    const ended = getSessionEnd();
+    const state = ended === 'logout' ? null : { from: `${location.pathname}${location.search}`, ended };
+    return <Navigate to="/login" replace state={state} />;
+  }
   if (roles && !roles.includes(user.role)) return <Navigate to="/unauthorized" replace />;
   return <>{children ?? <Outlet />}</>;
 }

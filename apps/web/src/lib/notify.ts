@@ -34,12 +34,22 @@ export function isToasterWanted(): boolean {
   return toasterWanted;
 }
 
+/**
+ * A new toast replaces the one showing: sonner only hides older toasts behind the newest
+ * (visibleToasts=1) and shows them again when it goes, so a stale error would come back after
+ * a success (issue 14). Dismissing them first keeps exactly one toast.
+ */
+function replaceToasts(toast: Toast): Toast {
+  toast.dismiss();
+  return toast;
+}
+
 export function notifySuccess(description: string, title: string = i18n.t('common.toast.success')): void {
-  void loadToast().then((toast) => toast.success(title, { description }));
+  void loadToast().then((toast) => replaceToasts(toast).success(title, { description }));
 }
 
 export function notifyError(title: string, error?: unknown): void {
   // The description is read now, in the language and state of the moment of the error.
   const description = error === undefined ? undefined : errorMessage(error);
-  void loadToast().then((toast) => toast.error(title, { description }));
+  void loadToast().then((toast) => replaceToasts(toast).error(title, { description }));
 }

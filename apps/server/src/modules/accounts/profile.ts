@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { LoginResult } from '@kita/shared';
+import { isMobilePhone, type LoginResult } from '@kita/shared';
 import { parents, users } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { authOf, createUserSession } from '../../plugins/auth.js';
@@ -27,6 +27,9 @@ export async function setPreferredCommunication(
     if (!parent) throw notFound();
     const phone = input.phoneNumber ?? parent.primaryPhone;
     if (input.preferredCommunication === 'sms' && !phone) throw new AppError(400, 'PHONE_REQUIRED');
+    if (input.preferredCommunication === 'sms' && !isMobilePhone(phone)) {
+      throw new AppError(400, 'VALIDATION_FAILED', 'validation.phoneNotMobile', {}, [{ path: 'phoneNumber', message: 'validation.phoneNotMobile' }]);
+    }
     if (input.preferredCommunication === 'email' && !parent.email) throw new AppError(400, 'VALIDATION_FAILED', 'validation.required', {}, [{ path: 'email', message: 'validation.required' }]);
     const changed = !!input.phoneNumber && input.phoneNumber !== parent.primaryPhone;
     const verified = changed ? false : parent.primaryPhoneVerified;

@@ -42,7 +42,7 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
       const kita = await findStructureKita(app.db, kitaId);
       if (!kita) throw kitaNotFound();
       const cats = await findCategories(app.db, eq(categories.kitaId, kitaId));
-      return { data: { kitaId, kitaName: kita.kitaName, categories: cats } };
+      return { data: { kitaId, kitaName: kita.kitaName, timezone: kita.timezone, categories: cats } };
     },
   );
 

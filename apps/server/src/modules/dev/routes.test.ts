@@ -66,6 +66,30 @@ describe('who may read it', () => {
   });
 });
 
+describe('GET dev/messages: filter by part of an address (issue 14)', () => {
+  it('matches part of an e-mail address or a phone number in any spelling', async () => {
+    await enqueueMessages(t.db, [
+      { ...msg('p1', 'julia.schneider@familie.example'), channel: 'email' },
+      { ...msg('p2', '+491761234567'), smsSegments: 1 },
+      { ...msg('p3', 'under_score%@x.example'), channel: 'email' },
+    ]);
+    const find = async (q: string) =>
+      (await t.app.inject({ url: `/api/dev/messages?recipient=${encodeURIComponent(q)}` })).json().data.map((m: { recipient: string }) => m.recipient);
+    expect(await find('schneider')).toEqual(['julia.schneider@familie.example']);
+    expect(await find('@FAMILIE')).toEqual(['julia.schneider@familie.example']);
+    expect(await find('0176 1234567')).toEqual(['+491761234567']);
+    expect(await find('176 123')).toEqual(['+491761234567']);
+    // LIKE wildcards typed into the filter are taken literally.
+    expect(await find('_score%')).toEqual(['under_score%@x.example']);
+    expect(await find('%')).toEqual(['under_score%@x.example']);
+  });
+
+  it('shows the stored SMS segment count', async () => {
+    const [m] = (await t.app.inject({ url: '/api/dev/messages?recipient=%2B491761234567' })).json().data;
+    expect(m.smsSegments).toBe(1);
+  });
+});
+
 describe('in production', () => {
   it('does not exist', async () => {
     const prod = await createTestApp({

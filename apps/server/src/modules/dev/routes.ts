@@ -1,14 +1,25 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, ilike } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { devMessageSchema, devMessagesQuerySchema, envelope } from '@kita/shared';
+import { devMessageSchema, devMessagesQuerySchema, envelope, normalizePhone } from '@kita/shared';
 import { outboxMessages } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 
 /** 127.0.0.0/8, ::1 and IPv4-mapped loopback. */
 export const isLoopback = (ip: string) => /^(127\.|::ffff:127\.)/.test(ip) || ip === '::1';
 import { openMessage, outboxSecretKey } from '../../notify/secrets.js';
+
+/**
+ * The filter matches any part of a recipient (issue 14), with LIKE wildcards in the input taken
+ * literally. A phone number in any spelling (`0170 1234567`) matches its stored E.164 form, and a
+ * partial number (`170 123`) its digits.
+ */
+function recipientPattern(query: string): string {
+  const phone = normalizePhone(query);
+  const text = phone ?? (/^[+\d\s()/-]+$/.test(query) ? query.replace(/[\s()/-]/g, '') : query);
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
 
 /**
  * GET dev/messages (added): every outbox message, newest first, so a newcomer can follow
@@ -41,7 +52,7 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
       const rows = await app.db
         .select()
         .from(m)
-        .where(req.query.recipient ? eq(m.recipient, req.query.recipient) : undefined)
+        .where(req.query.recipient ? ilike(m.recipient, `%${recipientPattern(req.query.recipient)}%`) : undefined)
         .orderBy(desc(m.createdAt), desc(m.id))
         .limit(req.query.limit);
       // Shown as delivered: the sealed link or code is put back in (only outside production).
@@ -56,6 +67,7 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
           subject: r.subject,
           bodyText: r.bodyText,
           bodyHtml: r.bodyHtml,
+          smsSegments: r.smsSegments,
           status: r.status,
           attempts: r.attempts,
           lastError: r.lastError,

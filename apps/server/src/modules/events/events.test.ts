@@ -72,8 +72,8 @@ describe('creating an event', () => {
     expect(mail.recipient).toBe(w.mail.parent.email);
     expect(mail.bodyText).toContain('Kita Sonnenschein');
     // Stored with a placeholder and the token sealed beside it (issue 9); the recipient gets the link.
-    expect(mail.bodyText).toContain('http://kita.test/preference?token={{secret}}');
-    const raw = openMessage(mail, testSecretKey).bodyText.match(/http:\/\/kita\.test\/preference\?token=([A-Za-z0-9_-]{22,})/)![1]!;
+    expect(mail.bodyText).toContain('http://kita.test/p/{{secret}}');
+    const raw = openMessage(mail, testSecretKey).bodyText.match(/http:\/\/kita\.test\/p\/([A-Za-z0-9_-]{22,})/)![1]!;
     const [token] = await t.db.select().from(tokens).where(eq(tokens.tokenHash, sha256(raw)));
     expect(token).toMatchObject({ kind: 'preference', parentId: w.mail.parent.id, eventId: e.eventId });
     expect(token!.expiresAt.toISOString()).toBe(e.expireDate);

@@ -138,7 +138,8 @@ export async function enqueueInquiries(
           kitaName: e.kitaName,
           eventDate: eventDay,
           deadline,
-          link: appLink(publicUrl, '/preference', { token: raw }),
+          // The short path keeps the inquiry SMS in one segment; /preference?token= keeps working.
+          link: appLink(publicUrl, `/p/${raw}`),
         },
       }), raw, secretKey),
       idempotencyKey: key,

@@ -188,3 +188,49 @@ describe('DELETE /api/kitas/:id', () => {
     expect((await t.app.inject({ method: 'DELETE', url: `/api/kitas/${w.a.kita.id}`, headers: w.as.parent })).statusCode).toBe(403);
   });
 });
+
+describe('duplicates and drastic deletes (issue 14)', () => {
+  it('refuses a second Kita with the same name and place, in any case and spacing', async () => {
+    const first = await t.app.inject({ method: 'POST', url: '/api/kitas', headers: w.as.admin, payload: { kitaName: 'Kita Doppelt', location: 'Bremen' } });
+    expect(first.statusCode).toBe(201);
+    const before = (await t.db.select().from(kitas)).length;
+    const again = await t.app.inject({ method: 'POST', url: '/api/kitas', headers: w.as.admin, payload: { kitaName: ' kita doppelt ', location: 'BREMEN' } });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'KITA_DUPLICATE', message: 'Es gibt bereits eine Kita „kita doppelt“ in BREMEN.' });
+    expect(again.json().details).toEqual([{ path: 'kitaName', message: 'Diese Kita gibt es an diesem Ort schon' }]);
+    expect((await t.db.select().from(kitas)).length).toBe(before);
+    // The same name in another place is another Kita; renaming onto an existing one is refused too.
+    const other = await t.app.inject({ method: 'POST', url: '/api/kitas', headers: w.as.admin, payload: { kitaName: 'Kita Doppelt', location: 'Hamburg' } });
+    expect(other.statusCode).toBe(201);
+    const rename = await t.app.inject({ method: 'PUT', url: `/api/kitas/${other.json().data.kitaId}`, headers: w.as.admin, payload: { kitaName: 'Kita Doppelt', location: 'Bremen' } });
+    expect(rename.statusCode).toBe(409);
+    // Saving a Kita unchanged is not a duplicate of itself.
+    const same = await t.app.inject({ method: 'PUT', url: `/api/kitas/${other.json().data.kitaId}`, headers: w.as.admin, payload: { kitaName: 'Kita Doppelt', location: 'Hamburg' } });
+    expect(same.statusCode).toBe(200);
+  });
+
+  it('says what goes with a Kita and needs its name typed when it has finished inquiries', async () => {
+    const k = await createKita(t.db, 'Kita Geschichte');
+    await createStaff(t.db, 'KitaManager', k.kita.id);
+    const { parent } = await createParent(t.db, k.kita.id);
+    await createChild(t.db, parent.id, k.kgGroup.id);
+    await createChild(t.db, parent.id, k.kgGroup.id);
+    const ev = await createEventRow(t.db, k.kita.id, k.kindergarten.id, t.clock.now());
+    await createEventRow(t.db, k.kita.id, k.kindergarten.id, t.clock.now());
+    await t.db.update(events).set({ status: 'finished' }).where(eq(events.id, ev.id));
+    const impact = await t.app.inject({ url: `/api/kitas/${k.kita.id}/delete-impact`, headers: w.as.admin });
+    expect(impact.json().data).toEqual({
+      kitaId: k.kita.id, kitaName: 'Kita Geschichte', families: 1, children: 2, managers: 1, inquiries: 2, finishedInquiries: 1, confirmNameRequired: true,
+    });
+    expect((await t.app.inject({ url: `/api/kitas/${k.kita.id}/delete-impact`, headers: w.as.managerA })).statusCode).toBe(404);
+    const refused = await t.app.inject({ method: 'DELETE', url: `/api/kitas/${k.kita.id}`, headers: w.as.admin });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe('KITA_DELETE_CONFIRM');
+    const wrong = await t.app.inject({ method: 'DELETE', url: `/api/kitas/${k.kita.id}?confirmName=Kita`, headers: w.as.admin });
+    expect(wrong.statusCode).toBe(409);
+    expect(await t.db.select().from(parents).where(eq(parents.kitaId, k.kita.id))).toHaveLength(1);
+    const ok = await t.app.inject({ method: 'DELETE', url: `/api/kitas/${k.kita.id}?confirmName=${encodeURIComponent('Kita Geschichte')}`, headers: w.as.admin });
+    expect(ok.statusCode).toBe(200);
+    expect(await t.db.select().from(kitas).where(eq(kitas.id, k.kita.id))).toEqual([]);
+  });
+});

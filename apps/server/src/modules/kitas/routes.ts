@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope, idParamsSchema, kitaDetailsSchema, kitaInputSchema, kitaSchema } from '@kita/shared';
+import { envelope, idParamsSchema, kitaDeleteImpactSchema, kitaDeleteQuerySchema, kitaDetailsSchema, kitaInputSchema, kitaSchema } from '@kita/shared';
 import { authOf } from '../../plugins/auth.js';
 import { forbidden } from '../../lib/errors.js';
 import { assertKitaScope, managerKita } from '../../lib/scope.js';
 import { findKitas } from './queries.js';
-import { createKita, deleteKita, getKitaDetails, updateKita } from './service.js';
+import { createKita, deleteKita, getKitaDetails, kitaDeleteImpact, updateKita } from './service.js';
 
 const tags = ['kitas'];
 
@@ -59,14 +59,36 @@ export const kitaRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.get(
+    '/kitas/:id/delete-impact',
+    {
+      preHandler: staff,
+      schema: { tags, summary: 'What a deletion of the Kita removes (Admin; added)', params: idParamsSchema, response: { 200: envelope(kitaDeleteImpactSchema) } },
+    },
+    async (req) => {
+      assertKitaScope(req, req.params.id, 'kitas.notFound');
+      if (authOf(req).role !== 'Admin') throw forbidden();
+      return { data: await kitaDeleteImpact(app.db, req.params.id) };
+    },
+  );
+
   app.delete(
     '/kitas/:id',
-    { preHandler: staff, schema: { tags, summary: 'Delete a Kita with all its data (Admin)', params: idParamsSchema, response: { 200: envelope(z.object({ kitaId: z.string() })) } } },
+    {
+      preHandler: staff,
+      schema: {
+        tags,
+        summary: 'Delete a Kita with all its data (Admin); with finished inquiries only with ?confirmName=<the Kita name>',
+        params: idParamsSchema,
+        querystring: kitaDeleteQuerySchema,
+        response: { 200: envelope(z.object({ kitaId: z.string() })) },
+      },
+    },
     async (req) => {
       // A manager learns nothing about other Kitas (404) and may not delete their own (403).
       assertKitaScope(req, req.params.id, 'kitas.notFound');
       if (authOf(req).role !== 'Admin') throw forbidden();
-      await deleteKita(app.db, req, req.params.id);
+      await deleteKita(app.db, req, req.params.id, req.query.confirmName);
       return { data: { kitaId: req.params.id } };
     },
   );

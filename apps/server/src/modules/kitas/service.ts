@@ -1,11 +1,11 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import QRCode from 'qrcode';
-import type { Kita, KitaDetails, KitaInput } from '@kita/shared';
+import type { Kita, KitaDeleteImpact, KitaDetails, KitaInput } from '@kita/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { categories, children, events, groups, kitas, parents, users } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
-import { notFound } from '../../lib/errors.js';
+import { AppError, notFound } from '../../lib/errors.js';
 import { findCategories } from '../categories/queries.js';
 import { countRegisteredParents, findKita, findManagers } from './queries.js';
 
@@ -32,8 +32,27 @@ export async function getKitaDetails(db: DbOrTx, publicUrl: string, id: string):
   return { ...kita, categories: cats, registrationLink: link, registeredParents, qrCode, managers };
 }
 
+/**
+ * Two Kitas with the same name at the same place are one Kita entered twice (issue 14): refused
+ * with 409, compared without case and surrounding spaces.
+ */
+async function assertNoDuplicate(tx: DbOrTx, input: KitaInput, exceptId?: string): Promise<void> {
+  const same = and(
+    sql`lower(trim(${kitas.name})) = lower(${input.kitaName})`,
+    sql`lower(trim(${kitas.location})) = lower(${input.location})`,
+    exceptId ? ne(kitas.id, exceptId) : undefined,
+  );
+  const [dup] = await tx.select({ id: kitas.id }).from(kitas).where(same).limit(1);
+  if (dup) {
+    throw new AppError(409, 'KITA_DUPLICATE', 'errors.KITA_DUPLICATE', { kitaName: input.kitaName, location: input.location }, [
+      { path: 'kitaName', message: 'validation.kitaDuplicate' },
+    ]);
+  }
+}
+
 export async function createKita(db: Db, req: FastifyRequest, input: KitaInput): Promise<Kita> {
   return db.transaction(async (tx) => {
+    await assertNoDuplicate(tx, input);
     const [row] = await tx
       .insert(kitas)
       .values({
@@ -64,6 +83,8 @@ export async function updateKita(db: Db, req: FastifyRequest, id: string, input:
       .where(eq(kitas.id, id))
       .returning({ id: kitas.id });
     if (!row) throw kitaNotFound(id);
+    // After the update so a missing Kita stays a 404; the transaction undoes the update on a duplicate.
+    await assertNoDuplicate(tx, input, id);
     await audit(tx, req, { action: 'update', entity: 'kita', entityId: id, kitaId: id, details: { kitaName: input.kitaName, location: input.location, remindersEnabled: input.remindersEnabled } });
     return (await findKita(tx, id))!;
   });
@@ -75,10 +96,14 @@ export async function updateKita(db: Db, req: FastifyRequest, id: string, input:
  * deleting a group that still has children and a category that still has events, and PostgreSQL
  * does not promise the order in which the cascades from the Kita row would reach them.
  */
-export async function deleteKita(db: Db, req: FastifyRequest, id: string): Promise<void> {
+export async function deleteKita(db: Db, req: FastifyRequest, id: string, confirmName?: string): Promise<void> {
   await db.transaction(async (tx) => {
     const kita = await findKita(tx, id);
     if (!kita) throw kitaNotFound(id);
+    const impact = await kitaDeleteImpact(tx, id);
+    if (impact.confirmNameRequired && confirmName?.trim() !== kita.kitaName.trim()) {
+      throw new AppError(409, 'KITA_DELETE_CONFIRM');
+    }
     const groupIds = tx
       .select({ id: groups.id })
       .from(groups)
@@ -94,4 +119,34 @@ export async function deleteKita(db: Db, req: FastifyRequest, id: string): Promi
     await tx.delete(kitas).where(eq(kitas.id, id));
     await audit(tx, req, { action: 'delete', entity: 'kita', entityId: id, kitaId: id, details: { kitaName: kita.kitaName } });
   });
+}
+
+/**
+ * What goes with a Kita when it is deleted (issue 14): families, children, managers and inquiries.
+ * Finished inquiries are the Kita's history (allocations, credits), so deleting them needs the
+ * Kita's name typed as confirmation.
+ */
+export async function kitaDeleteImpact(db: DbOrTx, id: string): Promise<KitaDeleteImpact> {
+  const kita = await findKita(db, id);
+  if (!kita) throw kitaNotFound(id);
+  const [[families], [kids], [managers], [inquiries]] = await Promise.all([
+    db.select({ n: count() }).from(parents).where(eq(parents.kitaId, id)),
+    db.select({ n: count() }).from(children).innerJoin(parents, eq(parents.id, children.parentId)).where(eq(parents.kitaId, id)),
+    db.select({ n: count() }).from(users).where(and(eq(users.kitaId, id), eq(users.role, 'KitaManager'))),
+    db
+      .select({ n: count(), finished: sql<number>`count(*) filter (where ${events.status} = 'finished')`.mapWith(Number) })
+      .from(events)
+      .where(eq(events.kitaId, id)),
+  ]);
+  const finishedInquiries = inquiries?.finished ?? 0;
+  return {
+    kitaId: id,
+    kitaName: kita.kitaName,
+    families: families?.n ?? 0,
+    children: kids?.n ?? 0,
+    managers: managers?.n ?? 0,
+    inquiries: inquiries?.n ?? 0,
+    finishedInquiries,
+    confirmNameRequired: finishedInquiries > 0,
+  };
 }

@@ -59,7 +59,7 @@ describe('fan-out', () => {
 describe('200 families answering at the same moment', () => {
   it('stores every answer, loses none and never fails', async () => {
     const messages = await t.db.select().from(outboxMessages).where(eq(outboxMessages.eventId, eventId));
-    const tokenOf = new Map(messages.map((m) => [m.parentId!, openMessage(m, testSecretKey).bodyText.match(/token=([A-Za-z0-9_-]+)/)![1]!]));
+    const tokenOf = new Map(messages.map((m) => [m.parentId!, openMessage(m, testSecretKey).bodyText.match(/\/p\/([A-Za-z0-9_-]+)/)![1]!]));
     const links = await Promise.all(
       familyIds.map(async (parentId, i) => {
         // Each family from its own address, as on their own phones (one client is limited to 30

@@ -9,6 +9,8 @@ type Row = {
   child_name: string;
   category_name: CategoryName;
   kita_name: string;
+  timezone: string;
+  released_at: Date | string | null;
   preference_id: string | null;
   event_id: string | null;
   event_date: Date | string | null;
@@ -27,9 +29,9 @@ type Row = {
 export async function parentHistory(app: FastifyInstance, req: FastifyRequest, parentId: string): Promise<ChildHistory[]> {
   await loadParentInScope(app.db, req, parentId);
   const r = await app.db.execute<Row>(sql`
-    select c.id as child_id, c.name as child_name, cat.name as category_name, k.name as kita_name,
+    select c.id as child_id, c.name as child_name, cat.name as category_name, k.name as kita_name, k.timezone,
            pr.id as preference_id, e.id as event_id, e.event_date, e.expire_date, e.event_type, e.status,
-           pr.preference_type, a.has_slot
+           pr.preference_type, a.has_slot, a.released_at
       from children c
       join groups g on g.id = c.group_id
       join categories cat on cat.id = g.category_id
@@ -44,7 +46,7 @@ export async function parentHistory(app: FastifyInstance, req: FastifyRequest, p
   for (const row of r.rows) {
     let child = byChild.get(row.child_id);
     if (!child) {
-      child = { childId: row.child_id, childName: row.child_name, categoryName: row.category_name, kitaName: row.kita_name, preferences: [] };
+      child = { childId: row.child_id, childName: row.child_name, categoryName: row.category_name, kitaName: row.kita_name, timezone: row.timezone, preferences: [] };
       byChild.set(row.child_id, child);
     }
     if (!row.preference_id || !row.event_id || !row.preference_type) continue;
@@ -60,6 +62,7 @@ export async function parentHistory(app: FastifyInstance, req: FastifyRequest, p
       eventType: row.event_type!,
       preferenceType: row.preference_type,
       hasSlot,
+      released: row.released_at !== null && row.released_at !== undefined,
       isFinished: finished || expire.getTime() <= now,
       canRelease: finished && row.event_type === 'future' && hasSlot === 'JA' && expire.getTime() > now,
     });

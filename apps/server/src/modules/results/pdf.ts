@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import { translate } from '@kita/shared/i18n';
 import type { EventReport, Language, ReportRow } from '@kita/shared';
@@ -7,13 +9,26 @@ import { formatDateTime } from '@kita/shared';
  * The event report as an A4 PDF in the caller's language (domain.md "Reports"): the Kita, type and
  * dates (Kita timezone), slots, counts per colour, slots given, overflow, then one row per child
  * grouped by group, and at the end the seed, the rule version and when it was made. The table
- * header is repeated after every page break. The standard Helvetica font (WinAnsi encoding) covers
- * German umlauts and ß, and keeps the file small (no embedded font).
+ * header and the group heading are repeated after every page break.
+ *
+ * Font: DejaVu Sans Condensed (TrueType, from the `dejavu-fonts-ttf` package), embedded and
+ * subset by pdfkit to the glyphs used, so Turkish, Polish, Croatian, Vietnamese, Greek and
+ * Cyrillic names print as entered (issue 14; the standard Helvetica only knows WinAnsi).
  */
 
 const MARGIN = 40;
-const FONT = 'Helvetica';
-const BOLD = 'Helvetica-Bold';
+const FONT = 'Body';
+const BOLD = 'Bold';
+const require = createRequire(import.meta.url);
+let fonts: { regular: Buffer; bold: Buffer } | undefined;
+/** The TTF files, read once per process (about 1.3 MB; pdfkit embeds only the glyphs used). */
+function reportFonts() {
+  fonts ??= {
+    regular: readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSansCondensed.ttf')),
+    bold: readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSansCondensed-Bold.ttf')),
+  };
+  return fonts;
+}
 const TABLE_SIZE = 8;
 const PAD = 3;
 
@@ -43,6 +58,9 @@ export async function renderReportPdf(report: EventReport, lang: Language): Prom
     bufferPages: true,
     info: { Title: `${t('report.title')} - ${report.event.kitaName}`, Author: report.event.kitaName },
   });
+  const { regular, bold } = reportFonts();
+  doc.registerFont(FONT, regular);
+  doc.registerFont(BOLD, bold);
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -101,11 +119,18 @@ export async function renderReportPdf(report: EventReport, lang: Language): Prom
     doc.x = left;
     doc.y = y + h;
   };
-  const ensureRoom = (h: number, repeatHeader: boolean) => {
+  const groupHeading = (text: string) => {
+    const gy = doc.y + 4;
+    doc.font(BOLD).fontSize(9).text(text, left + PAD, gy, { width: width - 2 * PAD });
+    doc.y = gy + 13;
+  };
+  /** A new page when `h` does not fit; it repeats the table header and, inside a group, its heading. */
+  const ensureRoom = (h: number, repeatHeader: boolean, groupName?: string) => {
     if (doc.y + h <= bottom()) return;
     doc.addPage();
     doc.y = MARGIN;
     if (repeatHeader) header();
+    if (groupName !== undefined) groupHeading(t('report.groupContinued', { groupName }));
   };
   const cells = (r: ReportRow): Record<Column['key'], string> => ({
     child: r.childName,
@@ -124,14 +149,12 @@ export async function renderReportPdf(report: EventReport, lang: Language): Prom
   for (const group of report.groups) {
     // A group title never stands alone at the bottom of a page.
     ensureRoom(32, true);
-    const gy = doc.y + 4;
-    doc.font(BOLD).fontSize(9).text(t('report.group', { groupName: group.groupName }), left + PAD, gy, { width: width - 2 * PAD });
-    doc.y = gy + 13;
+    groupHeading(t('report.group', { groupName: group.groupName }));
     doc.font(FONT).fontSize(TABLE_SIZE);
     for (const row of group.rows) {
       const values = cells(row);
       const h = Math.max(...COLUMNS.map((c) => doc.heightOfString(values[c.key], { width: c.width - 2 * PAD }))) + 2 * PAD;
-      ensureRoom(h, true);
+      ensureRoom(h, true, group.groupName);
       doc.font(FONT).fontSize(TABLE_SIZE);
       const y = doc.y;
       let x = left;

@@ -75,7 +75,9 @@ describe('releasing a slot', () => {
     const entry = history.flatMap((c: { preferences: Array<{ eventId: string; childId: string }> }) => c.preferences).find(
       (p: { eventId: string; childId: string }) => p.eventId === id && p.childId === holder.childId,
     );
-    expect(entry).toMatchObject({ hasSlot: 'JA', canRelease: true, eventType: 'future', preferenceId: holder.preferenceId });
+    expect(entry).toMatchObject({ hasSlot: 'JA', canRelease: true, eventType: 'future', preferenceId: holder.preferenceId, released: false });
+    // Dates are shown in the Kita's zone (issue 14), so the history names it.
+    expect(history[0].timezone).toBe('Europe/Berlin');
 
     const res = await release(id, parentHeader(holder.parentId), payloadOf(holder));
     expect(res.statusCode).toBe(200);
@@ -88,6 +90,12 @@ describe('releasing a slot', () => {
     const promoted = after.find((a) => a.childId === first.childId)!;
     expect(released).toMatchObject({ hasSlot: false });
     expect(released.releasedAt!.toISOString()).toBe(NOW.toISOString());
+    // The history says "given back", not a plain "no" (issue 14).
+    const historyAfter = (await t.app.inject({ url: `/api/parents/${holder.parentId}/children/preferences`, headers: parentHeader(holder.parentId) })).json().data;
+    const entryAfter = historyAfter
+      .flatMap((c: { preferences: Array<{ eventId: string; childId: string }> }) => c.preferences)
+      .find((p: { eventId: string; childId: string }) => p.eventId === id && p.childId === holder.childId);
+    expect(entryAfter).toMatchObject({ hasSlot: 'NEIN', released: true, canRelease: false });
     expect(promoted).toMatchObject({ hasSlot: true, waitlistPosition: 1 });
     expect(promoted.promotedAt).not.toBeNull();
     expect(after.filter((a) => a.hasSlot)).toHaveLength(1);

@@ -139,7 +139,45 @@ describe('GET emergency-event/{id}/pdf', () => {
     const pages = text.split('\f').filter((p) => p.trim().length > 0);
     expect(pages.length).toBeGreaterThanOrEqual(2);
     for (const page of pages.slice(0, -1)) expect(page).toContain('Begründung');
+    // The group heading is repeated on each continuation page (issue 14).
+    for (const page of pages.slice(1, -1)) expect(page).toContain('Gruppe Bären (Fortsetzung)');
+    expect(pages[0]).not.toContain('(Fortsetzung)');
     for (const i of [0, 35, 69]) expect(text).toContain(`Jörg Böhm ${i}`);
     expect(text).toContain(`Seite 1/${pages.length}`);
+  });
+});
+
+describe('names in every script (issue 14)', () => {
+  it('prints Turkish, Polish, Croatian, Vietnamese, Greek and Cyrillic names as entered', async () => {
+    const names: Array<[string, string]> = [
+      ['Ayşe Çelik', 'Ağrı Öztürk'],
+      ['Łukasz Dragović', 'Świętosław Żółć'],
+      ['Đurđica Šimić', 'Željko Ćosić'],
+      ['Nguyễn Thị Hương', 'Trần Minh Châu'],
+      ['Γιώργος Παπαδόπουλος', 'Ελένη Κωνσταντινίδου'],
+      ['Олександр Шевченко', 'Анастасія Ковальчук'],
+    ];
+    const families = await t.db
+      .insert(parents)
+      .values(names.map(([parentName]) => ({ kitaId: w.home.kita.id, name: parentName, isAnonymous: true, status: 'approved' })))
+      .returning({ id: parents.id });
+    await t.db.insert(children).values(families.map((p, i) => ({ parentId: p.id, groupId: w.home.kgGroup.id, name: names[i]![1], dateOfBirth: '2025-01-01' })));
+    const ev = await futureEvent(t, w, 3);
+    await closeViaApi(t, w.headers.manager, ev);
+    const res = await t.app.inject({ url: `/api/emergency-event/${ev}/pdf`, headers: w.headers.manager });
+    expect(res.statusCode).toBe(200);
+    // pdftotext without -layout keeps each cell's text whole.
+    const file = path.join(dir, 'scripts.pdf');
+    writeFileSync(file, res.rawPayload);
+    const text = execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }).normalize('NFC').replace(/\s+/g, ' ');
+    for (const [parentName, childName] of names) {
+      expect(text).toContain(parentName);
+      expect(text).toContain(childName);
+    }
+    // The font is embedded (as a subset), not the standard Helvetica.
+    const raw = res.rawPayload.toString('latin1');
+    expect(raw).toMatch(/\/FontFile2/);
+    expect(raw).toMatch(/\/BaseFont \/[A-Z]{6}\+DejaVuSansCondensed/);
+    expect(raw).not.toContain('/Helvetica');
   });
 });

@@ -36,6 +36,10 @@ export async function changePassword(app: FastifyInstance, req: FastifyRequest, 
     throw new AppError(400, code, `errors.${code}`, {}, [{ path: 'oldPassword', message: `validation.${self ? 'oldPasswordWrong' : 'currentPasswordWrong'}` }]);
   }
   await clearLimit(app.db, limitKey);
+  // Only for one's own account is `oldPassword` the target's password (see above).
+  if (self && input.newPassword === input.oldPassword) {
+    throw new AppError(400, 'VALIDATION_FAILED', 'validation.passwordSameAsOld', {}, [{ path: 'newPassword', message: 'validation.passwordSameAsOld' }]);
+  }
   assertPasswordNotCommon(input.newPassword, 'newPassword');
   const passwordHash = await hashPassword(input.newPassword);
   await app.db.transaction(async (tx) => {

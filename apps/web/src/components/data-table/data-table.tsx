@@ -8,6 +8,7 @@ import {
   type ColumnDef,
   type Header,
   type SortingState,
+  type VisibilityState,
 } from '@tanstack/react-table';
 import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon, SearchIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -40,6 +41,22 @@ export interface DataTableProps<T> {
   /** Shown right of the search box (e.g. an "Add" button). */
   toolbar?: React.ReactNode;
   className?: string;
+  /**
+   * Column ids shown on a phone (below 640 px; the row actions always stay): the columns that
+   * matter there, so nothing important sits off-screen to the right (issue 14).
+   */
+  phoneColumns?: readonly string[];
+}
+
+const PHONE_QUERY = '(max-width: 639px)';
+const subscribePhone = (listener: () => void) => {
+  const mql = window.matchMedia(PHONE_QUERY);
+  mql.addEventListener('change', listener);
+  return () => mql.removeEventListener('change', listener);
+};
+/** Below 640 px (Tailwind's `sm`). */
+export function useIsPhone(): boolean {
+  return React.useSyncExternalStore(subscribePhone, () => window.matchMedia(PHONE_QUERY).matches);
 }
 
 function SortableHeader<T>({ header }: { header: Header<T, unknown> }) {
@@ -84,8 +101,10 @@ export function DataTable<T>({
   getRowId,
   toolbar,
   className,
+  phoneColumns,
 }: DataTableProps<T>) {
   const { t } = useTranslation();
+  const phone = useIsPhone();
   const [sorting, setSorting] = React.useState<SortingState>(defaultSort ? [{ desc: false, ...defaultSort }] : []);
   const [globalFilter, setGlobalFilter] = React.useState('');
 
@@ -101,11 +120,19 @@ export function DataTable<T>({
     return [...columns, actionsColumn];
   }, [columns, rowActions, t]);
 
+  const columnVisibility = React.useMemo<VisibilityState>(() => {
+    if (!phone || !phoneColumns) return {};
+    const ids = allColumns.map((c) => c.id ?? ('accessorKey' in c ? String(c.accessorKey) : ''));
+    return Object.fromEntries(ids.map((id) => [id, id === 'actions' || phoneColumns.includes(id)]));
+  }, [phone, phoneColumns, allColumns]);
+
+  // The chosen phone columns share the width: their texts wrap instead of pushing off-screen.
+  const wrap = phone && !!phoneColumns;
   const rows = React.useMemo(() => data ?? [], [data]);
   const table = useReactTable({
     data: rows,
     columns: allColumns,
-    state: { sorting, globalFilter },
+    state: { sorting, globalFilter, columnVisibility },
     onSortingChange: setSorting,
     onGlobalFilterChange: setGlobalFilter,
     getCoreRowModel: getCoreRowModel(),
@@ -158,7 +185,7 @@ export function DataTable<T>({
                   return (
                     <TableHead
                       key={header.id}
-                      className={cn('px-3', header.column.id === 'actions' && 'w-12')}
+                      className={cn('px-3', header.column.id === 'actions' && 'w-12', wrap && 'whitespace-normal')}
                       aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
                     >
                       {header.isPlaceholder ? null : <SortableHeader header={header} />}
@@ -202,7 +229,7 @@ export function DataTable<T>({
                   }
                 >
                   {row.getVisibleCells().map((cell) => (
-                    <TableCell key={cell.id} className="px-3 py-2.5">
+                    <TableCell key={cell.id} className={cn('px-3 py-2.5', wrap && 'whitespace-normal')}>
                       {flexRender(cell.column.columnDef.cell, cell.getContext())}
                     </TableCell>
                   ))}

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { loginResultSchema, loginStepSchema, PHONE_PATTERN, type LoginResult, type LoginStep } from '@kita/shared';
+import { loginResultSchema, loginStepSchema, normalizePhone, type LoginResult, type LoginStep } from '@kita/shared';
 import { api } from '@/lib/api';
 
 /** A login either finishes ({token, user}) or asks for the SMS code ({otpToken}) (domain.md). */
@@ -30,8 +30,9 @@ export interface ParentCredentials {
   password: string;
 }
 
+/** A German phone number in any usual spelling (`0170 1234567`, `+49 (0)170 …`); e-mail addresses contain `@`. */
 export function isPhoneIdentifier(identifier: string): boolean {
-  return PHONE_PATTERN.test(identifier.trim());
+  return !identifier.includes('@') && normalizePhone(identifier) !== null;
 }
 
 /** Parents log in by e-mail (auth/login-with-email) or by phone (auth/login-with-phone, then OTP). */
@@ -40,7 +41,7 @@ export function useParentLogin() {
     mutationFn: async ({ identifier, password }: ParentCredentials) => {
       const value = identifier.trim();
       const answer = isPhoneIdentifier(value)
-        ? await api.post<unknown>('auth/login-with-phone', { phoneNumber: value, password }, loginOptions)
+        ? await api.post<unknown>('auth/login-with-phone', { phoneNumber: normalizePhone(value), password }, loginOptions)
         : await api.post<unknown>('auth/login-with-email', { email: value.toLowerCase(), password }, loginOptions);
       return loginStepSchema.parse(answer);
     },

@@ -8,6 +8,7 @@ import {
   type EventInput,
   type EventSummary,
 } from '@kita/shared';
+import { fromZonedTime, toZonedTime } from 'date-fns-tz';
 import { fromTimeParts, toTimeParts } from '@/components/time-picker';
 
 /**
@@ -31,18 +32,23 @@ export interface EventFormValues {
 export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 export const lastEventYear = () => new Date().getFullYear() + EVENT_MAX_YEARS_AHEAD;
 
-/** A calendar day plus a wall-clock time in the browser's zone, as an instant. */
-export function combine(day: Date | undefined, time: string | undefined): Date | undefined {
+/**
+ * A calendar day plus a wall-clock time as an instant, read in `timeZone` (the Kita's, issue 14: a
+ * laptop set to UTC shifted inquiries by 1-2 hours); without one in the browser's zone.
+ */
+export function combine(day: Date | undefined, time: string | undefined, timeZone?: string): Date | undefined {
   if (!day || !time) return undefined;
   const [h, m] = time.split(':').map(Number);
-  return new Date(day.getFullYear(), day.getMonth(), day.getDate(), h ?? 0, m ?? 0);
+  const wall = new Date(day.getFullYear(), day.getMonth(), day.getDate(), h ?? 0, m ?? 0);
+  return timeZone ? fromZonedTime(wall, timeZone) : wall;
 }
 
 const FIELD = { eventDate: 'eventDay', expireDate: 'expireDay' } as const;
 const slotText = z.string().trim().regex(/^\d{0,6}$/, 'validation.slots');
 
-export function eventFormSchema(opts: { startLocked: boolean; now?: () => Date }) {
+export function eventFormSchema(opts: { startLocked: boolean; now?: () => Date; timeZone?: string }) {
   const now = opts.now ?? (() => new Date());
+  const zone = opts.timeZone;
   return z
     .object({
       categoryId: z.string().min(1, 'validation.required').pipe(z.uuid('validation.uuid')),
@@ -61,12 +67,12 @@ export function eventFormSchema(opts: { startLocked: boolean; now?: () => Date }
       if (v.expireDay && !v.expireTime) ctx.addIssue({ code: 'custom', path: ['expireTime'], message: 'validation.required' });
       const dates = {
         eventType: v.eventType,
-        eventDate: combine(v.eventDay, v.eventTime)?.toISOString() ?? null,
-        expireDate: combine(v.expireDay, v.expireTime)?.toISOString() ?? null,
+        eventDate: combine(v.eventDay, v.eventTime, zone)?.toISOString() ?? null,
+        expireDate: combine(v.expireDay, v.expireTime, zone)?.toISOString() ?? null,
       };
       const issues = [
         ...eventShapeIssues(dates),
-        ...eventDateIssues(dates, now(), browserTimeZone(), { eventDate: !opts.startLocked, expireDate: true }),
+        ...eventDateIssues(dates, now(), zone ?? browserTimeZone(), { eventDate: !opts.startLocked, expireDate: true }),
       ];
       for (const issue of issues) {
         // A missing time is already reported next to the time picker.
@@ -92,9 +98,10 @@ export function emptyEventForm(): EventFormValues {
 
 const timeOf = (d: Date) => fromTimeParts(toTimeParts(`${d.getHours()}:${String(d.getMinutes()).padStart(2, '0')}`)!);
 
+/** The stored instants as the day and wall-clock time of the event's zone. */
 export function eventToForm(e: EventSummary): EventFormValues {
-  const eventDate = new Date(e.eventDate);
-  const expireDate = new Date(e.expireDate);
+  const eventDate = toZonedTime(new Date(e.eventDate), e.timezone);
+  const expireDate = toZonedTime(new Date(e.expireDate), e.timezone);
   return {
     categoryId: e.categoryId,
     eventType: e.eventType,
@@ -117,14 +124,21 @@ const sameDay = (a: Date | undefined, b: Date | undefined) => !!a && !!b && a.to
  * editing, a date whose day and time fields were left alone keeps its exact stored instant (the
  * picker rounds minutes to steps of 5, which must not count as a change).
  */
-export function formToInput(v: EventFormValues, kitaId: string, category: CategoryName | undefined, original?: EventSummary): EventInput {
+export function formToInput(
+  v: EventFormValues,
+  kitaId: string,
+  category: CategoryName | undefined,
+  original?: EventSummary,
+  timeZone?: string,
+): EventInput {
+  const zone = original?.timezone ?? timeZone;
   const future = v.eventType === 'future';
   const before = original ? eventToForm(original) : undefined;
   const instant = (day: Date | undefined, time: string | undefined, was: 'event' | 'expire') => {
     if (before && original && sameDay(day, before[`${was}Day`]) && time === before[`${was}Time`]) {
       return was === 'event' ? original.eventDate : original.expireDate;
     }
-    return combine(day, time)?.toISOString() ?? null;
+    return combine(day, time, zone)?.toISOString() ?? null;
   };
   return {
     kitaId,
@@ -132,7 +146,7 @@ export function formToInput(v: EventFormValues, kitaId: string, category: Catego
     eventType: v.eventType,
     eventDate: future ? instant(v.eventDay, v.eventTime, 'event') : null,
     expireDate: future ? instant(v.expireDay, v.expireTime, 'expire') : null,
-    timezone: browserTimeZone(),
+    timezone: zone ?? browserTimeZone(),
     description: v.description.trim() || null,
     totalSlotsKindergarten: category === 'Kindergarten' ? slots(v.totalSlotsKindergarten) : null,
     totalSlotsKrippe: category === 'Krippe' ? slots(v.totalSlotsKrippe) : null,

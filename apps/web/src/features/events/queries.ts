@@ -88,6 +88,16 @@ export function useKitaCategories(kitaId: string | undefined) {
   });
 }
 
+/** The Kita's time zone (from the same response as its categories). */
+export function useKitaTimeZone(kitaId: string | undefined) {
+  return useQuery({
+    queryKey: eventKeys.categories(kitaId ?? ''),
+    queryFn: ({ signal }) => api.get<KitaCategories>(`categories/kita/${kitaId}`, { signal }),
+    enabled: !!kitaId,
+    select: (data) => data.timezone,
+  });
+}
+
 export function useSaveEvent() {
   const queryClient = useQueryClient();
   return useMutation({

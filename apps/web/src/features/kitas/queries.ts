@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Kita, KitaDetails, KitaInput } from '@kita/shared';
+import type { Kita, KitaDeleteImpact, KitaDetails, KitaInput } from '@kita/shared';
 import { api } from '@/lib/api';
 
 /**
@@ -40,12 +40,23 @@ export function useSaveKita() {
 export function useDeleteKita() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (kitaId: string) => api.delete(`kitas/${kitaId}`),
-    onSuccess: async (_data, kitaId) => {
+    mutationFn: ({ kitaId, confirmName }: { kitaId: string; confirmName?: string }) =>
+      api.delete(`kitas/${kitaId}`, confirmName ? { query: { confirmName } } : undefined),
+    onSuccess: async (_data, { kitaId }) => {
       queryClient.removeQueries({ queryKey: kitaKeys.detail(kitaId) });
       await Promise.all(
         [kitaKeys.all, ['categories'], ['groups'], ['users']].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
       );
     },
+  });
+}
+
+/** What a deletion of the Kita removes (issue 14); asked for when the delete dialog opens. */
+export function useKitaDeleteImpact(kitaId: string | null) {
+  return useQuery({
+    queryKey: [...kitaKeys.all, 'delete-impact', kitaId],
+    queryFn: ({ signal }) => api.get<KitaDeleteImpact>(`kitas/${kitaId}/delete-impact`, { signal }),
+    enabled: !!kitaId,
+    staleTime: 0,
   });
 }

@@ -1,6 +1,7 @@
 import { Navigate, Outlet } from 'react-router';
 import { guarded, RequireAuth } from '@/lib/guards';
 import { lazyCrumb, lazyPage, type FeatureRoutes } from '@/lib/routing';
+import { useAuth } from '@/lib/auth';
 
 // Loaded only when shown, so the first download of every page does not carry this feature's queries.
 const kitaCrumb = lazyCrumb(
@@ -10,12 +11,25 @@ const kitaCrumb = lazyCrumb(
 
 const staff = ['Admin', 'KitaManager'] as const;
 
-/** '/' and '/kitas' (Kita overview), the /kitas/:kitaId layout and its dashboard 'd'. */
+/** /d and /history: the manager's own Kita page `to`; an Admin chooses a Kita first. */
+function StaffShortcut({ to }: { to: 'd' | 'e' }) {
+  const { user } = useAuth();
+  return <Navigate to={user?.kita ? `/kitas/${user.kita.kitaId}/${to}` : '/kitas'} replace />;
+}
+
+/**
+ * '/' and '/kitas' (Kita overview), the /kitas/:kitaId layout and its dashboard 'd'. '/' is open to
+ * every role: a parent opening it goes to their own page (issue 14). '/d' and '/history' (spec
+ * section 2, Admin and KitaManager) lead a manager to their Kita's dashboard and inquiries, an
+ * Admin to the Kita overview to choose a Kita.
+ */
 export const kitasRoutes: FeatureRoutes = {
   app: [
+    guarded(['Admin', 'KitaManager', 'Parent'], [{ index: true, lazy: lazyPage(() => import('./pages/home-page')) }]),
     guarded(staff, [
-      { index: true, lazy: lazyPage(() => import('./pages/home-page')) },
       { path: 'kitas', lazy: lazyPage(() => import('./pages/kita-list-page')), handle: { crumb: 'nav.items.kitas' } },
+      { path: 'd', element: <StaffShortcut to="d" /> },
+      { path: 'history', element: <StaffShortcut to="e" /> },
     ]),
   ],
   kitaLayout: {

@@ -1,6 +1,14 @@
 import { lazyPage, type FeatureRoutes } from '@/lib/routing';
 
-/** /preference?token=...: public, its own small chunk (no app shell, no admin screens, only the core texts). */
+const preferencePage = lazyPage(() => import('./pages/preference-page'), { catalog: 'core' });
+
+/**
+ * /preference?token=... and its short form /p/<token> (the SMS link, issue 14: one SMS segment):
+ * public, its own small chunk (no app shell, no admin screens, only the core texts).
+ */
 export const preferenceRoutes: FeatureRoutes = {
-  public: [{ path: 'preference', lazy: lazyPage(() => import('./pages/preference-page'), { catalog: 'core' }) }],
+  public: [
+    { path: 'preference', lazy: preferencePage },
+    { path: 'p/:token', lazy: preferencePage },
+  ],
 };

@@ -34,7 +34,7 @@ describe('historyKind', () => {
     expect(historyKind('red')).toBe('needed');
     expect(historyKind('yellow')).toBe('preferred');
     expect(historyKind('green')).toBe('homeCare');
-    expect(historyKind('blue')).toBe('homeCare');
+    expect(historyKind('blue')).toBe('inKita');
     expect(historyKind(null)).toBe('homeCare');
   });
 });

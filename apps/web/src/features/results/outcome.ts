@@ -25,11 +25,15 @@ export function hasReleaseData(r: ReleaseRequest): r is { eventId: string; child
   return !!r.eventId && !!r.childId && !!r.preferenceId && !!r.parentId;
 }
 
-/** History badge (spec section 4): red = needed, yellow = preferred, green and any other = home care. */
-export type HistoryKind = 'needed' | 'preferred' | 'homeCare';
+/**
+ * History badge (spec section 4): red = needed, yellow = preferred, green = home care; blue is
+ * "already in the Kita" (issue 14: it was shown as home care next to "place: yes").
+ */
+export type HistoryKind = 'needed' | 'preferred' | 'homeCare' | 'inKita';
 export function historyKind(type: PreferenceType | null | undefined): HistoryKind {
   if (type === 'red') return 'needed';
   if (type === 'yellow') return 'preferred';
+  if (type === 'blue') return 'inKita';
   return 'homeCare';
 }
 

@@ -46,6 +46,8 @@ export const accounts = {
     success: 'Ihre Handynummer ist bestätigt.',
     failed: 'Verifizierung der Telefonnummer fehlgeschlagen',
     missing: 'Es wurde kein Code angefordert. Bitte starten Sie die Bestätigung erneut.',
+    back: 'Später bestätigen',
+    backTo: 'Zurück zu {{name}}',
   },
   preferred: {
     title: 'Benachrichtigungen',
@@ -104,7 +106,7 @@ export const accounts = {
     title: 'Entwickler-Postfach',
     description: 'Alle Nachrichten, die die App verschickt hätte (E-Mail und SMS), neueste zuerst. Nur außerhalb des Produktivbetriebs.',
     filter: 'Empfänger filtern',
-    filterPlaceholder: 'E-Mail-Adresse oder +49…',
+    filterPlaceholder: 'E-Mail-Adresse, Telefonnummer oder ein Teil davon',
     refresh: 'Aktualisieren',
     empty: 'Noch keine Nachrichten.',
     unavailable: 'Das Entwickler-Postfach ist im Produktivbetrieb nicht verfügbar.',
@@ -118,5 +120,7 @@ export const accounts = {
     attempts: '{{count}} Versuche',
     lastError: 'Letzter Fehler',
     count: '{{count}} Nachrichten',
+    segmentsOne: '1 SMS ({{units}} Zeichen)',
+    segmentsMany: '{{count}} SMS-Teile ({{units}} Zeichen)',
   },
 };

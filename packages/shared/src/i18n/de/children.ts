@@ -32,9 +32,13 @@ export const children = {
     newParent: 'Neues Elternteil',
     parent: 'Elternteil',
     parentPlaceholder: 'Elternteil wählen',
+    parentSearch: 'Elternteil suchen',
+    parentSearchPlaceholder: 'Name oder E-Mail-Adresse',
+    parentNoMatch: 'Kein Elternteil gefunden',
     parentsFailed: 'Eltern konnten nicht geladen werden.',
     newParentTitle: 'Neues Elternteil',
   },
+  deleteDescription: '„{{name}}“ ({{group}}) wird dauerhaft gelöscht, mit allen Antworten und Platzvergaben des Kindes.',
   toast: {
     created: 'Das Kind wurde hinzugefügt.',
     createFailed: 'Kind konnte nicht hinzugefügt werden',

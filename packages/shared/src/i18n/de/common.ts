@@ -47,6 +47,7 @@ export const common = {
     title: 'Sind Sie absolut sicher?',
     description: 'Diese Aktion kann nicht rückgängig gemacht werden. Der Eintrag wird dauerhaft gelöscht.',
     confirm: 'Ja, löschen',
+    typeName: 'Zur Bestätigung bitte „{{name}}“ eingeben',
   },
   state: {
     loading: 'Wird geladen…',
@@ -70,6 +71,7 @@ export const common = {
     period: 'Tageszeit',
     am: 'AM',
     pm: 'PM',
+    oclock: 'Uhr',
   },
   theme: {
     toggle: 'Farbschema wechseln',

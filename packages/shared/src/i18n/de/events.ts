@@ -87,7 +87,7 @@ export const events = {
     child: 'Kind',
     parent: 'Eltern',
     group: 'Gruppe',
-    credit: 'Punkte',
+    credit: 'Guthaben',
     preference: 'Antwort',
     slot: 'Platz erhalten',
     none: 'Keine Antwort',

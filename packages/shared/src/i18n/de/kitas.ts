@@ -36,6 +36,9 @@ export const kitas = {
   },
   deleteDescription:
     'Die Kita „{{name}}“ wird mit allen Kategorien, Gruppen, Kindern, Eltern, Leitungen und Bedarfsabfragen dauerhaft gelöscht.',
+  deleteImpact:
+    'Die Kita „{{name}}“ wird dauerhaft gelöscht, mit ihr {{families}} Familien mit {{children}} Kindern, {{managers}} Leitungskonten und {{inquiries}} Bedarfsabfragen, davon {{finished}} abgeschlossene samt Ergebnissen und Guthaben.',
+  deleteImpactLoading: 'Es wird ermittelt, was mit der Kita „{{name}}“ gelöscht würde…',
   dashboard: {
     pendingTitle_one: '{{count}} Elternteil wartet auf Freischaltung',
     pendingTitle_other: '{{count}} Eltern warten auf Freischaltung',

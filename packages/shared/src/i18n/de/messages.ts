@@ -52,7 +52,7 @@ export const messages = {
     subject: 'Bedarfsabfrage Notbetreuung am {{eventDate}} – {{kitaName}}',
     body: '{{kitaName}} fragt den Bedarf an Notbetreuung für den {{eventDate}} ab. Bitte geben Sie bis {{deadline}} für jedes Ihrer Kinder an, ob Sie einen Platz brauchen.',
     action: 'Bedarf angeben',
-    sms: '{{kitaName}}: Notbetreuung am {{eventDate}}. Bitte bis {{deadline}} antworten: {{link}}',
+    sms: '{{kitaName}}: Notbetreuung am {{eventDate}}. Antwort bis {{deadline}}: {{link}}',
   },
   reminder: {
     subject: 'Erinnerung: Bedarfsabfrage Notbetreuung am {{eventDate}} – {{kitaName}}',
@@ -73,10 +73,10 @@ export const messages = {
     sms: '{{kitaName}}: Ein Platz ist frei geworden. {{childName}} hat am {{eventDate}} einen Platz in der Notbetreuung.',
   },
   credits_reset: {
-    subject: 'Ihr Punktestand bei {{kitaName}} wurde zurückgesetzt',
-    body: 'die Leitung von {{kitaName}} hat den Punktestand Ihrer Familie auf 0 zurückgesetzt.',
+    subject: 'Ihr Guthaben bei {{kitaName}} wurde zurückgesetzt',
+    body: 'die Leitung von {{kitaName}} hat das Guthaben Ihrer Familie auf 0 zurückgesetzt.',
     action: '',
-    sms: '{{kitaName}}: Der Punktestand Ihrer Familie wurde auf 0 zurückgesetzt.',
+    sms: '{{kitaName}}: Das Guthaben Ihrer Familie wurde auf 0 zurückgesetzt.',
   },
   /** Result lines passed as the `results` variable (one per child). */
   resultLine: {

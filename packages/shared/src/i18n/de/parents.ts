@@ -37,6 +37,8 @@ export const parents = {
     isAnonymousHint: 'Anonyme Eltern erhalten keine Nachrichten; die Leitung erfasst ihre Antworten.',
     kitasFailed: 'Kitas konnten nicht geladen werden.',
   },
+  deleteDescription:
+    '„{{name}}“ wird dauerhaft gelöscht, mit dem Elternkonto, allen Kindern der Familie, ihren Antworten und dem Guthaben ({{credits}}).',
   toast: {
     created: 'Das Elternteil wurde hinzugefügt.',
     createFailed: 'Elternteil konnte nicht hinzugefügt werden',

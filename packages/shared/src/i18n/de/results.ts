@@ -18,7 +18,7 @@ export const results = {
     blue: 'Blau (schon in der Kita)',
     none: 'Keine Antwort',
   },
-  slot: { JA: 'Ja', NEIN: 'Nein', unknown: 'Unbekannt' },
+  slot: { JA: 'Ja', NEIN: 'Nein', unknown: 'Unbekannt', released: 'Zurückgegeben' },
   reason: {
     blue_keeps_place: 'Blau (schon in der Kita): behält den Platz (Rang {{rank}}).',
     slot_by_priority: '{{tier}}, Guthaben {{balance}}, Losplatz {{lottery}}: Platz erhalten (Rang {{rank}}).',
@@ -78,6 +78,7 @@ export const results = {
     needed: 'Benötigt',
     preferred: 'Gewünscht',
     homeCare: 'Zu Hause',
+    inKita: 'Schon in der Kita',
     empty: 'Noch keine Antworten.',
     noChildren: 'Keine Kinder.',
     loadFailed: 'Der Verlauf konnte nicht geladen werden.',
@@ -133,6 +134,7 @@ export const results = {
     statusValue: { scheduled: 'Geplant', open: 'Läuft', finished: 'Abgeschlossen' },
     notFinished: 'Die Plätze sind noch nicht vergeben; der Bericht zeigt den aktuellen Stand.',
     group: 'Gruppe {{groupName}}',
+    groupContinued: 'Gruppe {{groupName}} (Fortsetzung)',
     columns: {
       child: 'Kind',
       parent: 'Elternteil',

@@ -48,6 +48,8 @@ export const accounts: Catalog<typeof de> = {
     success: 'Your mobile number is confirmed.',
     failed: 'Phone number verification failed',
     missing: 'No code has been requested. Please start the verification again.',
+    back: 'Confirm later',
+    backTo: 'Back to {{name}}',
   },
   preferred: {
     title: 'Notifications',
@@ -120,5 +122,7 @@ export const accounts: Catalog<typeof de> = {
     attempts: '{{count}} attempts',
     lastError: 'Last error',
     count: '{{count}} messages',
+    segmentsOne: '1 SMS ({{units}} characters)',
+    segmentsMany: '{{count}} SMS segments ({{units}} characters)',
   },
 };

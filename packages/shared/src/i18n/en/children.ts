@@ -34,9 +34,13 @@ export const children: Catalog<typeof de> = {
     newParent: 'New parent',
     parent: 'Parent',
     parentPlaceholder: 'Choose a parent',
+    parentSearch: 'Search for a parent',
+    parentSearchPlaceholder: 'Name or e-mail address',
+    parentNoMatch: 'No parent found',
     parentsFailed: 'Failed to fetch parents.',
     newParentTitle: 'New parent',
   },
+  deleteDescription: '“{{name}}” ({{group}}) will be deleted permanently, with all the child’s answers and places.',
   toast: {
     created: 'The child was added.',
     createFailed: 'Failed to add child',

@@ -49,6 +49,7 @@ export const common: Catalog<typeof de> = {
     title: 'Are you absolutely sure?',
     description: 'This action cannot be undone. The entry will be deleted permanently.',
     confirm: 'Yes, delete',
+    typeName: 'To confirm, please type “{{name}}”',
   },
   state: {
     loading: 'Loading…',
@@ -72,6 +73,7 @@ export const common: Catalog<typeof de> = {
     period: 'AM/PM',
     am: 'AM',
     pm: 'PM',
+    oclock: '',
   },
   theme: {
     toggle: 'Toggle colour theme',

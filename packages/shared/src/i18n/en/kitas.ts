@@ -38,6 +38,9 @@ export const kitas: Catalog<typeof de> = {
   },
   deleteDescription:
     'The Kita “{{name}}” will be deleted permanently with all its categories, groups, children, parents, managers and demand inquiries.',
+  deleteImpact:
+    'The Kita “{{name}}” will be deleted permanently, and with it {{families}} families with {{children}} children, {{managers}} manager accounts and {{inquiries}} demand inquiries, {{finished}} of them finished with their results and credits.',
+  deleteImpactLoading: 'Finding out what would be deleted with the Kita “{{name}}”…',
   dashboard: {
     pendingTitle_one: '{{count}} parent is waiting for approval',
     pendingTitle_other: '{{count}} parents are waiting for approval',

@@ -49,7 +49,7 @@ export const messages: Catalog<typeof de> = {
     subject: 'Emergency care demand inquiry for {{eventDate}} – {{kitaName}}',
     body: '{{kitaName}} is asking about the need for emergency care on {{eventDate}}. Please tell us for each of your children by {{deadline}} whether you need a place.',
     action: 'Give your answer',
-    sms: '{{kitaName}}: emergency care on {{eventDate}}. Please answer by {{deadline}}: {{link}}',
+    sms: '{{kitaName}}: emergency care on {{eventDate}}. Answer by {{deadline}}: {{link}}',
   },
   reminder: {
     subject: 'Reminder: emergency care demand inquiry for {{eventDate}} – {{kitaName}}',

@@ -39,6 +39,8 @@ export const parents: Catalog<typeof de> = {
     isAnonymousHint: 'Anonymous parents receive no messages; the management records their answers.',
     kitasFailed: 'Fetching Kitas failed.',
   },
+  deleteDescription:
+    '“{{name}}” will be deleted permanently, with the parent account, all the family’s children, their answers and the credits ({{credits}}).',
   toast: {
     created: 'The parent was added.',
     createFailed: 'Failed to add parent',

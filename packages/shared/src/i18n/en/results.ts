@@ -16,7 +16,7 @@ export const results: Catalog<typeof de> = {
     blue: 'Blue (already in the Kita)',
     none: 'No answer',
   },
-  slot: { JA: 'Yes', NEIN: 'No', unknown: 'Unknown' },
+  slot: { JA: 'Yes', NEIN: 'No', unknown: 'Unknown', released: 'Given back' },
   reason: {
     blue_keeps_place: 'Blue (already in the Kita): keeps the place (rank {{rank}}).',
     slot_by_priority: '{{tier}}, credits {{balance}}, lottery position {{lottery}}: got a place (rank {{rank}}).',
@@ -76,6 +76,7 @@ export const results: Catalog<typeof de> = {
     needed: 'Needed',
     preferred: 'Preferred',
     homeCare: 'Home care',
+    inKita: 'Already in the Kita',
     empty: 'No answers yet.',
     noChildren: 'No children.',
     loadFailed: 'The history could not be loaded.',
@@ -131,6 +132,7 @@ export const results: Catalog<typeof de> = {
     statusValue: { scheduled: 'Scheduled', open: 'Running', finished: 'Finished' },
     notFinished: 'The places have not been assigned yet; the report shows the current state.',
     group: 'Group {{groupName}}',
+    groupContinued: 'Group {{groupName}} (continued)',
     columns: {
       child: 'Child',
       parent: 'Parent',

@@ -21,7 +21,7 @@ export const users: Catalog<typeof de> = {
   },
   columns: {
     name: 'Name',
-    email: 'Email',
+    email: 'E-mail',
     phoneNumber: 'Phone number',
     role: 'Role',
     kita: 'Kita',
@@ -32,7 +32,7 @@ export const users: Catalog<typeof de> = {
     description: 'Administrators manage all Kitas, Kita managers exactly one.',
     name: 'Name',
     namePlaceholder: 'First and last name',
-    email: 'Email',
+    email: 'E-mail',
     emailPlaceholder: 'name@kita.org',
     password: 'Password',
     passwordHint: 'At least 6 characters.',

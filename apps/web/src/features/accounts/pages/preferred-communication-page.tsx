@@ -3,7 +3,7 @@ import { MailIcon, MessageSquareIcon } from 'lucide-react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
-import { preferredCommunicationSchema, type ParentDetails, type PreferredCommunicationInput } from '@kita/shared';
+import { formatPhone, preferredCommunicationSchema, type ParentDetails, type PreferredCommunicationInput } from '@kita/shared';
 import { TextField } from '@/components/form-fields';
 import { ErrorState, LoadingState } from '@/components/states';
 import { Button } from '@/components/ui/button';
@@ -47,7 +47,7 @@ function PreferredForm({ parent, home }: { parent: ParentDetails; home: string }
   const save = useSetPreferredCommunication(parent.parentId);
   const form = useForm<PreferredCommunicationInput>({
     resolver: zodResolver(preferredCommunicationSchema),
-    defaultValues: { preferredCommunication: parent.preferredCommunication ?? (parent.email ? 'email' : 'sms'), phoneNumber: parent.primaryPhoneNumber ?? '' },
+    defaultValues: { preferredCommunication: parent.preferredCommunication ?? (parent.email ? 'email' : 'sms'), phoneNumber: formatPhone(parent.primaryPhoneNumber) },
   });
   const choice = useWatch({ control: form.control, name: 'preferredCommunication' });
   const submit = form.handleSubmit((values) =>

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { z } from 'zod';
-import { otpSchema } from '@kita/shared';
+import { formatPhone, otpSchema } from '@kita/shared';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { OtpInput } from '@/components/form/otp-input';
 import { Button } from '@/components/ui/button';
@@ -21,6 +21,10 @@ interface VerifyPhoneState {
   phoneNumber?: string | null;
   /** The parent (or the staff user) the number belongs to: needed to send a new code. */
   parentId?: string;
+  /** Where the page that asked for the code lives (a manager's parent page): the way back. */
+  backTo?: string;
+  /** Whose page that is, for the back link's label. */
+  backName?: string;
 }
 
 const schema = z.object({ otp: otpSchema });
@@ -40,6 +44,7 @@ export default function VerifyPhonePage() {
   const form = useForm({ resolver: zodResolver(schema), defaultValues: { otp: '' } });
 
   const next = () => {
+    if (state.backTo) return state.backTo;
     const staff = user && user.role !== 'Parent';
     if (staff && state.parentId && state.parentId !== user.userId) return `/parents/${state.parentId}`;
     return user ? homePathFor(user) : '/login';
@@ -72,7 +77,7 @@ export default function VerifyPhonePage() {
     );
 
   const description = state.phoneNumber
-    ? t('accounts.verifyPhone.description', { phone: state.phoneNumber })
+    ? t('accounts.verifyPhone.description', { phone: formatPhone(state.phoneNumber) })
     : t('accounts.verifyPhone.descriptionNoPhone');
 
   if (!otpToken) {
@@ -110,6 +115,11 @@ export default function VerifyPhonePage() {
           {state.parentId && state.phoneNumber && (
             <Button type="button" variant="outline" onClick={sendAgain} disabled={resend.isPending} data-qa="verify-phone-resend">
               {t('accounts.verifyPhone.resend')}
+            </Button>
+          )}
+          {user && (
+            <Button type="button" variant="ghost" onClick={() => navigate(next(), { replace: true })} data-qa="verify-phone-back">
+              {state.backName ? t('accounts.verifyPhone.backTo', { name: state.backName }) : t('accounts.verifyPhone.back')}
             </Button>
           )}
         </form>

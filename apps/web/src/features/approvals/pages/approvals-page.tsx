@@ -119,6 +119,7 @@ export default function RegistrationPage() {
           ) : (
             <DataTable
               qa="registration-table"
+              phoneColumns={['name', 'approve']}
               label={t('registration.title')}
               columns={columns}
               data={list.data}

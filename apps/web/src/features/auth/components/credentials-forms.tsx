@@ -4,12 +4,12 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { z } from 'zod';
-import { emailSchema, PHONE_PATTERN, staffLoginSchema } from '@kita/shared';
+import { emailSchema, staffLoginSchema } from '@kita/shared';
 import { TextField } from '@/components/form-fields';
 import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
 import { notifyError } from '@/lib/notify';
-import { useParentLogin, useStaffLogin, type LoginStep } from '../queries';
+import { isPhoneIdentifier, useParentLogin, useStaffLogin, type LoginStep } from '../queries';
 
 interface CredentialsFormProps {
   onStep: (step: LoginStep) => void;
@@ -80,7 +80,7 @@ const parentLoginSchema = z.object({
     .string()
     .trim()
     .min(1, 'validation.required')
-    .refine((value) => PHONE_PATTERN.test(value) || emailSchema.safeParse(value).success, 'auth.login.identifierInvalid'),
+    .refine((value) => isPhoneIdentifier(value) || emailSchema.safeParse(value).success, 'auth.login.identifierInvalid'),
   password: z.string().min(1, 'validation.required'),
 });
 

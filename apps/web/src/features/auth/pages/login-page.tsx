@@ -5,7 +5,7 @@ import { Navigate, useLocation } from 'react-router';
 import type { LoginResult } from '@kita/shared';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { clearOtpToken, homePathFor, setOtpToken, useAuth } from '@/lib/auth';
+import { clearOtpToken, getSessionEnd, homePathFor, setOtpToken, useAuth } from '@/lib/auth';
 import { AuthShell } from '@/components/auth-shell';
 import { ParentLoginForm, StaffLoginForm } from '../components/credentials-forms';
 import { OtpForm } from '../components/otp-form';
@@ -29,6 +29,7 @@ export default function LoginPage() {
     return <Navigate to={typeof from === 'string' && from !== '/login' ? from : homePathFor(user)} replace />;
   }
 
+  const ended = (location.state as { ended?: unknown } | null)?.ended ?? getSessionEnd();
   // The re-render after login() redirects (above); a parent's language is switched by the store.
   const finish = (result: LoginResult) => login(result);
   const onStep = (step: LoginStep) => {
@@ -52,6 +53,11 @@ export default function LoginPage() {
             </h1>
           </CardTitle>
           <CardDescription>{otpToken ? t('auth.otp.description') : t('auth.login.subtitle')}</CardDescription>
+          {ended === 'revoked' && !otpToken && (
+            <p role="status" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50" data-qa="login-session-ended">
+              {t('auth.login.sessionEnded')}
+            </p>
+          )}
         </CardHeader>
         <CardContent>
           {otpToken ? (

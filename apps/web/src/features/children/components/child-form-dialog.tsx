@@ -8,6 +8,7 @@ import { SelectField, TextField } from '@/components/form-fields';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Form } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { toIsoDate } from '@/lib/format';
@@ -109,7 +110,12 @@ export function ChildFormDialog(props: ChildFormDialogProps) {
 
   const watchedParentId = useWatch({ control: form.control, name: 'parentId' });
   const selectedParentId = typeof watchedParentId === 'string' ? watchedParentId : '';
-  const parentSelect = (parentOptions.data ?? []).map((p) => ({ value: p.parentId, label: p.email ? `${p.name} (${p.email})` : p.name }));
+  // A Kita has dozens of families: the search narrows the list by name or e-mail (issue 14).
+  const [parentSearch, setParentSearch] = React.useState('');
+  const needle = parentSearch.trim().toLocaleLowerCase();
+  const parentSelect = (parentOptions.data ?? [])
+    .filter((p) => !needle || p.parentId === selectedParentId || `${p.name} ${p.email ?? ''}`.toLocaleLowerCase().includes(needle))
+    .map((p) => ({ value: p.parentId, label: p.email ? `${p.name} (${p.email})` : p.name }));
   // Keep the current parent selectable even before the options arrive.
   if (selectedParentId && !parentSelect.some((o) => o.value === selectedParentId)) parentSelect.unshift({ value: selectedParentId, label: t('common.actions.loading') });
 
@@ -148,7 +154,26 @@ export function ChildFormDialog(props: ChildFormDialogProps) {
                   ))}
                 </RadioGroup>
                 {mode === 'existing' ? (
-                  <SelectField control={form.control} name="parentId" label={t('children.form.parent')} placeholder={t('children.form.parentPlaceholder')} options={parentSelect} qa="child-parent" />
+                  <div className="grid gap-2">
+                    <Label htmlFor="child-parent-search">{t('children.form.parentSearch')}</Label>
+                    <Input
+                      id="child-parent-search"
+                      type="search"
+                      value={parentSearch}
+                      onChange={(e) => setParentSearch(e.target.value)}
+                      placeholder={t('children.form.parentSearchPlaceholder')}
+                      autoComplete="off"
+                      data-qa="child-parent-search"
+                    />
+                    <SelectField
+                      control={form.control}
+                      name="parentId"
+                      label={t('children.form.parent')}
+                      placeholder={needle && parentSelect.length === 0 ? t('children.form.parentNoMatch') : t('children.form.parentPlaceholder')}
+                      options={parentSelect}
+                      qa="child-parent"
+                    />
+                  </div>
                 ) : (
                   <div className="rounded-md border p-4" data-qa="child-new-parent">
                     <ParentFields

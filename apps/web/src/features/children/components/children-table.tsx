@@ -2,6 +2,7 @@ import * as React from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { PlusIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { formatPhone } from '@kita/shared';
 import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
 import { DataTable } from '@/components/data-table/data-table';
 import { Button } from '@/components/ui/button';
@@ -73,7 +74,7 @@ export function ChildrenTable({
     if (showParent) {
       list.push(
         { id: 'parent', accessorFn: (c) => c.parentName ?? '', header: t('children.columns.parent') },
-        { id: 'phone', accessorFn: (c) => c.parentPhone ?? '-', header: t('children.columns.phone'), enableSorting: false },
+        { id: 'phone', accessorFn: (c) => (c.parentPhone ? formatPhone(c.parentPhone) : '-'), header: t('children.columns.phone'), enableSorting: false },
       );
     }
     return list;
@@ -121,7 +122,12 @@ export function ChildrenTable({
         fixedParent={fixedParent}
         asParent={asParent}
       />
-      <ConfirmDeleteDialog open={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)} onConfirm={confirmDelete} />
+      <ConfirmDeleteDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        onConfirm={confirmDelete}
+        description={deleting ? t('children.deleteDescription', { name: deleting.childName, group: `${deleting.categoryName} : ${deleting.groupName}` }) : undefined}
+      />
     </>
   );
 }

@@ -12,7 +12,7 @@ import { ApiError } from '@/lib/api';
 import { formatWith } from '@/lib/format';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { emptyEventForm, eventFormSchema, eventToForm, formToInput, lastEventYear, type EventFormValues } from '../event-form';
-import { useKitaCategories, useSaveEvent } from '../queries';
+import { useKitaCategories, useKitaTimeZone, useSaveEvent } from '../queries';
 
 const IMMEDIATE_MINUTES = LIMITS.immediateEventMinutes;
 
@@ -36,7 +36,10 @@ export function EventFormDialog({
   const save = useSaveEvent();
   // An open event keeps its start (the parents were notified then).
   const startLocked = !!event && event.status !== 'scheduled';
-  const schema = React.useMemo(() => eventFormSchema({ startLocked }), [startLocked]);
+  // Picked times are wall-clock times of the Kita (of the event when editing), not of this browser.
+  const kitaZone = useKitaTimeZone(open ? kitaId : undefined).data;
+  const timeZone = event?.timezone ?? kitaZone;
+  const schema = React.useMemo(() => eventFormSchema({ startLocked, timeZone }), [startLocked, timeZone]);
   const form = useForm<EventFormValues>({
     resolver: zodResolver(schema),
     mode: 'onChange',
@@ -57,7 +60,7 @@ export function EventFormDialog({
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      const saved = await save.mutateAsync({ eventId: event?.eventId, input: formToInput(values, kitaId, category, event) });
+      const saved = await save.mutateAsync({ eventId: event?.eventId, input: formToInput(values, kitaId, category, event, timeZone) });
       notifySuccess(t(event ? 'events.form.updated' : 'events.form.created'));
       onOpenChange(false);
       onSaved?.(saved);

@@ -60,6 +60,7 @@ export function EventsTable({ kitaId, height = 500 }: { kitaId: string; height?:
     <>
       <DataTable
         qa="events-table"
+        phoneColumns={['eventDate', 'status']}
         label={t('events.list.label')}
         columns={columns}
         data={events.data}

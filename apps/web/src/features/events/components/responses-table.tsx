@@ -3,7 +3,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { PhoneIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { EventChild, EventDetails } from '@kita/shared';
-import { DataTable } from '@/components/data-table/data-table';
+import { DataTable, useIsPhone } from '@/components/data-table/data-table';
 import { useOutcomeColumns } from '@/features/results/components/outcome-columns';
 import { PreferenceBadge } from './event-badges';
 import { RecordAnswerDialog } from './record-answer-dialog';
@@ -20,10 +20,25 @@ export function ResponsesTable({ event, rows }: { event: EventDetails; rows: Eve
   const { t } = useTranslation();
   const [recording, setRecording] = React.useState<EventChild | undefined>();
   const outcomeColumns = useOutcomeColumns(event);
+  // On a phone (issue 14) the answer sits under the child's name and the slot column beside it.
+  const phone = useIsPhone();
 
   const columns = React.useMemo<ColumnDef<EventChild>[]>(
     () => [
-      { id: 'childName', accessorKey: 'childName', header: t('events.responses.child') },
+      {
+        id: 'childName',
+        accessorKey: 'childName',
+        header: t('events.responses.child'),
+        cell: ({ row }) =>
+          phone ? (
+            <div className="flex flex-col items-start gap-1 whitespace-normal">
+              <span className="font-medium">{row.original.childName}</span>
+              <PreferenceBadge type={row.original.preferenceType} />
+            </div>
+          ) : (
+            row.original.childName
+          ),
+      },
       { id: 'parentName', accessorKey: 'parentName', header: t('events.responses.parent') },
       { id: 'groupName', accessorKey: 'groupName', header: t('events.responses.group') },
       { id: 'credit', accessorKey: 'credit', header: t('events.responses.credit') },
@@ -44,13 +59,14 @@ export function ResponsesTable({ event, rows }: { event: EventDetails; rows: Eve
       },
       ...outcomeColumns,
     ],
-    [t, outcomeColumns],
+    [t, outcomeColumns, phone],
   );
 
   return (
     <>
       <DataTable
         qa="responses-table"
+        phoneColumns={['childName', 'hasSlot']}
         label={t('events.responses.label')}
         columns={columns}
         data={rows}

@@ -31,11 +31,14 @@ export default function KitaDashboardPage() {
       <PageHeader title={data.kitaName} description={data.location} />
       <PendingParentsBanner count={data.registeredParents} />
       <DeliveryFailuresBanner kitaId={kitaId} />
-      <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]">
+      {/* Side by side only from 1536 px: at 1280 px beside the sidebar the inquiry table was cut after "Plätze" (issue 14). */}
+      <div className="grid gap-6 2xl:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="flex min-w-0 flex-col gap-6" data-qa="dashboard-events">
           <KitaEventsCard kitaId={kitaId} />
         </div>
-        <RegistrationCard kita={data} />
+        <div className="w-full max-w-xl 2xl:max-w-none">
+          <RegistrationCard kita={data} />
+        </div>
       </div>
     </>
   );

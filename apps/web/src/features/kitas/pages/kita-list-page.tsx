@@ -13,7 +13,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { useAuth } from '@/lib/auth';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { KitaFormDialog } from '../components/kita-form-dialog';
-import { useDeleteKita, useKitas } from '../queries';
+import { useDeleteKita, useKitaDeleteImpact, useKitas } from '../queries';
 
 /** '/' and '/kitas': searchable, sortable Kita list; Admins add and delete, managers edit their own. */
 export default function KitaListPage() {
@@ -26,6 +26,8 @@ export default function KitaListPage() {
   const [formOpen, setFormOpen] = React.useState(false);
   const [editing, setEditing] = React.useState<Kita | null>(null);
   const [deleting, setDeleting] = React.useState<Kita | null>(null);
+  const impact = useKitaDeleteImpact(deleting?.kitaId ?? null);
+  const counts = impact.data;
 
   const columns = React.useMemo<ColumnDef<Kita>[]>(
     () => [
@@ -46,7 +48,7 @@ export default function KitaListPage() {
   const confirmDelete = async () => {
     if (!deleting) return;
     try {
-      await remove.mutateAsync(deleting.kitaId);
+      await remove.mutateAsync({ kitaId: deleting.kitaId, ...(counts?.confirmNameRequired ? { confirmName: deleting.kitaName } : {}) });
       notifySuccess(t('kitas.toast.deleted'));
     } catch (error) {
       notifyError(t('kitas.toast.deleteFailed'), error);
@@ -100,7 +102,23 @@ export default function KitaListPage() {
         open={!!deleting}
         onOpenChange={(open) => !open && setDeleting(null)}
         onConfirm={confirmDelete}
-        description={deleting ? t('kitas.deleteDescription', { name: deleting.kitaName }) : undefined}
+        description={
+          !deleting
+            ? undefined
+            : counts
+              ? t('kitas.deleteImpact', {
+                  name: deleting.kitaName,
+                  families: counts.families,
+                  children: counts.children,
+                  managers: counts.managers,
+                  inquiries: counts.inquiries,
+                  finished: counts.finishedInquiries,
+                })
+              : impact.isError
+                ? t('kitas.deleteDescription', { name: deleting.kitaName })
+                : t('kitas.deleteImpactLoading', { name: deleting.kitaName })
+        }
+        typeToConfirm={counts?.confirmNameRequired ? deleting?.kitaName : undefined}
       />
     </>
   );

@@ -29,7 +29,7 @@ export function MessageCard({ message }: { message: DevMessage }) {
       <header className="flex flex-wrap items-center gap-2 text-sm">
         <Badge variant="secondary" className="gap-1.5">
           <Icon className="size-3.5" aria-hidden="true" />
-          {message.channel === 'sms' ? 'SMS' : 'E-Mail'}
+          {message.channel === 'sms' ? 'SMS' : t('parents.communication.email')}
         </Badge>
         <Badge variant="outline" className="font-mono">
           {message.kind}
@@ -37,6 +37,18 @@ export function MessageCard({ message }: { message: DevMessage }) {
         <Badge className={cn('border-transparent', STATUS_STYLE[message.status])} data-qa="mailbox-status">
           {status ? t(`accounts.mailbox.status.${status}`) : message.status}
         </Badge>
+        {message.smsSegments !== null && (
+          <Badge
+            variant="outline"
+            className={cn(message.smsSegments > 1 && 'border-amber-500 text-amber-900 dark:text-amber-100')}
+            data-qa="mailbox-segments"
+            data-segments={message.smsSegments}
+          >
+            {message.smsSegments === 1
+              ? t('accounts.mailbox.segmentsOne', { units: message.bodyText.length })
+              : t('accounts.mailbox.segmentsMany', { count: message.smsSegments, units: message.bodyText.length })}
+          </Badge>
+        )}
         {message.attempts > 1 && <span className="text-muted-foreground">{t('accounts.mailbox.attempts', { count: message.attempts })}</span>}
         <time className="text-muted-foreground ml-auto" dateTime={message.createdAt}>
           {formatDateTime(message.createdAt)}

@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2Icon } from 'lucide-react';
 import { useForm, type Control, type FieldValues, type UseFormSetValue } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { parentInputSchema, type Parent, type ParentFormValues, type ParentInput } from '@kita/shared';
+import { formatPhone, parentInputSchema, type Parent, type ParentFormValues, type ParentInput } from '@kita/shared';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Form } from '@/components/ui/form';
@@ -27,8 +27,8 @@ function valuesOf(parent: Parent): ParentFormValues {
     name: parent.name,
     email: parent.email ?? '',
     secondaryEmail: parent.secondaryEmail ?? '',
-    primaryPhoneNumber: parent.primaryPhoneNumber ?? '',
-    secondaryPhoneNumber: parent.secondaryPhoneNumber ?? '',
+    primaryPhoneNumber: formatPhone(parent.primaryPhoneNumber),
+    secondaryPhoneNumber: formatPhone(parent.secondaryPhoneNumber),
     kitaId: parent.kitaId,
     preferredCommunication: parent.preferredCommunication ?? '',
     isAnonymous: parent.isAnonymous,

@@ -1,7 +1,7 @@
 import type * as React from 'react';
 import { BadgeCheckIcon, CircleAlertIcon, Loader2Icon, RotateCcwIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { ParentDetails } from '@kita/shared';
+import { formatPhone, type ParentDetails } from '@kita/shared';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -99,7 +99,7 @@ export function PersonalInfoCard({ parent, onVerifyEmail, onVerifyPhone, verifyi
           )}
           <ContactRow
             label={t('parents.details.primaryPhone')}
-            value={parent.primaryPhoneNumber}
+            value={parent.primaryPhoneNumber && formatPhone(parent.primaryPhoneNumber)}
             verified={parent.user.isPrimaryPhoneVerified}
             qa="info-phone"
             onVerify={onVerifyPhone}
@@ -107,7 +107,7 @@ export function PersonalInfoCard({ parent, onVerifyEmail, onVerifyPhone, verifyi
             pending={verifyingPhone}
           />
           {parent.secondaryPhoneNumber && (
-            <ContactRow label={t('parents.details.secondaryPhone')} value={parent.secondaryPhoneNumber} verified={parent.user.isSecondaryPhoneVerified} qa="info-secondary-phone" />
+            <ContactRow label={t('parents.details.secondaryPhone')} value={formatPhone(parent.secondaryPhoneNumber)} verified={parent.user.isSecondaryPhoneVerified} qa="info-secondary-phone" />
           )}
         </dl>
       </CardContent>

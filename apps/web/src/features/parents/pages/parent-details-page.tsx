@@ -55,7 +55,8 @@ export default function ParentDetailsPage() {
       {
         onSuccess: ({ otpToken }) => {
           setOtpToken(otpToken);
-          navigate('/verify-phone', { state: { otpToken, phoneNumber: parent.primaryPhoneNumber, parentId: parent.parentId } });
+          // backTo: the way back from the code page to this page (issue 14).
+          navigate('/verify-phone', { state: { otpToken, phoneNumber: parent.primaryPhoneNumber, parentId: parent.parentId, backTo: window.location.pathname, backName: parent.name } });
         },
         onError: (error) => notifyError(t('parents.toast.verifyPhoneFailed'), error),
       },
@@ -185,7 +186,7 @@ export default function ParentDetailsPage() {
             ? t('parents.details.resetCreditsText', { name: parent.name })
             : confirm === 'reject'
               ? t('registration.rejectText', { name: parent.name })
-              : undefined
+              : t('parents.deleteDescription', { name: parent.name, credits: parent.credits })
         }
         confirmLabel={confirm === 'reset' ? t('parents.details.resetCredits') : confirm === 'reject' ? t('registration.reject') : undefined}
       />

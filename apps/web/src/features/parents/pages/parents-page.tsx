@@ -83,6 +83,7 @@ export default function ParentsPage() {
           ) : (
             <DataTable
               qa="parents-table"
+              phoneColumns={['name', 'credits']}
               label={t('parents.list.title')}
               columns={columns}
               data={parents.data}
@@ -113,7 +114,12 @@ export default function ParentsPage() {
         parent={editing && editing !== 'new' ? editing : undefined}
         kitaId={kitaId}
       />
-      <ConfirmDeleteDialog open={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)} onConfirm={confirmDelete} />
+      <ConfirmDeleteDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        onConfirm={confirmDelete}
+        description={deleting ? t('parents.deleteDescription', { name: deleting.name, credits: deleting.credits }) : undefined}
+      />
     </div>
   );
 }

@@ -117,7 +117,11 @@ const showError = (message: string) => navigateTo('/error', { replace: true, sta
 export default function PreferencePage() {
   const { t } = useTranslation();
   const { user } = useAuth();
-  const token = React.useMemo(() => new URLSearchParams(window.location.search).get('token')?.trim() || null, []);
+  // The SMS's short link /p/<token> or the long form /preference?token=… (no router on this page).
+  const token = React.useMemo(() => {
+    const short = /^\/p\/([A-Za-z0-9_-]+)\/?$/.exec(window.location.pathname)?.[1];
+    return (short ?? new URLSearchParams(window.location.search).get('token'))?.trim() || null;
+  }, []);
   const session = useLinkSession(token);
   const event = useParentEvent(session.data);
   const save = useSavePreference(session.data, event);

@@ -17,6 +17,7 @@ const KIND_CLASSES: Record<HistoryKind, string> = {
   needed: 'bg-red-600 text-white border-transparent',
   preferred: 'bg-yellow-300 text-stone-900 border-transparent',
   homeCare: 'bg-green-700 text-white border-transparent',
+  inKita: 'bg-blue-700 text-white border-transparent',
 };
 
 function HistoryPreferenceBadge({ type }: { type: HistoryPreference['preferenceType'] }) {
@@ -55,7 +56,7 @@ export function ChildHistoryCard({ child, parentId }: { child: ChildHistory; par
         accessorFn: (p) => p.expireDate,
         header: t('results.history.columns.date'),
         cell: ({ row }) => {
-          const [day, ...time] = formatHistoryDate(row.original.expireDate).split(' ');
+          const [day, ...time] = formatHistoryDate(row.original.expireDate, child.timezone).split(' ');
           return (
             <div className="flex flex-col">
               <span className="whitespace-nowrap" data-qa="history-date">
@@ -93,11 +94,11 @@ export function ChildHistoryCard({ child, parentId }: { child: ChildHistory; par
         cell: ({ row }) =>
           compact ? (
             <div className="flex flex-col items-start gap-1.5">
-              <SlotBadge hasSlot={row.original.hasSlot} />
+              <SlotBadge hasSlot={row.original.hasSlot} released={row.original.released} />
               {release(row.original)}
             </div>
           ) : (
-            <SlotBadge hasSlot={row.original.hasSlot} />
+            <SlotBadge hasSlot={row.original.hasSlot} released={row.original.released} />
           ),
       },
       ...(compact
@@ -112,7 +113,7 @@ export function ChildHistoryCard({ child, parentId }: { child: ChildHistory; par
             } satisfies ColumnDef<HistoryPreference>,
           ]),
     ];
-  }, [t, child.childName, parentId, compact]);
+  }, [t, child.childName, child.timezone, parentId, compact]);
 
   return (
     <Card data-qa="history-child" data-child={child.childName}>

@@ -26,7 +26,7 @@ export function useOutcomeColumns(event: EventDetails): ColumnDef<EventChild>[] 
           const child = row.original;
           if (!finished) return <SlotBadge hasSlot={child.hasSlot} />;
           return (
-            <div className="flex max-w-80 min-w-48 flex-col items-start gap-1.5 py-0.5">
+            <div className="flex max-w-80 min-w-36 flex-col items-start gap-1.5 py-0.5 sm:min-w-48">
               <div className="flex items-center gap-2">
                 <SlotBadge hasSlot={child.hasSlot} />
                 {child.rank !== null && (

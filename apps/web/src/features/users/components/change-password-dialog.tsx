@@ -2,7 +2,7 @@ import * as React from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { changePasswordSchema, type User } from '@kita/shared';
+import { changePasswordSchema, ownPasswordChangeSchema, type User } from '@kita/shared';
 import { TextField } from '@/components/form-fields';
 import { useAuth } from '@/lib/auth';
 import { notifyError, notifySuccess } from '@/lib/notify';
@@ -21,7 +21,7 @@ export function ChangePasswordDialog({ user, onOpenChange }: { user: User | null
   const { user: me } = useAuth();
   const change = useChangePassword();
   const self = user?.userId === me?.userId;
-  const form = useForm({ resolver: zodResolver(changePasswordSchema), defaultValues: empty });
+  const form = useForm({ resolver: zodResolver(self ? ownPasswordChangeSchema : changePasswordSchema), defaultValues: empty });
 
   React.useEffect(() => {
     if (user) form.reset(empty);

@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { STAFF_ROLES, userCreateSchema, userUpdateSchema, type User, type UserCreateInput, type UserUpdateInput } from '@kita/shared';
+import { formatPhone, STAFF_ROLES, userCreateSchema, userUpdateSchema, type User, type UserCreateInput, type UserUpdateInput } from '@kita/shared';
 import { SelectField, TextField } from '@/components/form-fields';
 import { useAuth } from '@/lib/auth';
 import { notifyError, notifySuccess } from '@/lib/notify';
@@ -47,7 +47,7 @@ export function UserFormDialog({ open, onOpenChange, user, mode, kitaId }: UserF
       name: user?.name ?? '',
       email: user?.email ?? '',
       password: '',
-      phoneNumber: user?.phoneNumber ?? '',
+      phoneNumber: formatPhone(user?.phoneNumber),
       role: managerMode ? 'KitaManager' : user?.role === 'Admin' ? 'Admin' : user ? 'KitaManager' : (undefined as unknown as FormValues['role']),
       kitaId: managerMode ? (kitaId ?? null) : (user?.kitaId ?? null),
     });

@@ -1,7 +1,7 @@
 import * as React from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
-import type { User } from '@kita/shared';
+import { formatPhone, type User } from '@kita/shared';
 import { PageHeader } from '@/components/page-header';
 import { ErrorState } from '@/components/states';
 import { Card, CardContent } from '@/components/ui/card';
@@ -31,7 +31,7 @@ export default function UsersPage() {
         ),
       },
       { id: 'email', accessorFn: (u) => u.email ?? '', header: t('users.columns.email') },
-      { id: 'phoneNumber', accessorFn: (u) => u.phoneNumber ?? '', header: t('users.columns.phoneNumber'), cell: ({ getValue }) => getValue<string>() || dash },
+      { id: 'phoneNumber', accessorFn: (u) => formatPhone(u.phoneNumber), header: t('users.columns.phoneNumber'), cell: ({ getValue }) => getValue<string>() || dash },
       { id: 'role', accessorFn: (u) => t(`nav.roles.${u.role}`), header: t('users.columns.role'), cell: ({ row }) => <RoleBadge role={row.original.role} /> },
       {
         id: 'kita',
