@@ -50,7 +50,7 @@ export async function findCategoryRow(db: DbOrTx, id: string) {
 }
 
 /** The Kita whose structure is listed (its name heads the list); undefined when there is none. */
-export async function findStructureKita(db: DbOrTx, kitaId: string): Promise<{ kitaName: string } | undefined> {
-  const [row] = await db.select({ kitaName: kitas.name }).from(kitas).where(eq(kitas.id, kitaId)).limit(1);
+export async function findStructureKita(db: DbOrTx, kitaId: string): Promise<{ kitaName: string; timezone: string } | undefined> {
+  const [row] = await db.select({ kitaName: kitas.name, timezone: kitas.timezone }).from(kitas).where(eq(kitas.id, kitaId)).limit(1);
   return row;
 }
