@@ -38,8 +38,12 @@ export async function enforceLimit(db: DbOrTx, key: string, limit: number, windo
 }
 
 export function rateLimited(resetAt: Date, now: Date): AppError {
-  const seconds = Math.max(1, Math.ceil((resetAt.getTime() - now.getTime()) / 1000));
-  // The message says how long to wait (issue 14), in whole minutes rounded up.
+  return waitError((resetAt.getTime() - now.getTime()) / 1000);
+}
+
+/** 429 with Retry-After; the message says how long to wait (issue 14), in whole minutes rounded up. */
+export function waitError(waitSeconds: number): AppError {
+  const seconds = Math.max(1, Math.ceil(waitSeconds));
   const err = new AppError(429, 'RATE_LIMITED', 'errors.RATE_LIMITED_WAIT', { minutes: Math.ceil(seconds / 60) });
   (err as AppError & { retryAfter: number }).retryAfter = seconds;
   return err;
@@ -101,11 +105,7 @@ export async function reserveAttempt(db: DbOrTx, key: string, policy: AttemptPol
 /** Reserves an attempt or throws 429 with Retry-After. */
 export async function enforceAttempt(db: DbOrTx, key: string, policy: AttemptPolicy, now: Date): Promise<void> {
   const r = await reserveAttempt(db, key, policy, now);
-  if (!r.allowed) {
-    const err = new AppError(429, 'RATE_LIMITED');
-    (err as AppError & { retryAfter: number }).retryAfter = r.retryAfter;
-    throw err;
-  }
+  if (!r.allowed) throw waitError(r.retryAfter);
 }
 
 /** Gives a reserved attempt back (it turned out to be a legitimate use, e.g. a valid link). */

@@ -65,8 +65,12 @@ describe('no secrets at rest in the outbox', () => {
 
     // What reached the recipients: preference links, a reset link, an activation link, a code.
     const sent = delivered();
-    const links = [...sent.matchAll(/\/(preference|reset-password|verify-email)\?token=([A-Za-z0-9_-]{16,})/g)].map((m) => ({ kind: m[1]!, token: m[2]! }));
-    const codes = twilio.messages.filter((m) => /\b\d{6}\b/.test(m.body) && !m.body.includes('token=')).map((m) => /\b(\d{6})\b/.exec(m.body)![1]!);
+    // The inquiry's link is the short /p/<token> form (issue 14); the others carry ?token=.
+    const links = [
+      ...[...sent.matchAll(/\/p\/([A-Za-z0-9_-]{16,})/g)].map((m) => ({ kind: 'preference', token: m[1]! })),
+      ...[...sent.matchAll(/\/(reset-password|verify-email)\?token=([A-Za-z0-9_-]{16,})/g)].map((m) => ({ kind: m[1]!, token: m[2]! })),
+    ];
+    const codes = twilio.messages.filter((m) => /\b\d{6}\b/.test(m.body) && !m.body.includes('token=') && !m.body.includes('/p/')).map((m) => /\b(\d{6})\b/.exec(m.body)![1]!);
     expect(new Set(links.map((l) => l.kind))).toEqual(new Set(['preference', 'reset-password', 'verify-email']));
     expect(codes.length).toBeGreaterThan(0);
 
@@ -90,9 +94,10 @@ describe('no secrets at rest in the outbox', () => {
     for (const code of codes) expect(rows.filter((r) => r.kind === 'otp').map((r) => `${r.bodyText}${r.secret}`).join()).not.toContain(code);
     // Nothing shaped like a link token or a code, and no sealed secret left after delivery.
     expect(text).not.toMatch(/token=[A-Za-z0-9_-]{16,}/);
+    expect(text).not.toMatch(/\/p\/[A-Za-z0-9_-]{16,}/);
     expect(rows.filter((r) => r.kind === 'otp').every((r) => !/\b\d{6}\b/.test(r.bodyText))).toBe(true);
     expect(rows.filter((r) => r.secret !== null)).toEqual([]);
-    expect(rows.filter((r) => r.kind === 'inquiry').every((r) => r.bodyText.includes(`token=${SECRET_PLACEHOLDER}`))).toBe(true);
+    expect(rows.filter((r) => r.kind === 'inquiry').every((r) => r.bodyText.includes(`/p/${SECRET_PLACEHOLDER}`))).toBe(true);
   });
 
   it('before delivery the secret is sealed with a key that is not in the database', async () => {

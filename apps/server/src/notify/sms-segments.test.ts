@@ -19,6 +19,8 @@ const LINKS: Partial<Record<MessageKind, string>> = {
   password_reset: appLink(PUBLIC_URL, '/reset-password', { token: TOKEN }),
   registration_approved: appLink(PUBLIC_URL, '/login'),
   inquiry: appLink(PUBLIC_URL, `/p/${TOKEN}`),
+  reminder: appLink(PUBLIC_URL, `/p/${TOKEN}`),
+  account_exists: appLink(PUBLIC_URL, '/login'),
 };
 
 function vars(kind: MessageKind, language: Language, i: number, children: number) {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { users } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { verifyPassword } from '../../lib/passwords.js';
-import { clearLimit, reserveAttempt, type AttemptPolicy } from '../../lib/rate-limit.js';
+import { clearLimit, reserveAttempt, waitError, type AttemptPolicy } from '../../lib/rate-limit.js';
 
 const WINDOW_MS = 15 * 60_000;
 /**
@@ -40,11 +40,7 @@ export async function checkPasswordLogin(
     [`login:ip:${ip}`, LOGIN_POLICY.client],
   ] as const) {
     const r = await reserveAttempt(app.db, key, policy, now);
-    if (!r.allowed) {
-      const err = new AppError(429, 'RATE_LIMITED');
-      (err as AppError & { retryAfter: number }).retryAfter = r.retryAfter;
-      throw err;
-    }
+    if (!r.allowed) throw waitError(r.retryAfter);
   }
   const user = await lookup();
   const ok = await verifyPassword(user?.passwordHash ?? null, password);

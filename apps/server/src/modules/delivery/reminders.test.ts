@@ -85,7 +85,7 @@ describe('reminders', () => {
     expect(await sendDueReminders(t.app)).toBe(0);
     const rows = await reminders(eventId);
     expect(rows.map((r) => r.parentId).sort()).toEqual([parents.partly, parents.silent, parents.full, parents.landline].sort());
-    expect(rows.every((r) => /\/preference\?token=/.test(r.bodyText))).toBe(true);
+    expect(rows.every((r) => /\/p\/\{\{secret\}\}/.test(r.bodyText))).toBe(true);
     expect(rows.find((r) => r.parentId === parents.silent)!.subject).toMatch(/^Erinnerung/);
     const d = await delivery(eventId);
     expect(d.reminder).toMatchObject({ dueAt: null, sentAt: '2026-11-23T07:07:30.000Z', families: 4 });
