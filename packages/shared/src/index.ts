@@ -7,3 +7,4 @@ export * from './parents.js';
 export * from './children.js';
 export * from './events.js';
 export * from './results.js';
+export * from './care-days.js';

@@ -126,6 +126,8 @@ export const historyPreferenceSchema = z.object({
   eventId: z.string(),
   eventDate: z.string(),
   expireDate: z.string(),
+  responseDeadline: z.string(),
+  timezone: z.string(),
   eventType: eventTypeSchema,
   preferenceType: preferenceTypeSchema,
   /** JA/NEIN once allocated, null before (shown as unknown). */
@@ -184,6 +186,7 @@ export const eventReportSchema = z.object({
     category: categoryNameSchema,
     eventDate: z.string(),
     expireDate: z.string(),
+    responseDeadline: z.string(),
     timezone: z.string(),
     description: z.string().nullable(),
   }),

@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
-import type { Language } from '@kita/shared';
+import { formatCarePeriod, formatDeadline, type Language } from '@kita/shared';
 import type { Tx } from '../../db/client.js';
 import { events, tokens } from '../../db/schema.js';
 import { newToken, sha256 } from '../../lib/crypto.js';
 import { appLink, composeMessage, parentRecipient } from '../../notify/messages.js';
 import { enqueueMessages, type OutboxMessage } from '../../notify/outbox.js';
-import { eligibleWhere, type EventRow } from './queries.js';
+import type { EventRow } from './queries.js';
+import { writeSnapshot } from './snapshot.js';
 
 type ParentRow = {
   id: string;
@@ -16,44 +17,41 @@ type ParentRow = {
   preferred_communication: string | null;
   is_anonymous: boolean;
   language: string;
-}
+};
 
 export const inquiryKey = (eventId: string, parentId: string) => `inquiry:${eventId}:${parentId}`;
 
-/** dd.MM.yyyy and dd.MM.yyyy, HH:mm (spec section 9) in the event's timezone. */
-function formatter(timeZone: string, withTime: boolean) {
-  const f = new Intl.DateTimeFormat('de-DE', {
-    timeZone,
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    ...(withTime ? { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' as const } : {}),
-  });
-  return (d: Date) => f.format(d);
-}
-
 /**
- * Opens an event to the parents (domain.md "Notifications", "Tokens"): ONE inquiry per parent with
- * eligible children, by the preferred channel and in the parent's language, carrying a preference
+ * Opens an event to the parents (domain.md "Notifications", "Tokens"): records the snapshot of
+ * eligible children (event_children), then ONE inquiry per parent with children in the snapshot, by the preferred channel and in the parent's language, carrying a preference
  * link whose token (128 random bits from newToken(), stored as SHA-256, valid until the event ends) is written in
  * the SAME transaction as the message. Parents that already got this inquiry are skipped, so a
  * repeated call (category change, retry) is harmless. Everything is written in a few batched
  * statements, never one round trip per parent. The caller kicks the outbox after commit.
  * Returns the number of messages written.
  */
-export async function fanOutInquiry(tx: Tx, e: EventRow, publicUrl: string, now: Date): Promise<number> {
+export async function fanOutInquiry(
+  tx: Tx,
+  e: EventRow,
+  publicUrl: string,
+  now: Date,
+  opts: { late?: boolean } = {},
+): Promise<number> {
+  // Opening records who is asked; late joiners were added to the snapshot by the caller.
+  if (!opts.late) await writeSnapshot(tx, e, now);
   const result = await tx.execute<ParentRow>(sql`
     select p.id, p.name, p.email, p.primary_phone, p.primary_phone_verified, p.preferred_communication,
            p.is_anonymous, p.language
       from parents p
-     where exists (select 1 from children c join groups g on g.id = c.group_id
-                    where c.parent_id = p.id and ${eligibleWhere(sql`${e.categoryId}::uuid`)})
+     where exists (select 1 from event_children ec
+                    where ec.event_id = ${e.id} and ec.parent_id = p.id and ec.left_at is null)
        and not p.is_anonymous
        and not exists (select 1 from outbox_messages m
                         where m.idempotency_key = 'inquiry:' || ${e.id} || ':' || p.id::text)`);
+  if (opts.late && result.rows.length === 0) return 0;
 
-  const eventDay = formatter(e.timezone, false)(e.eventDate);
-  const deadline = formatter(e.timezone, true)(e.expireDate);
+  const careDays = { de: formatCarePeriod('de', e.eventDate, e.expireDate, e.timezone), en: formatCarePeriod('en', e.eventDate, e.expireDate, e.timezone) };
+  const deadline = { de: formatDeadline('de', e.responseDeadline, e.timezone), en: formatDeadline('en', e.responseDeadline, e.timezone) };
   const tokenRows: Array<typeof tokens.$inferInsert> = [];
   const messages: OutboxMessage[] = [];
   for (const p of result.rows) {
@@ -85,8 +83,8 @@ export async function fanOutInquiry(tx: Tx, e: EventRow, publicUrl: string, now:
         vars: {
           name: p.name,
           kitaName: e.kitaName,
-          eventDate: eventDay,
-          deadline,
+          careDays: careDays[language],
+          deadline: deadline[language],
           link: appLink(publicUrl, '/preference', { token: raw }),
         },
       }),
@@ -99,6 +97,6 @@ export async function fanOutInquiry(tx: Tx, e: EventRow, publicUrl: string, now:
   // 6 bind parameters per token row: 2,000 rows stay far below PostgreSQL's 65,535 limit.
   for (let i = 0; i < tokenRows.length; i += 2000) await tx.insert(tokens).values(tokenRows.slice(i, i + 2000));
   await enqueueMessages(tx, messages);
-  await tx.update(events).set({ notifiedAt: now, updatedAt: now }).where(sql`${events.id} = ${e.id}`);
+  if (!opts.late) await tx.update(events).set({ notifiedAt: now, updatedAt: now }).where(sql`${events.id} = ${e.id}`);
   return messages.length;
 }

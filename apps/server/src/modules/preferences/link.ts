@@ -5,7 +5,7 @@ import { sessions } from '../../db/schema.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { sha256 } from '../../lib/crypto.js';
 import { authOf } from '../../plugins/auth.js';
-import { eligibleWhere, findEvent, isFinished, toIso } from '../events/queries.js';
+import { countEligible, findEvent, isFinished, toIso } from '../events/queries.js';
 import { eventFinished } from './service.js';
 
 /**
@@ -73,21 +73,15 @@ export async function parentEventView(app: FastifyInstance, req: FastifyRequest,
   // A link works only while the event is open; the logged-in parent may still look at it.
   if (authOf(req).kind === 'link' && finished) throw eventFinished();
 
-  const result = await app.db.execute<ChildRow & { eligible_total: number }>(sql`
-    select c.id as child_id, c.name as child_name, g.name as group_name, cat.name as category_name,
+  // The family's children in the inquiry's snapshot (domain.md), as they were asked.
+  const result = await app.db.execute<ChildRow>(sql`
+    select ec.child_id, ec.child_name, ec.group_name, ${e.category}::text as category_name,
            pr.id as preference_id, pr.preference_type
-      from children c
-      join groups g on g.id = c.group_id
-      join categories cat on cat.id = g.category_id
-      join parents p on p.id = c.parent_id
-      left join preferences pr on pr.event_id = ${e.id} and pr.child_id = c.id
-     where c.parent_id = ${parentId} and ${eligibleWhere(sql`${e.categoryId}::uuid`)}
-     order by c.name, c.id`);
-  const eligible = await app.db.execute<{ n: number }>(sql`
-    select count(*)::int as n
-      from children c join groups g on g.id = c.group_id join parents p on p.id = c.parent_id
-     where ${eligibleWhere(sql`${e.categoryId}::uuid`)}`);
-  const threshold = Math.max(0, Number(eligible.rows[0]?.n ?? 0) - e.totalSlots);
+      from event_children ec
+      left join preferences pr on pr.event_id = ec.event_id and pr.child_id = ec.child_id
+     where ec.event_id = ${e.id} and ec.parent_id = ${parentId} and ec.left_at is null
+     order by ec.child_name, ec.child_id`);
+  const threshold = Math.max(0, (await countEligible(app.db, e.id)) - e.totalSlots);
 
   return {
     event: {
@@ -98,6 +92,7 @@ export async function parentEventView(app: FastifyInstance, req: FastifyRequest,
       eventType: e.eventType,
       eventDate: toIso(e.eventDate),
       expireDate: toIso(e.expireDate),
+      responseDeadline: toIso(e.responseDeadline),
       timezone: e.timezone,
       threshold,
       isFinished: finished,

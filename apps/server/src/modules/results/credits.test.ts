@@ -1,6 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/app.js';
+import { futureDates } from '../../../test/factories-events.js';
 import { closeViaApi, futureEvent, ledgerSum, record, resultsWorld, shownCredits, type ResultsWorld } from '../../../test/factories-results.js';
 import { auditLog, creditLedger, outboxMessages } from '../../db/schema.js';
 import { creditsDistribution } from '../allocation/histogram.js';
@@ -104,13 +105,16 @@ describe('GET parents/{id}/children/preferences', () => {
     const cards = res.json().data;
     expect(cards.map((c: { childName: string }) => c.childName)).toEqual(['Max', 'Mia']);
     expect(cards[0]).toMatchObject({ categoryName: 'Kindergarten', kitaName: 'Kita Sonnenschein' });
+    const dates = futureDates(NOW, new Date(NOW.getTime() + 2 * 24 * 3600_000));
     expect(cards[0].preferences).toEqual([
       {
         preferenceId: expect.any(String),
         childId: w.kids.mailKid2.id,
         eventId,
-        eventDate: NOW.toISOString(),
-        expireDate: new Date(NOW.getTime() + 2 * 24 * 3600_000).toISOString(),
+        eventDate: dates.eventDate,
+        expireDate: dates.expireDate,
+        responseDeadline: dates.responseDeadline,
+        timezone: 'Europe/Berlin',
         eventType: 'future',
         preferenceType: 'green',
         hasSlot: 'NEIN',

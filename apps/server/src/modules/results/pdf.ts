@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 import { translate } from '@kita/shared/i18n';
-import type { EventReport, Language, ReportRow } from '@kita/shared';
+import { formatCarePeriod, formatDeadline, type EventReport, type Language, type ReportRow } from '@kita/shared';
 import { formatDateTime } from './format.js';
 
 /**
@@ -62,6 +62,9 @@ export async function renderReportPdf(report: EventReport, lang: Language): Prom
   const facts: Array<[string, string]> = [
     [t('report.kita'), e.kitaName],
     [t('report.eventType'), `${t(`history.eventType.${e.eventType}`)} · ${t('report.category')}: ${e.category}`],
+    // The care day(s) and the answer deadline, separately (domain.md v2), then the exact period.
+    [t('report.careDays'), formatCarePeriod(lang, e.eventDate, e.expireDate, tz)],
+    [t('report.responseDeadline'), formatDeadline(lang, e.responseDeadline, tz)],
     [t('report.eventDate'), when(e.eventDate)],
     [t('report.expireDate'), when(e.expireDate)],
     [t('report.status'), t(`report.statusValue.${s.status}`)],

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { ReleaseSlotInput, ReleaseSlotResult } from '@kita/shared';
+import { formatCarePeriod, type ReleaseSlotInput, type ReleaseSlotResult } from '@kita/shared';
 import type { Tx } from '../../db/client.js';
 import { allocations, creditLedger } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
@@ -11,7 +11,6 @@ import { composeMessage, parentRecipient } from '../../notify/messages.js';
 import { enqueueMessages } from '../../notify/outbox.js';
 import { authOf } from '../../plugins/auth.js';
 import { nextOnWaitlist, promoteEntries, releaseEntries } from '../allocation/allocate.js';
-import { formatDay } from './format.js';
 
 /**
  * Releasing a slot (domain.md "Allocation and credits"): future events only, slot JA, before
@@ -162,7 +161,7 @@ async function promoteNext(tx: Tx, e: LockedEvent, userId: string | null, now: D
           vars: {
             name: next.parent_name,
             kitaName: e.kita_name,
-            eventDate: formatDay(new Date(e.event_date), e.timezone),
+            careDays: formatCarePeriod(to.language, new Date(e.event_date), new Date(e.expire_date), e.timezone),
             childName: next.child_name,
           },
         }),

@@ -23,6 +23,12 @@ export interface EventFormValues {
   eventTime?: string;
   expireDay?: Date;
   expireTime?: string;
+  /** Answers until (empty: the day before the first care day, 18:00, Kita time). */
+  deadlineDay?: Date;
+  deadlineTime?: string;
+  /** Send later (empty: now). */
+  opensDay?: Date;
+  opensTime?: string;
   totalSlotsKindergarten: string;
   totalSlotsKrippe: string;
   description: string;
@@ -38,7 +44,7 @@ export function combine(day: Date | undefined, time: string | undefined): Date |
   return new Date(day.getFullYear(), day.getMonth(), day.getDate(), h ?? 0, m ?? 0);
 }
 
-const FIELD = { eventDate: 'eventDay', expireDate: 'expireDay' } as const;
+const FIELD = { eventDate: 'eventDay', expireDate: 'expireDay', responseDeadline: 'deadlineDay', opensAt: 'opensDay' } as const;
 const slotText = z.string().trim().regex(/^\d{0,6}$/, 'validation.slots');
 
 export function eventFormSchema(opts: { startLocked: boolean; now?: () => Date }) {
@@ -51,6 +57,10 @@ export function eventFormSchema(opts: { startLocked: boolean; now?: () => Date }
       eventTime: z.string().optional(),
       expireDay: z.date().optional(),
       expireTime: z.string().optional(),
+      deadlineDay: z.date().optional(),
+      deadlineTime: z.string().optional(),
+      opensDay: z.date().optional(),
+      opensTime: z.string().optional(),
       totalSlotsKindergarten: slotText,
       totalSlotsKrippe: slotText,
       description: z.string().max(2000, 'validation.tooLong'),
@@ -59,14 +69,18 @@ export function eventFormSchema(opts: { startLocked: boolean; now?: () => Date }
       if (v.eventType !== 'future') return;
       if (v.eventDay && !v.eventTime) ctx.addIssue({ code: 'custom', path: ['eventTime'], message: 'validation.required' });
       if (v.expireDay && !v.expireTime) ctx.addIssue({ code: 'custom', path: ['expireTime'], message: 'validation.required' });
+      if (v.deadlineDay && !v.deadlineTime) ctx.addIssue({ code: 'custom', path: ['deadlineTime'], message: 'validation.required' });
+      if (v.opensDay && !v.opensTime) ctx.addIssue({ code: 'custom', path: ['opensTime'], message: 'validation.required' });
       const dates = {
         eventType: v.eventType,
         eventDate: combine(v.eventDay, v.eventTime)?.toISOString() ?? null,
         expireDate: combine(v.expireDay, v.expireTime)?.toISOString() ?? null,
+        responseDeadline: combine(v.deadlineDay, v.deadlineTime)?.toISOString() ?? null,
+        opensAt: opts.startLocked ? null : (combine(v.opensDay, v.opensTime)?.toISOString() ?? null),
       };
       const issues = [
         ...eventShapeIssues(dates),
-        ...eventDateIssues(dates, now(), browserTimeZone(), { eventDate: !opts.startLocked, expireDate: true }),
+        ...eventDateIssues(dates, now(), browserTimeZone(), { eventDate: !opts.startLocked, expireDate: true, responseDeadline: true }),
       ];
       for (const issue of issues) {
         // A missing time is already reported next to the time picker.
@@ -84,6 +98,10 @@ export function emptyEventForm(): EventFormValues {
     eventTime: '08:00',
     expireDay: undefined,
     expireTime: '08:00',
+    deadlineDay: undefined,
+    deadlineTime: '18:00',
+    opensDay: undefined,
+    opensTime: '08:00',
     totalSlotsKindergarten: '',
     totalSlotsKrippe: '',
     description: '',
@@ -95,6 +113,8 @@ const timeOf = (d: Date) => fromTimeParts(toTimeParts(`${d.getHours()}:${String(
 export function eventToForm(e: EventSummary): EventFormValues {
   const eventDate = new Date(e.eventDate);
   const expireDate = new Date(e.expireDate);
+  const deadline = new Date(e.responseDeadline);
+  const opensAt = new Date(e.opensAt);
   return {
     categoryId: e.categoryId,
     eventType: e.eventType,
@@ -102,6 +122,10 @@ export function eventToForm(e: EventSummary): EventFormValues {
     eventTime: timeOf(eventDate),
     expireDay: expireDate,
     expireTime: timeOf(expireDate),
+    deadlineDay: deadline,
+    deadlineTime: timeOf(deadline),
+    opensDay: opensAt,
+    opensTime: timeOf(opensAt),
     totalSlotsKindergarten: e.totalSlotsKindergarten === null ? '' : String(e.totalSlotsKindergarten),
     totalSlotsKrippe: e.totalSlotsKrippe === null ? '' : String(e.totalSlotsKrippe),
     description: e.description ?? '',
@@ -120,10 +144,9 @@ const sameDay = (a: Date | undefined, b: Date | undefined) => !!a && !!b && a.to
 export function formToInput(v: EventFormValues, kitaId: string, category: CategoryName | undefined, original?: EventSummary): EventInput {
   const future = v.eventType === 'future';
   const before = original ? eventToForm(original) : undefined;
-  const instant = (day: Date | undefined, time: string | undefined, was: 'event' | 'expire') => {
-    if (before && original && sameDay(day, before[`${was}Day`]) && time === before[`${was}Time`]) {
-      return was === 'event' ? original.eventDate : original.expireDate;
-    }
+  const stored = { event: original?.eventDate, expire: original?.expireDate, deadline: original?.responseDeadline, opens: original?.opensAt };
+  const instant = (day: Date | undefined, time: string | undefined, was: 'event' | 'expire' | 'deadline' | 'opens') => {
+    if (before && original && sameDay(day, before[`${was}Day`]) && time === before[`${was}Time`]) return stored[was] ?? null;
     return combine(day, time)?.toISOString() ?? null;
   };
   return {
@@ -132,6 +155,8 @@ export function formToInput(v: EventFormValues, kitaId: string, category: Catego
     eventType: v.eventType,
     eventDate: future ? instant(v.eventDay, v.eventTime, 'event') : null,
     expireDate: future ? instant(v.expireDay, v.expireTime, 'expire') : null,
+    responseDeadline: future ? instant(v.deadlineDay, v.deadlineTime, 'deadline') : null,
+    opensAt: future ? instant(v.opensDay, v.opensTime, 'opens') : null,
     timezone: browserTimeZone(),
     description: v.description.trim() || null,
     totalSlotsKindergarten: category === 'Kindergarten' ? slots(v.totalSlotsKindergarten) : null,

@@ -1,5 +1,10 @@
 /** Emergency events (Bedarfsabfragen): list, form, details and the responses table. */
 export const events = {
+  /** Care days as messages, pages and the PDF name them (formatCarePeriod). */
+  when: {
+    single: 'am {{day}}',
+    range: 'vom {{from}} bis {{to}}',
+  },
   list: {
     title: 'Bedarfsabfragen',
     description: 'Notbetreuungs-Abfragen dieser Kita, die neueste zuerst.',

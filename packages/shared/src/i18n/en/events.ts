@@ -2,6 +2,10 @@ import type { Catalog } from '../types.js';
 import type { events as de } from '../de/events.js';
 
 export const events: Catalog<typeof de> = {
+  when: {
+    single: 'on {{day}}',
+    range: 'from {{from}} to {{to}}',
+  },
   list: {
     title: 'Demand inquiries',
     description: 'Emergency care inquiries of this Kita, newest first.',
