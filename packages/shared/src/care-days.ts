@@ -1,4 +1,3 @@
-import { translate } from './i18n/index.js';
 import type { Language } from './validation.js';
 
 /**
@@ -56,12 +55,21 @@ export function careDayRange(eventDate: Date | string, expireDate: Date | string
   };
 }
 
-/** "am Mi, 25.11." / "vom Mi, 25.11. bis Fr, 27.11." (en: "on Wed, 25 Nov" / "from … to …"). */
-export function formatCarePeriod(lang: Language, eventDate: Date | string, expireDate: Date | string, timeZone: string): string {
+/**
+ * The care days as the phrases `common.when.single` ("am {{day}}") and `common.when.range`
+ * ("vom {{from}} bis {{to}}") fill them: `formatCarePeriod` in @kita/shared/i18n on the server,
+ * i18next on the web (which loads the catalogs in parts, so this module imports none).
+ */
+export function carePeriodParts(
+  lang: Language,
+  eventDate: Date | string,
+  expireDate: Date | string,
+  timeZone: string,
+): { key: 'common.when.single'; vars: { day: string } } | { key: 'common.when.range'; vars: { from: string; to: string } } {
   const { first, last } = careDayRange(eventDate, expireDate, timeZone);
   const from = formatCareDay(lang, eventDate, timeZone);
-  if (first === last) return translate(lang, 'events.when.single', { day: from });
-  return translate(lang, 'events.when.range', { from, to: formatCareDay(lang, lastCareDay(eventDate, expireDate), timeZone) });
+  if (first === last) return { key: 'common.when.single', vars: { day: from } };
+  return { key: 'common.when.range', vars: { from, to: formatCareDay(lang, lastCareDay(eventDate, expireDate), timeZone) } };
 }
 
 /** "Di, 24.11., 18:00" / "Tue, 24 Nov, 18:00" */

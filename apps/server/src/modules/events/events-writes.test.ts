@@ -83,7 +83,7 @@ describe('editing an event', () => {
       ...future(start, new Date(start.getTime() + DAY)),
       eventDate: new Date(NOW.getTime() - 2 * DAY).toISOString(),
       responseDeadline: new Date(NOW.getTime() - 3 * DAY).toISOString(),
-      opensAt: NOW.toISOString(),
+      opensAt: new Date(NOW.getTime() - 4 * DAY).toISOString(),
     });
     expect(past.statusCode).toBe(400);
     expect(past.json().details.map((d: { path: string }) => d.path)).toContain('eventDate');

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { formatCarePeriod, formatDeadline, type Language } from '@kita/shared';
+import { formatDeadline, type Language } from '@kita/shared';
+import { formatCarePeriod } from '@kita/shared/i18n';
 import type { Tx } from '../../db/client.js';
 import { events, tokens } from '../../db/schema.js';
 import { newToken, sha256 } from '../../lib/crypto.js';

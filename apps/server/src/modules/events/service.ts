@@ -5,13 +5,13 @@ import {
   endOfZonedDay,
   eventDateIssues,
   eventShapeIssues,
-  formatCarePeriod,
   slotsForCategory,
   type EventInput,
   type EventSummary,
   type Language,
 } from '@kita/shared';
 import { auditLog, eventChildren, events, outboxMessages, sessions, tokens } from '../../db/schema.js';
+import { formatCarePeriod } from '@kita/shared/i18n';
 import { requestLanguage } from '../../lib/language.js';
 import { audit } from '../../lib/audit.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';

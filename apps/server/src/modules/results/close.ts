@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { formatCarePeriod, type CloseEventResult, type EventType, type Language, type PreferenceType } from '@kita/shared';
+import { formatCarePeriod } from '@kita/shared/i18n';
+import { type CloseEventResult, type EventType, type Language, type PreferenceType } from '@kita/shared';
 import type { Tx } from '../../db/client.js';
 import { allocations, auditLog, creditLedger, events } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/errors.js';

@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
-import { translate } from '@kita/shared/i18n';
-import { formatCarePeriod, formatDeadline, type EventReport, type Language, type ReportRow } from '@kita/shared';
+import { formatCarePeriod, translate } from '@kita/shared/i18n';
+import { formatDeadline, type EventReport, type Language, type ReportRow } from '@kita/shared';
 import { formatDateTime } from './format.js';
 
 /**

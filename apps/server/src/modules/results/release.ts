@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { formatCarePeriod, type ReleaseSlotInput, type ReleaseSlotResult } from '@kita/shared';
+import type { ReleaseSlotInput, ReleaseSlotResult } from '@kita/shared';
+import { formatCarePeriod } from '@kita/shared/i18n';
 import type { Tx } from '../../db/client.js';
 import { allocations, creditLedger } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';

@@ -63,7 +63,7 @@ export const results = {
     description: 'Ihre Antworten und die vergebenen Plätze pro Kind.',
     card: '{{childName}} - {{categoryName}}',
     columns: {
-      date: 'Datum',
+      date: 'Notbetreuung',
       type: 'Art',
       preference: 'Antwort',
       slot: 'Platz zugewiesen',

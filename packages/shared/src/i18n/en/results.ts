@@ -61,7 +61,7 @@ export const results: Catalog<typeof de> = {
     description: 'Your answers and the assigned places per child.',
     card: '{{childName}} - {{categoryName}}',
     columns: {
-      date: 'Date',
+      date: 'Emergency care',
       type: 'Type',
       preference: 'Preference',
       slot: 'Slot assigned',

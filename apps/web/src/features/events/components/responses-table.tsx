@@ -23,7 +23,29 @@ export function ResponsesTable({ event, rows }: { event: EventDetails; rows: Eve
 
   const columns = React.useMemo<ColumnDef<EventChild>[]>(
     () => [
-      { id: 'childName', accessorKey: 'childName', header: t('events.responses.child') },
+      {
+        id: 'childName',
+        accessorKey: 'childName',
+        header: t('events.responses.child'),
+        // Late joiners and children that left while the inquiry was open (its snapshot).
+        cell: ({ row }) => {
+          const c = row.original;
+          return (
+            <div className="flex flex-col">
+              <span className={c.leftAt ? 'text-muted-foreground line-through' : undefined}>{c.childName}</span>
+              {c.leftAt && c.leaveReason ? (
+                <span className="text-muted-foreground text-xs" data-qa="child-left-note">
+                  {t(`events.responses.left.${c.leaveReason as 'child_removed'}`)}
+                </span>
+              ) : c.joinReason !== 'opening' && c.joinReason !== 'migrated' ? (
+                <span className="text-muted-foreground text-xs" data-qa="child-joined-note">
+                  {t(`events.responses.joined.${c.joinReason as 'approved'}`)}
+                </span>
+              ) : null}
+            </div>
+          );
+        },
+      },
       { id: 'parentName', accessorKey: 'parentName', header: t('events.responses.parent') },
       { id: 'groupName', accessorKey: 'groupName', header: t('events.responses.group') },
       { id: 'credit', accessorKey: 'credit', header: t('events.responses.credit') },
