@@ -288,3 +288,25 @@ describe('a finished inquiry never changes', () => {
     );
   });
 });
+
+describe('answering inside the app', () => {
+  it('lists the open inquiries of the logged-in parent, who answers them with the login session', async () => {
+    const id = await openFuture();
+    const res = await t.app.inject({ url: `/api/parents/${w.mail.parent.id}/open-inquiries`, headers: w.headers.mail });
+    expect(res.statusCode).toBe(200);
+    const mine = res.json().data.find((v: { event: { eventId: string } }) => v.event.eventId === id);
+    expect(mine.children.map((c: { childName: string }) => c.childName).sort()).toEqual(['Max', 'Mia']);
+    expect(mine.event.responseDeadline).toBe(futureDates(NOW, new Date(NOW.getTime() + 2 * DAY)).responseDeadline);
+    const answer = await t.app.inject({
+      method: 'POST', url: '/api/preference', headers: w.headers.mail,
+      payload: { eventId: id, preferences: [{ childId: w.kids.mailKid.id, preferenceType: 'red' }] },
+    });
+    expect(answer.statusCode).toBe(200);
+    // Another family, staff and finished inquiries see nothing here.
+    expect((await t.app.inject({ url: `/api/parents/${w.mail.parent.id}/open-inquiries`, headers: w.headers.sms })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: `/api/parents/${w.mail.parent.id}/open-inquiries`, headers: w.headers.manager })).statusCode).toBe(404);
+    await inject('POST', `/emergency-event/${id}/close`);
+    const after = (await t.app.inject({ url: `/api/parents/${w.mail.parent.id}/open-inquiries`, headers: w.headers.mail })).json().data;
+    expect(after.some((v: { event: { eventId: string } }) => v.event.eventId === id)).toBe(false);
+  });
+});

@@ -109,3 +109,23 @@ export async function parentEventView(app: FastifyInstance, req: FastifyRequest,
     })),
   };
 }
+
+/**
+ * `GET parents/{parentId}/open-inquiries`: every open inquiry whose snapshot asks this family
+ * (answers still accepted), newest deadline last, each as the preference page shows it, so a
+ * logged-in parent answers inside the app ("Abfragen & Verlauf"). Only the parent themself.
+ */
+export async function openInquiriesOf(app: FastifyInstance, req: FastifyRequest, parentId: string): Promise<ParentEvent[]> {
+  const auth = authOf(req);
+  if (!(auth.kind === 'user' && auth.role === 'Parent' && auth.parentId === parentId)) throw notFound('parents.notFound', { id: parentId });
+  const now = app.clock.now();
+  const r = await app.db.execute<{ id: string }>(sql`
+    select e.id
+      from events e
+     where e.status = 'open' and e.response_deadline > ${now.toISOString()}::timestamptz
+       and exists (select 1 from event_children ec where ec.event_id = e.id and ec.parent_id = ${parentId} and ec.left_at is null)
+     order by e.response_deadline, e.id`);
+  const views: ParentEvent[] = [];
+  for (const { id } of r.rows) views.push(await parentEventView(app, req, id, parentId));
+  return views;
+}

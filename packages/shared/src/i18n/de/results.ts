@@ -60,6 +60,10 @@ export const results = {
   },
   history: {
     title: 'Meine Bedarfsabfragen',
+    openTitle: 'Offene Abfragen – bitte antworten',
+    openCard: '{{kitaName}}: Notbetreuung {{careDays}}',
+    openDeadline: 'Antworten bis {{deadline}} Uhr',
+    pastTitle: 'Verlauf',
     description: 'Ihre Antworten und die vergebenen Plätze pro Kind.',
     card: '{{childName}} - {{categoryName}}',
     columns: {

@@ -58,6 +58,10 @@ export const results: Catalog<typeof de> = {
   },
   history: {
     title: 'My demand inquiries',
+    openTitle: 'Open inquiries – please answer',
+    openCard: '{{kitaName}}: emergency care {{careDays}}',
+    openDeadline: 'Answers until {{deadline}}',
+    pastTitle: 'History',
     description: 'Your answers and the assigned places per child.',
     card: '{{childName}} - {{categoryName}}',
     columns: {
