@@ -286,7 +286,8 @@ describe('a finished inquiry never changes', () => {
       }),
       { numRuns: 6, seed: 11 },
     );
-  });
+    // Six rounds of families, an inquiry, its close and up to six changes each.
+  }, 180_000);
 });
 
 describe('answering inside the app', () => {
