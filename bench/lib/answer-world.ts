@@ -6,6 +6,7 @@
 import type { Db } from '../../apps/server/src/db/client.js';
 import { categories, children, events, groups, kitas, parents, sessions } from '../../apps/server/src/db/schema.js';
 import { hashSeed, newSeed } from '../../apps/server/src/modules/allocation/allocate.js';
+import { writeSnapshot } from '../../apps/server/src/modules/events/snapshot.js';
 
 const pad = (i: number) => String(i).padStart(12, '0');
 export const ID_PREFIX = { parent: '00000000-0000-4000-8000-', child: '00000000-0000-4000-9000-', session: '00000000-0000-4000-a000-' } as const;
@@ -37,8 +38,10 @@ export async function seedAnswerWorld(db: Db, families: number, now: Date): Prom
       kitaId: kita!.id,
       categoryId: category!.id,
       eventType: 'future',
-      eventDate: new Date(now.getTime() - 60_000),
+      eventDate: new Date(now.getTime() + 86_400_000),
       expireDate,
+      responseDeadline: new Date(now.getTime() + 43_200_000),
+      opensAt: new Date(now.getTime() - 60_000),
       totalSlots: Math.floor(families / 3),
       status: 'open',
       // As the fan-out stores it when an inquiry opens (the parent's view reads the threshold from it).
@@ -66,5 +69,7 @@ export async function seedAnswerWorld(db: Db, families: number, now: Date): Prom
     );
     await db.insert(sessions).values(chunk.map((i) => ({ id: sessionId(i), kind: 'link', parentId: parentId(i), eventId: event!.id, expiresAt: expireDate })));
   }
+  // The inquiry asks these families (its snapshot, written at opening by the real code).
+  await writeSnapshot(db, { id: event!.id, categoryId: category!.id }, now);
   return { eventId: event!.id, expireDate, families, sessionIds: range.map(sessionId), parentId, childId };
 }

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../apps/server/src/db/client.js';
 import { categories, children, events, groups, kitas, parents, preferences } from '../../apps/server/src/db/schema.js';
 import { hashSeed, newSeed } from '../../apps/server/src/modules/allocation/allocate.js';
+import { writeSnapshot } from '../../apps/server/src/modules/events/snapshot.js';
 import { rngFrom } from './rng.js';
 
 export const CHILDREN = 500;
@@ -59,14 +60,17 @@ export async function openEventWithAnswers(db: Db, world: ResultsWorld, now: Dat
       kitaId: world.kitaId,
       categoryId: world.categoryId,
       eventType: 'future',
-      eventDate: now,
+      eventDate: new Date(now.getTime() + 86_400_000),
       expireDate: new Date(now.getTime() + 2 * 86_400_000),
+      responseDeadline: new Date(now.getTime() + 43_200_000),
+      opensAt: now,
       totalSlots: 150,
       status: 'open',
       seed,
       seedHash: hashSeed(seed),
     })
     .returning({ id: events.id });
+  await writeSnapshot(db, { id: event!.id, categoryId: world.categoryId }, now);
   const kids = await db.execute<{ id: string; parent_id: string }>(sql`
     select c.id, c.parent_id from children c join groups g on g.id = c.group_id where g.category_id = ${world.categoryId}`);
   const answers = kids.rows

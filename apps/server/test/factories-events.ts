@@ -69,9 +69,13 @@ export async function eventWorld(t: TestContext) {
 }
 export type EventWorld = Awaited<ReturnType<typeof eventWorld>>;
 
-/** Creates an event through the API and returns its id (fails the test on a non-201). */
+/**
+ * Creates an event through the API and returns its id (fails the test on a non-201). Tests run
+ * several inquiries of one category side by side, so the overlap is confirmed unless the body says
+ * otherwise (overlap.test.ts tests the refusal).
+ */
 export async function createEventViaApi(t: TestContext, headers: Record<string, string>, body: Record<string, unknown>): Promise<string> {
-  const res = await t.app.inject({ method: 'POST', url: '/api/emergency-event', headers, payload: body });
+  const res = await t.app.inject({ method: 'POST', url: '/api/emergency-event', headers, payload: { confirmOverlap: true, ...body } });
   if (res.statusCode !== 201) throw new Error(`create event: ${res.statusCode} ${res.body}`);
   return res.json().data.eventId as string;
 }
@@ -92,4 +96,20 @@ export async function linkHeader(t: TestContext, token: string): Promise<Record<
   const res = await t.app.inject({ method: 'POST', url: `/api/auth/verify-token?token=${encodeURIComponent(token)}` });
   if (res.statusCode !== 200) throw new Error(`verify-token: ${res.statusCode} ${res.body}`);
   return { authorization: `Bearer ${res.json().data.token}` };
+}
+
+const HOUR = 3600_000;
+/**
+ * The dates of a future inquiry sent at `sendAt` with answers until `deadline` (domain.md v2):
+ * care starts 12 hours after the deadline and lasts one day. Tests written for the first version
+ * (eventDate = sending, expireDate = closing) map their two instants through this.
+ */
+export function futureDates(sendAt: Date, deadline: Date) {
+  const eventDate = new Date(deadline.getTime() + 12 * HOUR);
+  return {
+    opensAt: sendAt.toISOString(),
+    responseDeadline: deadline.toISOString(),
+    eventDate: eventDate.toISOString(),
+    expireDate: new Date(eventDate.getTime() + 24 * HOUR).toISOString(),
+  };
 }

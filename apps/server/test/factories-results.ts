@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { groups } from '../src/db/schema.js';
 import type { TestContext } from './app.js';
-import { createEventViaApi, eventWorld } from './factories-events.js';
+import { createEventViaApi, eventWorld, futureDates } from './factories-events.js';
 import { authHeader, createChild, createParent } from './factories.js';
 
 /**
@@ -33,15 +33,14 @@ export type ResultsWorld = Awaited<ReturnType<typeof resultsWorld>>;
 
 const DAY = 24 * 3600_000;
 
-/** An open future event of the home Kindergarten (opens now, expires in two days). */
+/** An open future event of the home Kindergarten (sent now, answers for two days, care after that). */
 export function futureEvent(t: TestContext, w: ResultsWorld, slots: number): Promise<string> {
   const now = t.clock.now();
   return createEventViaApi(t, w.headers.manager, {
     kitaId: w.home.kita.id,
     categoryId: w.home.kindergarten.id,
     eventType: 'future',
-    eventDate: now.toISOString(),
-    expireDate: new Date(now.getTime() + 2 * DAY).toISOString(),
+    ...futureDates(now, new Date(now.getTime() + 2 * DAY)),
     totalSlotsKindergarten: slots,
   });
 }

@@ -37,8 +37,16 @@ export const eventInputSchema = z
     kitaId: uuidSchema,
     categoryId: text({ error: 'validation.required' }).min(1, 'validation.required').pipe(uuidSchema),
     eventType: eventTypeSchema,
+    /** First day (and time) of care. */
     eventDate: instantSchema.nullish(),
+    /** End of the care period (at least one day after eventDate). */
     expireDate: instantSchema.nullish(),
+    /** Answers until then; the inquiry closes and allocates at it. Future: default the day before eventDate, 18:00. */
+    responseDeadline: instantSchema.nullish(),
+    /** When the parents are asked (future only); default now. */
+    opensAt: instantSchema.nullish(),
+    /** Confirms a second open inquiry for the same category and overlapping care days (409 EVENT_OVERLAP otherwise). */
+    confirmOverlap: z.boolean().optional(),
     timezone: text().max(64).refine(isTimeZone, 'validation.timezone').optional(),
     description: text().trim().max(2000, 'validation.tooLong').nullish(),
     totalSlotsKindergarten: slotsSchema,
@@ -50,12 +58,24 @@ export const eventInputSchema = z
 export type EventInput = z.infer<typeof eventInputSchema>;
 
 export interface EventIssue {
-  path: 'eventDate' | 'expireDate';
+  path: 'eventDate' | 'expireDate' | 'responseDeadline' | 'opensAt';
   message: string;
 }
 
-/** Rules that need no clock: a future event has both dates and ends at least one day after it opens. */
-export function eventShapeIssues(v: { eventType: EventType; eventDate?: string | null; expireDate?: string | null }): EventIssue[] {
+type EventDates = {
+  eventType: EventType;
+  eventDate?: string | null;
+  expireDate?: string | null;
+  responseDeadline?: string | null;
+  opensAt?: string | null;
+};
+
+/**
+ * Rules that need no clock (domain.md "Emergency events"): a future event has its first care day
+ * and the end of the care period at least one day later; the response deadline, when given, lies
+ * before the first care day and after the sending time.
+ */
+export function eventShapeIssues(v: EventDates): EventIssue[] {
   if (v.eventType !== 'future') return [];
   const issues: EventIssue[] = [];
   if (!v.eventDate) issues.push({ path: 'eventDate', message: 'validation.eventDateRequired' });
@@ -63,7 +83,61 @@ export function eventShapeIssues(v: { eventType: EventType; eventDate?: string |
   if (v.eventDate && v.expireDate && Date.parse(v.expireDate) - Date.parse(v.eventDate) < DAY_MS) {
     issues.push({ path: 'expireDate', message: 'validation.expireAfterEvent' });
   }
+  if (v.responseDeadline && v.eventDate && Date.parse(v.responseDeadline) >= Date.parse(v.eventDate)) {
+    issues.push({ path: 'responseDeadline', message: 'validation.deadlineBeforeEvent' });
+  }
+  if (v.responseDeadline && v.opensAt && Date.parse(v.opensAt) >= Date.parse(v.responseDeadline)) {
+    issues.push({ path: 'opensAt', message: 'validation.opensBeforeDeadline' });
+  }
   return issues;
+}
+
+/**
+ * The instant of a wall-clock time (`HH:mm`) on a calendar day (`yyyy-mm-dd`) in a time zone:
+ * 18:00 in Berlin is 17:00Z in winter and 16:00Z in summer.
+ */
+export function zonedInstant(day: string, time: string, timeZone: string): Date {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const [hh, mm] = time.split(':').map(Number) as [number, number];
+  const wanted = Date.UTC(y, m - 1, d, hh, mm);
+  let guess = wanted;
+  // Two rounds settle any offset, including the days the clocks change.
+  for (let i = 0; i < 2; i++) {
+    const parts = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).formatToParts(new Date(guess));
+    const get = (t: string) => Number(parts.find((p) => p.type === t)!.value);
+    const shown = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'));
+    guess += wanted - shown;
+  }
+  return new Date(guess);
+}
+
+/** The calendar day before `day` (yyyy-mm-dd). */
+const dayBefore = (day: string) => new Date(Date.parse(`${day}T12:00:00Z`) - DAY_MS).toISOString().slice(0, 10);
+
+/**
+ * The default response deadline of a future event: the day before its first care day at 18:00 in
+ * the Kita's zone; when that is not after the sending time (care starts tomorrow morning and it is
+ * already evening), half-way between sending and care, to the minute.
+ */
+export function defaultResponseDeadline(eventDate: Date, opensAt: Date, timeZone: string): Date {
+  const evening = zonedInstant(dayBefore(zonedDay(eventDate, timeZone)), '18:00', timeZone);
+  if (evening.getTime() > opensAt.getTime() && evening.getTime() < eventDate.getTime()) return evening;
+  const mid = opensAt.getTime() + (eventDate.getTime() - opensAt.getTime()) / 2;
+  return new Date(Math.floor(mid / 60_000) * 60_000);
+}
+
+/** The end of the Kita's calendar day of `now` (immediate events: care today). */
+export function endOfZonedDay(now: Date, timeZone: string): Date {
+  const tomorrow = new Date(Date.parse(`${zonedDay(now, timeZone)}T12:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
+  return zonedInstant(tomorrow, '00:00', timeZone);
 }
 
 /**
@@ -72,10 +146,10 @@ export function eventShapeIssues(v: { eventType: EventType; eventDate?: string |
  * year is at most the current year + 5. Only dates that are being set are checked (`check`).
  */
 export function eventDateIssues(
-  v: { eventType: EventType; eventDate?: string | null; expireDate?: string | null },
+  v: EventDates,
   now: Date,
   timeZone: string,
-  check: { eventDate: boolean; expireDate: boolean } = { eventDate: true, expireDate: true },
+  check: { eventDate: boolean; expireDate: boolean; responseDeadline?: boolean } = { eventDate: true, expireDate: true, responseDeadline: true },
 ): EventIssue[] {
   if (v.eventType !== 'future') return [];
   const today = zonedDay(now, timeZone);
@@ -90,6 +164,10 @@ export function eventDateIssues(
     const day = zonedDay(new Date(v.expireDate), timeZone);
     if (day < today) issues.push({ path: 'expireDate', message: 'validation.expireBeforeToday' });
     else if (Number(day.slice(0, 4)) > maxYear) issues.push({ path: 'expireDate', message: 'validation.eventYearTooFar' });
+  }
+  // Answers must be possible: the deadline lies in the future (after the sending time: shape rule).
+  if (check.responseDeadline !== false && v.responseDeadline && Date.parse(v.responseDeadline) <= now.getTime()) {
+    issues.push({ path: 'responseDeadline', message: 'validation.deadlinePast' });
   }
   return issues;
 }
@@ -108,9 +186,15 @@ export const eventSummarySchema = z.object({
   kitaId: text(),
   kitaName: text(),
   eventType: eventTypeSchema,
-  eventDate: text(),
-  expireDate: text(),
-  categoryId: text(),
+  /** First care day (domain.md v2). */
+  eventDate: z.string(),
+  /** End of the care period. */
+  expireDate: z.string(),
+  /** Answers until then; the inquiry closes at it. */
+  responseDeadline: z.string(),
+  /** When the parents are (or were) asked. */
+  opensAt: z.string(),
+  categoryId: z.string(),
   category: categoryNameSchema,
   description: text().nullable(),
   totalSlotsKindergarten: z.number().int().nullable(),
@@ -144,8 +228,11 @@ export const eventDetailsSchema = eventSummarySchema.extend({
   /** Revealed once the event is finished, so anyone can recompute the lottery. */
   seed: text().nullable(),
   ruleVersion: z.number().int(),
-  notifiedAt: text().nullable(),
-  parentsWithoutChannel: z.array(z.object({ parentId: text(), name: text() })),
+  notifiedAt: z.string().nullable(),
+  parentsWithoutChannel: z.array(z.object({ parentId: z.string(), name: z.string() })),
+  /** Children that joined after opening or left while open (snapshot, domain.md). */
+  lateJoiners: z.number().int(),
+  leftCount: z.number().int(),
 });
 export type EventDetails = z.infer<typeof eventDetailsSchema>;
 
@@ -175,6 +262,12 @@ export const eventChildSchema = z.object({
   /** JA/NEIN once allocated, null before (domain.md). */
   hasSlot: z.enum(HAS_SLOT).nullable(),
   eventType: eventTypeSchema,
+  /** How the child came into the inquiry: 'opening', or a late join ('approved', 'child_added', 'group_changed', …). */
+  joinReason: z.string(),
+  joinedAt: z.string(),
+  /** Set when the child left the inquiry while it was open ('child_removed', 'group_changed', 'parent_deactivated'); such rows are not counted. */
+  leftAt: z.string().nullable(),
+  leaveReason: z.string().nullable(),
   /** Rank, waitlist place and reason once the event is finished (results contract). */
   ...slotOutcomeSchema.shape,
 });
@@ -223,9 +316,10 @@ export const parentEventSchema = z.object({
     /** The manager's note on this inquiry (e.g. "strike"). */
     description: text().nullable(),
     eventType: eventTypeSchema,
-    eventDate: text(),
-    expireDate: text(),
-    timezone: text(),
+    eventDate: z.string(),
+    expireDate: z.string(),
+    responseDeadline: z.string(),
+    timezone: z.string(),
     threshold: z.number().int(),
     isFinished: z.boolean(),
     faqUrl: text(),

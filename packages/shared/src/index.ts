@@ -10,3 +10,4 @@ export * from './events.js';
 export * from './results.js';
 export * from './time.js';
 export * from './delivery.js';
+export * from './care-days.js';

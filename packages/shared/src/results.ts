@@ -121,11 +121,13 @@ export type ReleaseSlotResult = z.infer<typeof releaseSlotResultSchema>;
 
 /** One answer in the parent's history (spec section 3 "Preference history"). */
 export const historyPreferenceSchema = z.object({
-  preferenceId: text(),
-  childId: text(),
-  eventId: text(),
-  eventDate: text(),
-  expireDate: text(),
+  preferenceId: z.string(),
+  childId: z.string(),
+  eventId: z.string(),
+  eventDate: z.string(),
+  expireDate: z.string(),
+  responseDeadline: z.string(),
+  timezone: z.string(),
   eventType: eventTypeSchema,
   preferenceType: preferenceTypeSchema,
   /** JA/NEIN once allocated, null before (shown as unknown). */
@@ -186,10 +188,11 @@ export const eventReportSchema = z.object({
     kitaName: text(),
     eventType: eventTypeSchema,
     category: categoryNameSchema,
-    eventDate: text(),
-    expireDate: text(),
-    timezone: text(),
-    description: text().nullable(),
+    eventDate: z.string(),
+    expireDate: z.string(),
+    responseDeadline: z.string(),
+    timezone: z.string(),
+    description: z.string().nullable(),
   }),
   summary: resultSummarySchema,
   /** Rows grouped by group (group name order); inside a group by rank, then child name. */

@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -179,11 +180,17 @@ export const events = pgTable(
     categoryId: uuid('category_id').notNull().references(() => categories.id, { onDelete: 'restrict' }),
     /** 'immediate' | 'future' */
     eventType: text('event_type').notNull(),
+    /** The first day (and time) of emergency care the inquiry is about (domain.md v2). */
     eventDate: ts('event_date').notNull(),
+    /** The end of the care period; slots can be released until then. */
     expireDate: ts('expire_date').notNull(),
+    /** Answers are accepted until then; the inquiry closes and allocates at it. */
+    responseDeadline: ts('response_deadline').notNull(),
+    /** When the parents are asked; the event is 'scheduled' until then. */
+    opensAt: ts('opens_at').notNull(),
     description: text('description'),
     totalSlots: integer('total_slots').notNull().default(0),
-    /** 'scheduled' (notifications at eventDate) | 'open' | 'finished' */
+    /** 'scheduled' (notifications at opensAt) | 'open' | 'finished' */
     status: text('status').notNull().default('open'),
     /** Lottery seed: secret until the event closes; its SHA-256 is shown from creation. */
     seed: text('seed').notNull(),
@@ -204,7 +211,45 @@ export const events = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('events_kita_idx').on(t.kitaId), index('events_status_expire_idx').on(t.status, t.expireDate)],
+  (t) => [
+    index('events_kita_idx').on(t.kitaId),
+    index('events_status_deadline_idx').on(t.status, t.responseDeadline),
+    index('events_status_opens_idx').on(t.status, t.opensAt),
+  ],
+);
+
+/**
+ * The children an inquiry asks (domain.md "Emergency events"): written when the event opens, with
+ * the names, group, family and channel as they were; late joiners are added while it is open, a
+ * child that stops being eligible leaves with a reason. Results, counts, reports and the PDF read
+ * it; it is frozen at close. No foreign keys to children, parents or groups on purpose: a later
+ * edit or deletion of those never changes a finished inquiry.
+ */
+export const eventChildren = pgTable(
+  'event_children',
+  {
+    eventId: uuid('event_id').notNull().references(() => events.id, { onDelete: 'cascade' }),
+    childId: uuid('child_id').notNull(),
+    parentId: uuid('parent_id').notNull(),
+    groupId: uuid('group_id').notNull(),
+    childName: text('child_name').notNull(),
+    parentName: text('parent_name').notNull(),
+    groupName: text('group_name').notNull(),
+    /** 'email' | 'sms' | null (no channel: the manager records the answer) as it was when the child joined. */
+    channel: text('channel'),
+    isAnonymous: boolean('is_anonymous').notNull().default(false),
+    joinedAt: ts('joined_at').notNull(),
+    /** 'opening' | 'approved' | 'child_added' | 'group_changed' | 'reactivated' | 'migrated' */
+    joinReason: text('join_reason').notNull().default('opening'),
+    leftAt: ts('left_at'),
+    /** 'child_removed' | 'group_changed' | 'parent_deactivated' | 'parent_removed' */
+    leaveReason: text('leave_reason'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eventId, t.childId] }),
+    index('event_children_parent_idx').on(t.parentId),
+    index('event_children_child_idx').on(t.childId),
+  ],
 );
 
 /** One answer per (event, child). */
@@ -231,8 +276,9 @@ export const allocations = pgTable(
   {
     id: id(),
     eventId: uuid('event_id').notNull().references(() => events.id, { onDelete: 'cascade' }),
-    childId: uuid('child_id').notNull().references(() => children.id, { onDelete: 'cascade' }),
-    parentId: uuid('parent_id').notNull().references(() => parents.id, { onDelete: 'cascade' }),
+    /** No foreign key to children/parents: the allocation outlives a later deletion (event_children has the names). */
+    childId: uuid('child_id').notNull(),
+    parentId: uuid('parent_id').notNull(),
     preferenceId: uuid('preference_id').references(() => preferences.id, { onDelete: 'set null' }),
     /** The answer at close; null = unanswered. */
     preferenceType: text('preference_type'),

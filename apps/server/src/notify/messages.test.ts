@@ -9,8 +9,9 @@ const VARS = {
   link: LINK,
   otp: '123456',
   minutes: 10,
-  eventDate: '12.03.2026',
-  deadline: '11.03.2026, 18:00',
+  // The longest forms formatCarePeriod/formatDeadline produce (a range of care days).
+  careDays: 'vom Mi, 25.11. bis Fr, 27.11.',
+  deadline: 'Di, 24.11., 18:00',
   results: 'Mia: Platz erhalten\nLeo: kein Platz',
   childName: 'Mia',
 };
@@ -70,7 +71,7 @@ describe('composeMessage', () => {
 
   it('refuses missing variables instead of sending holes', () => {
     expect(() => composeMessage('inquiry', { language: 'de', channel: 'sms', recipient: '+49170', vars: { kitaName: 'K' } })).toThrow(
-      /missing vars eventDate, deadline, link/,
+      /missing vars careDays, deadline, link/,
     );
   });
 });

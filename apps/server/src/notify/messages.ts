@@ -22,10 +22,11 @@ export const MESSAGE_VARS: Record<MessageKind, readonly string[]> = {
   registration_received: ['kitaName'],
   account_exists: ['kitaName', 'link'],
   registration_approved: ['kitaName', 'link'],
-  inquiry: ['kitaName', 'eventDate', 'deadline', 'link'],
-  reminder: ['kitaName', 'eventDate', 'deadline', 'link'],
-  results: ['kitaName', 'eventDate', 'results'],
-  slot_offered: ['kitaName', 'eventDate', 'childName'],
+  // careDays: formatCarePeriod (@kita/shared), "am Mi, 25.11." or "vom … bis …"; deadline: formatDeadline.
+  inquiry: ['kitaName', 'careDays', 'deadline', 'link'],
+  reminder: ['kitaName', 'careDays', 'deadline', 'link'],
+  results: ['kitaName', 'careDays', 'results'],
+  slot_offered: ['kitaName', 'careDays', 'childName'],
   credits_reset: ['kitaName'],
 };
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { PreferenceType } from '@kita/shared';
+import { defaultResponseDeadline, type PreferenceType } from '@kita/shared';
 import type { DbOrTx } from '../db/client.js';
 import { events, preferences } from '../db/schema.js';
 import { hashSeed, newSeed, RULE_VERSION } from '../modules/allocation/allocate.js';
@@ -19,16 +19,20 @@ export async function seedEvents(tx: DbOrTx, structure: DemoStructure, families:
   const kitaId = structure.kitaIds[0]!;
   const categoryId = structure.categoryIds.Kindergarten;
   const seed = newSeed();
-  const expire = new Date(now.getTime() + 3 * 24 * HOUR_MS);
-  expire.setUTCHours(6, 0, 0, 0);
+  // Care in three days from 07:00 Berlin time, one day; answers until the evening before.
+  const careStart = new Date(now.getTime() + 3 * 24 * HOUR_MS);
+  careStart.setUTCHours(6, 0, 0, 0);
+  const opensAt = new Date(now.getTime() - 2 * HOUR_MS);
   const [event] = await tx
     .insert(events)
     .values({
       kitaId,
       categoryId,
       eventType: 'future',
-      eventDate: new Date(now.getTime() - 2 * HOUR_MS),
-      expireDate: expire,
+      eventDate: careStart,
+      expireDate: new Date(careStart.getTime() + 24 * HOUR_MS),
+      responseDeadline: defaultResponseDeadline(careStart, opensAt, 'Europe/Berlin'),
+      opensAt,
       description: 'Warnstreik: Im Kindergarten stehen nur wenige Erzieherinnen zur Verfügung.',
       totalSlots: 8,
       status: 'scheduled',

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import type { EventType, PreferenceType } from '@kita/shared';
+import { endOfZonedDay, type EventType, type PreferenceType } from '@kita/shared';
 import type { Tx } from '../db/client.js';
 import { events, preferences } from '../db/schema.js';
 import { hashSeed, RULE_VERSION } from '../modules/allocation/allocate.js';
 import { eligibleWhere } from '../modules/events/queries.js';
+import { writeSnapshot } from '../modules/events/snapshot.js';
 import { closeEventTx } from '../modules/results/close.js';
 import type { DemoParents } from './parents.js';
 import type { DemoStructure } from './structure.js';
@@ -86,8 +87,12 @@ export async function seedSeason(tx: Tx, structure: DemoStructure, families: Dem
     const categoryId = structure.categoryIds[s.category];
     const start = new Date(now.getTime() - s.daysAgo * DAY_MS);
     start.setUTCHours(6, 30, 0, 0);
-    const expire =
+    // Sent at `start`; immediate: care that day, answers for 15 minutes; future: answers for two
+    // days, care the day after the deadline (domain.md "Emergency events").
+    const deadline =
       s.eventType === 'immediate' ? new Date(start.getTime() + 15 * MINUTE_MS) : new Date(start.getTime() + 2 * DAY_MS);
+    const careStart = s.eventType === 'immediate' ? start : new Date(start.getTime() + 3 * DAY_MS);
+    const careEnd = s.eventType === 'immediate' ? endOfZonedDay(start, 'Europe/Berlin') : new Date(careStart.getTime() + DAY_MS);
     // Stable across starts and public once closed, like any revealed seed.
     const seed = createHash('sha256').update(`kita-demo-season:${index}`).digest('hex');
 
@@ -103,8 +108,10 @@ export async function seedSeason(tx: Tx, structure: DemoStructure, families: Dem
         kitaId,
         categoryId,
         eventType: s.eventType,
-        eventDate: start,
-        expireDate: expire,
+        eventDate: careStart,
+        expireDate: careEnd,
+        responseDeadline: deadline,
+        opensAt: start,
         description: s.description,
         totalSlots: Math.max(1, Math.round(kids.rows.length * s.slotShare)),
         status: 'open',
@@ -119,6 +126,8 @@ export async function seedSeason(tx: Tx, structure: DemoStructure, families: Dem
       })
       .returning({ id: events.id });
 
+    // The inquiry's snapshot, as opening writes it.
+    await writeSnapshot(tx, { id: event!.id, categoryId }, start);
     const answers: Array<typeof preferences.$inferInsert> = [];
     for (const [i, c] of kids.rows.entries()) {
       const colour = answerFor(rand, need(c.parent_id), s.eventType);
@@ -150,17 +159,17 @@ export async function seedSeason(tx: Tx, structure: DemoStructure, families: Dem
  * this seed): it is opened again inside this transaction and closed like the others.
  */
 async function closePastEvents(tx: Tx, kitaId: string, now: Date): Promise<void> {
-  const past = await tx.execute<{ id: string; status: string; expire_date: Date | string }>(sql`
-    select e.id, e.status, e.expire_date
+  const past = await tx.execute<{ id: string; status: string; response_deadline: Date | string }>(sql`
+    select e.id, e.status, e.response_deadline
       from events e
-     where e.kita_id = ${kitaId} and e.expire_date <= ${now.toISOString()}::timestamptz
+     where e.kita_id = ${kitaId} and e.response_deadline <= ${now.toISOString()}::timestamptz
        and (e.status = 'open'
             or (e.status = 'finished' and not exists (select 1 from allocations a where a.event_id = e.id)))
-     order by e.expire_date, e.id`);
+     order by e.response_deadline, e.id`);
   for (const e of past.rows) {
     if (e.status === 'finished') await tx.update(events).set({ status: 'open' }).where(eq(events.id, e.id));
     await closeEventTx(tx, e.id, {
-      now: new Date(e.expire_date),
+      now: new Date(e.response_deadline),
       actor: { userId: null, role: 'system', by: 'seed' },
       notify: false,
     });

@@ -1,3 +1,4 @@
+import { carePeriodParts } from '../care-days.js';
 import type { Language } from '../validation.js';
 import { de } from './de/index.js';
 import { en } from './en/index.js';
@@ -22,4 +23,10 @@ export function translate(lang: Language, key: string, vars: Record<string, stri
   };
   const text = pick(resources[lang]) ?? pick(resources.de) ?? key;
   return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(vars[name] ?? ''));
+}
+
+/** "am Mi, 25.11." / "vom Mi, 25.11. bis Fr, 27.11." (en: "on Wed, 25 Nov" / "from … to …"): see care-days.ts. */
+export function formatCarePeriod(lang: Language, eventDate: Date | string, expireDate: Date | string, timeZone: string): string {
+  const { key, vars } = carePeriodParts(lang, eventDate, expireDate, timeZone);
+  return translate(lang, key, vars);
 }

@@ -8,6 +8,7 @@ import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { assertKitaScope } from '../../lib/scope.js';
 import { authOf } from '../../plugins/auth.js';
 import { insertParent, loadParentInScope, withEmailConflict } from '../parents/service.js';
+import { syncOpenInquiries, type SyncReasons } from '../events/snapshot.js';
 import { findChild, findGroupPlace } from './queries.js';
 
 export const childNotFound = (id: string) => notFound('children.notFound', { id });
@@ -86,7 +87,8 @@ export async function createChild(app: FastifyInstance, req: FastifyRequest, inp
         kitaId: group.kitaId,
         details: { childName: input.childName, groupId: group.groupId, parentId: parent.parentId, newParent: parent.created },
       });
-      return { id: row!.id, created: parent.created };
+      const sync = await syncChild(tx, app, group.kitaId, row!.id, { join: 'child_added', leave: 'child_removed' });
+      return { id: row!.id, created: parent.created || sync > 0 };
     }),
   );
   if (created) app.outbox.kick();
@@ -125,7 +127,9 @@ export async function updateChild(app: FastifyInstance, req: FastifyRequest, id:
         kitaId: group.kitaId,
         details: { childName: input.childName, groupId: group.groupId, parentId: parent?.parentId ?? current.parentId },
       });
-      return parent?.created ?? false;
+      // Moved to a group of another category (or another family): it leaves and joins open inquiries.
+      const sync = await syncChild(tx, app, group.kitaId, id, { join: 'group_changed', leave: 'group_changed' });
+      return (parent?.created ?? false) || sync > 0;
     }),
   );
   if (created) app.outbox.kick();
@@ -146,15 +150,27 @@ async function updateOwnChild(app: FastifyInstance, req: FastifyRequest, current
       .set({ name: input.childName, dateOfBirth: input.dateOfBirth, updatedAt: app.clock.now() })
       .where(eq(children.id, current.childId));
     await audit(tx, req, { action: 'update', entity: 'child', entityId: current.childId, kitaId: current.kitaId, details: { childName: input.childName } });
+    await syncChild(tx, app, current.kitaId, current.childId, { join: 'group_changed', leave: 'group_changed' });
   });
   return (await findChild(app.db, current.childId))!;
 }
 
-/** DELETE children/{id} (staff). Answers and allocations go with the child; ledger rows keep the family's balance. */
+/**
+ * DELETE children/{id} (staff). Answers of open inquiries go with the child, which leaves them with
+ * a note; finished inquiries keep it (their snapshot and allocation have no foreign key to it);
+ * ledger rows keep the family's balance.
+ */
 export async function deleteChild(app: FastifyInstance, req: FastifyRequest, id: string): Promise<void> {
   const current = await getChildInScope(app.db, req, id);
   await app.db.transaction(async (tx) => {
     await tx.delete(children).where(eq(children.id, id));
     await audit(tx, req, { action: 'delete', entity: 'child', entityId: id, kitaId: current.kitaId, details: { childName: current.childName } });
+    await syncChild(tx, app, current.kitaId, id, { join: 'child_added', leave: 'child_removed' });
   });
+}
+
+/** Keeps open inquiries in step with one child (snapshot.ts); returns the messages written. */
+async function syncChild(tx: Tx, app: FastifyInstance, kitaId: string, childId: string, reasons: SyncReasons): Promise<number> {
+  const r = await syncOpenInquiries(tx, { kitaId, childId }, reasons, { now: app.clock.now(), config: app.config });
+  return r.messages;
 }

@@ -57,7 +57,7 @@ const reminders = (eventId: string) =>
 const delivery = async (eventId: string) => (await t.app.inject({ method: 'GET', url: `/api/emergency-event/${eventId}/delivery`, headers: manager })).json().data as EventDelivery;
 
 describe('reminder timing', () => {
-  const at = (start: string, end: string) => reminderDueAt({ notifiedAt: new Date(start), eventDate: new Date(start), expireDate: new Date(end) }).toISOString();
+  const at = (start: string, end: string) => reminderDueAt({ notifiedAt: new Date(start), opensAt: new Date(start), responseDeadline: new Date(end) }).toISOString();
   it('reminds half-way through a short window and 2 hours before the deadline of a long one', () => {
     expect(at('2026-11-23T07:00:00Z', '2026-11-23T07:15:00Z')).toBe('2026-11-23T07:07:30.000Z');
     expect(at('2026-11-23T07:00:00Z', '2026-11-23T10:00:00Z')).toBe('2026-11-23T08:30:00.000Z');

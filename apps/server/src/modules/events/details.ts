@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { EventChild, EventWithChildren, Language, PreferenceType } from '@kita/shared';
 import type { DbOrTx } from '../../db/client.js';
-import { parentRecipient } from '../../notify/messages.js';
 import type { AllocationReason } from '../allocation/allocate.js';
 import { describeOutcome } from '../allocation/reasons.js';
-import { eligibleWhere, toIso, toSummary, type EventRow } from './queries.js';
+import { toIso, toSummary, type EventRow } from './queries.js';
 
 type ChildRow = {
   child_id: string;
@@ -13,7 +12,11 @@ type ChildRow = {
   parent_name: string;
   group_id: string;
   group_name: string;
-  eligible: boolean;
+  channel: string | null;
+  joined_at: Date | string;
+  join_reason: string;
+  left_at: Date | string | null;
+  leave_reason: string | null;
   credit: number;
   preference_id: string | null;
   preference_type: PreferenceType | null;
@@ -26,65 +29,46 @@ type ChildRow = {
   reason: AllocationReason | null;
   released_at: Date | string | null;
   promoted_at: Date | string | null;
-  email: string | null;
-  primary_phone: string | null;
-  primary_phone_verified: boolean;
-  preferred_communication: string | null;
-  is_anonymous: boolean;
-  language: string;
 }
 
 /**
- * The event with its response rows (spec "Event details"): the eligible children plus any child
- * that already has an answer or an allocation for it (so history stays visible when a family
- * leaves the category), with the family's credit balance (ledger sum) and the slot once allocated.
+ * The event with its response rows (spec "Event details"): the children of the inquiry's snapshot
+ * (domain.md: recorded at opening, late joiners added, those that left kept with their reason but
+ * not counted), with names and groups as they were, the family's credit balance (the balance the
+ * order was decided by once allocated, the ledger sum before) and the slot once allocated.
  */
 export async function eventWithChildren(db: DbOrTx, e: EventRow, now: Date, lang: Language = 'de'): Promise<EventWithChildren> {
   const result = await db.execute<ChildRow>(sql`
-    with kids as (
-      select id, bool_or(eligible) as eligible from (
-        select c.id, true as eligible
-          from children c join groups g on g.id = c.group_id join parents p on p.id = c.parent_id
-         where ${eligibleWhere(sql`${e.categoryId}::uuid`)}
-        union all select child_id, false from preferences where event_id = ${e.id}
-        union all select child_id, false from allocations where event_id = ${e.id}
-      ) k group by id
-    )
-    select c.id as child_id, c.name as child_name, p.id as parent_id, p.name as parent_name,
-           g.id as group_id, g.name as group_name, kids.eligible,
-           coalesce((select sum(l.amount) from credit_ledger l where l.parent_id = p.id), 0)::int as credit,
-           pr.id as preference_id, pr.preference_type, pr.recorded_by, u.name as recorded_by_name, pr.updated_at,
-           a.has_slot, a.rank, a.waitlist_position, a.reason, a.released_at, a.promoted_at,
-           p.email, p.primary_phone, p.primary_phone_verified, p.preferred_communication, p.is_anonymous, p.language
-      from kids
-      join children c on c.id = kids.id
-      join groups g on g.id = c.group_id
-      join parents p on p.id = c.parent_id
-      left join preferences pr on pr.event_id = ${e.id} and pr.child_id = c.id
+    select ec.child_id, ec.child_name, ec.parent_id, ec.parent_name, ec.group_id, ec.group_name, ec.channel,
+           ec.joined_at, ec.join_reason, ec.left_at, ec.leave_reason,
+           coalesce(a.credit_balance,
+                    (select sum(l.amount) from credit_ledger l where l.parent_id = ec.parent_id), 0)::int as credit,
+           pr.id as preference_id, coalesce(pr.preference_type, a.preference_type) as preference_type,
+           pr.recorded_by, u.name as recorded_by_name, pr.updated_at,
+           a.has_slot, a.rank, a.waitlist_position, a.reason, a.released_at, a.promoted_at
+      from event_children ec
+      left join preferences pr on pr.event_id = ec.event_id and pr.child_id = ec.child_id
       left join users u on u.id = pr.recorded_by
-      left join allocations a on a.event_id = ${e.id} and a.child_id = c.id
-     order by c.name, c.id`);
+      left join allocations a on a.event_id = ec.event_id and a.child_id = ec.child_id
+     where ec.event_id = ${e.id}
+     order by ec.child_name, ec.child_id`);
   const rows = result.rows;
 
   const counts = { red: 0, yellow: 0, green: 0, blue: 0, unanswered: 0 };
   let eligibleCount = 0;
+  let lateJoiners = 0;
+  let leftCount = 0;
   const withoutChannel = new Map<string, string>();
   for (const r of rows) {
-    if (!r.eligible) continue;
-    eligibleCount++;
-    counts[r.preference_type ?? 'unanswered']++;
-    if (
-      !parentRecipient({
-        email: r.email,
-        primaryPhone: r.primary_phone,
-        primaryPhoneVerified: r.primary_phone_verified,
-        preferredCommunication: r.preferred_communication,
-        isAnonymous: r.is_anonymous,
-        language: r.language,
-      })
-    ) {
-      withoutChannel.set(r.parent_id, r.parent_name);
+    if (r.left_at) {
+      leftCount++;
+      continue;
     }
+    eligibleCount++;
+    if (r.join_reason !== 'opening' && r.join_reason !== 'migrated') lateJoiners++;
+    counts[r.preference_type ?? 'unanswered']++;
+    // No channel (anonymous, or no address): the manager records the answer.
+    if (!r.channel) withoutChannel.set(r.parent_id, r.parent_name);
   }
   const threshold = Math.max(0, eligibleCount - e.totalSlots);
 
@@ -107,6 +91,10 @@ export async function eventWithChildren(db: DbOrTx, e: EventRow, now: Date, lang
       recordedBy,
       hasSlot: r.has_slot === null || r.has_slot === undefined ? null : r.has_slot ? 'JA' : 'NEIN',
       eventType: e.eventType,
+      joinReason: r.join_reason,
+      joinedAt: toIso(r.joined_at),
+      leftAt: r.left_at ? toIso(r.left_at) : null,
+      leaveReason: r.leave_reason,
       // Rank and reason of the allocation (results module), in the caller's language.
       ...describeOutcome(
         r.reason
@@ -139,6 +127,8 @@ export async function eventWithChildren(db: DbOrTx, e: EventRow, now: Date, lang
       ruleVersion: e.ruleVersion,
       notifiedAt: e.notifiedAt ? toIso(e.notifiedAt) : null,
       parentsWithoutChannel: [...withoutChannel].map(([parentId, name]) => ({ parentId, name })),
+      lateJoiners,
+      leftCount,
     },
     children,
   };

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/app.js';
-import { createEventViaApi, eventWorld, inquiryToken, linkHeader, type EventWorld } from '../../../test/factories-events.js';
+import { createEventViaApi, eventWorld, futureDates, inquiryToken, linkHeader, type EventWorld } from '../../../test/factories-events.js';
 import { auditLog, events, outboxMessages, sessions, tokens } from '../../db/schema.js';
 
 const NOW = new Date('2030-03-09T10:00:00.000Z');
@@ -16,10 +16,10 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const base = () => ({ kitaId: w.home.kita.id, categoryId: w.home.kindergarten.id, totalSlotsKindergarten: 2, description: 'Personalmangel' });
+const base = () => ({ kitaId: w.home.kita.id, categoryId: w.home.kindergarten.id, totalSlotsKindergarten: 2, description: 'Personalmangel', confirmOverlap: true });
 const immediate = () => ({ ...base(), eventType: 'immediate' });
 const future = (eventDate: Date, expireDate: Date) => ({
-  ...base(), eventType: 'future', eventDate: eventDate.toISOString(), expireDate: expireDate.toISOString(),
+  ...base(), eventType: 'future', ...futureDates(eventDate, expireDate),
 });
 const put = (id: string, payload: object, headers = w.headers.manager) =>
   t.app.inject({ method: 'PUT', url: `/api/emergency-event/${id}`, headers, payload });
@@ -64,21 +64,29 @@ describe('editing an event', () => {
     expect(moved.statusCode).toBe(409);
     expect(moved.json().code).toBe('EVENT_ALREADY_OPEN');
 
+    // v2: the deadline and the care days move; links live until the end of the care period.
     const later = new Date(NOW.getTime() + 3 * DAY);
     expect((await put(id, future(start, later))).statusCode).toBe(200);
+    const careEnd = Date.parse(futureDates(start, later).expireDate);
     const tok = await t.db.select().from(tokens).where(eq(tokens.eventId, id));
-    expect(tok.every((x) => x.expiresAt.getTime() === later.getTime())).toBe(true);
+    expect(tok.every((x) => x.expiresAt.getTime() === careEnd)).toBe(true);
     const ses = await t.db.select().from(sessions).where(eq(sessions.eventId, id));
-    expect(ses.map((s) => s.expiresAt.getTime())).toEqual([later.getTime()]);
+    expect(ses.map((s) => s.expiresAt.getTime())).toEqual([careEnd]);
     expect(link.authorization).toMatch(/^Bearer /);
   });
 
   it('validates a new date of a scheduled event and opens it when moved to now', async () => {
     const start = new Date(NOW.getTime() + 2 * DAY);
     const id = await createEventViaApi(t, w.headers.manager, future(start, new Date(start.getTime() + DAY)));
-    const past = await put(id, future(new Date(NOW.getTime() - 2 * DAY), new Date(start.getTime() + DAY)));
+    // v2: a care day in the past is refused (a sending time in the past only means "now").
+    const past = await put(id, {
+      ...future(start, new Date(start.getTime() + DAY)),
+      eventDate: new Date(NOW.getTime() - 2 * DAY).toISOString(),
+      responseDeadline: new Date(NOW.getTime() - 3 * DAY).toISOString(),
+      opensAt: new Date(NOW.getTime() - 4 * DAY).toISOString(),
+    });
     expect(past.statusCode).toBe(400);
-    expect(past.json().details[0].path).toBe('eventDate');
+    expect(past.json().details.map((d: { path: string }) => d.path)).toContain('eventDate');
 
     const res = await put(id, future(new Date(NOW.getTime() - 60_000), new Date(start.getTime() + DAY)));
     expect(res.statusCode).toBe(200);

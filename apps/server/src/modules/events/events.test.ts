@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/app.js';
 import { testSecretKey } from '../../../test/factories-accounts.js';
-import { createEventViaApi, eventWorld, type EventWorld } from '../../../test/factories-events.js';
+import { createEventViaApi, eventWorld, futureDates, type EventWorld } from '../../../test/factories-events.js';
 import { auditLog, creditLedger, events, outboxMessages, tokens } from '../../db/schema.js';
 import { sha256 } from '../../lib/crypto.js';
 import { openMessage } from '../../notify/secrets.js';
@@ -27,13 +27,13 @@ const immediate = (extra: Record<string, unknown> = {}) => ({
   eventType: 'immediate',
   totalSlotsKindergarten: 1,
   description: 'Streik im Kindergarten',
+  confirmOverlap: true,
   ...extra,
 });
 const future = (eventDate: Date, expireDate: Date, extra: Record<string, unknown> = {}) => ({
   ...immediate(),
   eventType: 'future',
-  eventDate: eventDate.toISOString(),
-  expireDate: expireDate.toISOString(),
+  ...futureDates(eventDate, expireDate),
   ...extra,
 });
 const inquiries = (eventId: string) =>
@@ -47,8 +47,11 @@ describe('creating an event', () => {
     expect(e).toMatchObject({
       kitaName: 'Kita Sonnenschein',
       eventType: 'immediate',
+      // v2: care today (until the end of the Kita's day), answers for 15 minutes, sent now.
       eventDate: NOW.toISOString(),
-      expireDate: new Date(NOW.getTime() + 15 * 60_000).toISOString(),
+      expireDate: '2030-03-09T23:00:00.000Z',
+      responseDeadline: new Date(NOW.getTime() + 15 * 60_000).toISOString(),
+      opensAt: NOW.toISOString(),
       category: 'Kindergarten',
       totalSlots: 1,
       totalSlotsKindergarten: 1,
@@ -78,6 +81,12 @@ describe('creating an event', () => {
     expect(token).toMatchObject({ kind: 'preference', parentId: w.mail.parent.id, eventId: e.eventId });
     expect(token!.expiresAt.toISOString()).toBe(e.expireDate);
     expect(messages.find((m) => m.channel === 'sms')!.recipient).toBe('+4917012345678');
+    // The care day and the answer deadline, separately, in the Kita's zone (11:15 in Berlin = 10:15Z).
+    expect(mail.subject).toBe('Bedarfsabfrage Notbetreuung am Sa, 09.03. – Kita Sonnenschein');
+    expect(mail.bodyText).toContain('Notbetreuung am Sa, 09.03. ab. Bitte geben Sie bis Sa, 09.03., 11:15 Uhr');
+    const sms = messages.find((m) => m.channel === 'sms')!;
+    expect(sms.bodyText).toMatch(/^Kita Sonnenschein: emergency care on Sat, 9 Mar, answer by Sat, 9 Mar, 11:15: http/);
+    expect(sms.bodyText.length).toBeLessThanOrEqual(160);
 
     const [row] = await t.db.select().from(events).where(eq(events.id, e.eventId));
     expect(row!.seedHash).toBe(sha256(row!.seed));
@@ -122,17 +131,18 @@ describe('creating an event', () => {
     const headers = { ...w.headers.manager };
     const past = await t.app.inject({
       method: 'POST', url: '/api/emergency-event', headers,
-      payload: future(new Date(NOW.getTime() - DAY), new Date(NOW.getTime() + DAY)),
+      payload: { ...immediate(), eventType: 'future', eventDate: new Date(NOW.getTime() - DAY).toISOString(), expireDate: new Date(NOW.getTime() + DAY).toISOString() },
     });
     expect(past.statusCode).toBe(400);
-    expect(past.json().details).toEqual([{ path: 'eventDate', message: 'Das Datum darf nicht in der Vergangenheit liegen' }]);
+    expect(past.json().details).toContainEqual({ path: 'eventDate', message: 'Das Datum darf nicht in der Vergangenheit liegen' });
 
+    // v2: the care period ends at least one day after the first care day.
     const short = await t.app.inject({
       method: 'POST', url: '/api/emergency-event', headers,
-      payload: future(new Date(NOW.getTime() + DAY), new Date(NOW.getTime() + DAY + 23 * HOUR)),
+      payload: { ...immediate(), eventType: 'future', eventDate: new Date(NOW.getTime() + DAY).toISOString(), expireDate: new Date(NOW.getTime() + DAY + 23 * HOUR).toISOString() },
     });
     expect(short.statusCode).toBe(400);
-    expect(short.json().details).toEqual([{ path: 'expireDate', message: 'Das Ablaufdatum muss mindestens einen Tag nach dem Datum liegen' }]);
+    expect(short.json().details).toEqual([{ path: 'expireDate', message: 'Das Ende der Betreuung muss mindestens einen Tag nach dem ersten Betreuungstag liegen' }]);
 
     const missing = await t.app.inject({ method: 'POST', url: '/api/emergency-event', headers, payload: { ...immediate(), eventType: 'future' } });
     expect(missing.statusCode).toBe(400);
@@ -160,7 +170,8 @@ describe('creating an event', () => {
       });
       const res = await other.app.inject({ url: `/api/emergency-event/${id}`, headers: ow.headers.manager });
       expect(res.json().data.eventDetails).toMatchObject({
-        expireDate: new Date(NOW.getTime() + 30 * 60_000).toISOString(),
+        // v2: the answers run for the configured minutes; the care period is the rest of today.
+        responseDeadline: new Date(NOW.getTime() + 30 * 60_000).toISOString(),
         totalSlots: 3,
         totalSlotsKrippe: 3,
         totalSlotsKindergarten: null,

@@ -1,13 +1,14 @@
 import { sql } from 'drizzle-orm';
-import type { Language } from '@kita/shared';
+import { formatDeadline, type Language } from '@kita/shared';
+import { formatCarePeriod } from '@kita/shared/i18n';
 import type { Tx } from '../../db/client.js';
 import { events, tokens } from '../../db/schema.js';
 import { newToken, sha256 } from '../../lib/crypto.js';
 import { appLink, composeMessage, parentRecipient } from '../../notify/messages.js';
 import { enqueueMessages, type OutboxMessage } from '../../notify/outbox.js';
 import { outboxSecretKey, sealMessage } from '../../notify/secrets.js';
-import { answerDeadline } from './deadline.js';
-import { eligibleWhere, type EventRow } from './queries.js';
+import type { EventRow } from './queries.js';
+import { writeSnapshot } from './snapshot.js';
 
 export type ParentRow = {
   id: string;
@@ -19,7 +20,7 @@ export type ParentRow = {
   preferred_communication: string | null;
   is_anonymous: boolean;
   language: string;
-}
+};
 
 /** The columns of ParentRow, for every query that feeds enqueueInquiries (alias p). */
 export const parentColumns = sql.raw(
@@ -28,36 +29,33 @@ export const parentColumns = sql.raw(
 
 export const inquiryKey = (eventId: string, parentId: string) => `inquiry:${eventId}:${parentId}`;
 
-/** dd.MM.yyyy and dd.MM.yyyy, HH:mm (spec section 9) in the event's timezone. */
-function formatter(timeZone: string, withTime: boolean) {
-  const f = new Intl.DateTimeFormat('de-DE', {
-    timeZone,
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    ...(withTime ? { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' as const } : {}),
-  });
-  return (d: Date) => f.format(d);
-}
-
 /**
- * Opens an event to the parents (domain.md "Notifications", "Tokens"): ONE inquiry per parent with
- * eligible children, by the preferred channel and in the parent's language, carrying a preference
+ * Opens an event to the parents (domain.md "Notifications", "Tokens"): records the snapshot of
+ * eligible children (event_children), then ONE inquiry per parent with children in the snapshot, by the preferred channel and in the parent's language, carrying a preference
  * link whose token (128 random bits from newToken(), stored as SHA-256, valid until the event ends) is written in
  * the SAME transaction as the message. Parents that already got this inquiry are skipped, so a
  * repeated call (category change, retry) is harmless. Everything is written in a few batched
  * statements, never one round trip per parent. The caller kicks the outbox after commit.
  * Returns the number of messages written.
  */
-export async function fanOutInquiry(tx: Tx, e: EventRow, config: { publicUrl: string; jwtSecret: Uint8Array }, now: Date): Promise<number> {
+export async function fanOutInquiry(
+  tx: Tx,
+  e: EventRow,
+  config: { publicUrl: string; jwtSecret: Uint8Array },
+  now: Date,
+  opts: { late?: boolean } = {},
+): Promise<number> {
+  // Opening records who is asked; late joiners were added to the snapshot by the caller.
+  if (!opts.late) await writeSnapshot(tx, e, now);
   const result = await tx.execute<ParentRow>(sql`
     select ${parentColumns}
       from parents p
-     where exists (select 1 from children c join groups g on g.id = c.group_id
-                    where c.parent_id = p.id and ${eligibleWhere(sql`${e.categoryId}::uuid`)})
+     where exists (select 1 from event_children ec
+                    where ec.event_id = ${e.id} and ec.parent_id = p.id and ec.left_at is null)
        and not p.is_anonymous
        and not exists (select 1 from outbox_messages m
                         where m.idempotency_key = 'inquiry:' || ${e.id} || ':' || p.id::text)`);
+  if (opts.late && result.rows.length === 0) return 0;
 
   const count = await enqueueInquiries(
     tx,
@@ -65,14 +63,14 @@ export async function fanOutInquiry(tx: Tx, e: EventRow, config: { publicUrl: st
     result.rows.map((p) => ({ parent: p, key: inquiryKey(e.id, p.id) })),
     config,
   );
-  // The eligible count at opening: the parent's view reads its threshold from here (one statement).
+  // The eligible count from the snapshot: the parent's view reads its threshold from here (one
+  // statement); late joiners and leavers update it too.
   await tx
     .update(events)
     .set({
-      notifiedAt: now,
+      ...(opts.late ? {} : { notifiedAt: now }),
       updatedAt: now,
-      eligibleCount: sql`(select count(*)::int from children c join groups g on g.id = c.group_id join parents p on p.id = c.parent_id
-                          where ${eligibleWhere(sql`${e.categoryId}::uuid`)})`,
+      eligibleCount: sql`(select count(*)::int from event_children ec where ec.event_id = ${e.id} and ec.left_at is null)`,
     })
     .where(sql`${events.id} = ${e.id}`);
   return count;
@@ -103,8 +101,8 @@ export async function enqueueInquiries(
   const { publicUrl } = config;
   // The link token is stored encrypted beside the message, never in its text (issue 9).
   const secretKey = outboxSecretKey(config.jwtSecret);
-  const eventDay = formatter(e.timezone, false)(e.eventDate);
-  const deadline = formatter(e.timezone, true)(answerDeadline(e));
+  const careDays = { de: formatCarePeriod('de', e.eventDate, e.expireDate, e.timezone), en: formatCarePeriod('en', e.eventDate, e.expireDate, e.timezone) };
+  const deadline = { de: formatDeadline('de', e.responseDeadline, e.timezone), en: formatDeadline('en', e.responseDeadline, e.timezone) };
   const tokenRows: Array<typeof tokens.$inferInsert> = [];
   const messages: OutboxMessage[] = [];
   for (const { parent: p, key, channel, fallbackOf } of targets) {
@@ -136,8 +134,8 @@ export async function enqueueInquiries(
         vars: {
           name: p.name,
           kitaName: e.kitaName,
-          eventDate: eventDay,
-          deadline,
+          careDays: careDays[language],
+          deadline: deadline[language],
           // The short path keeps the inquiry SMS in one segment; /preference?token= keeps working.
           link: appLink(publicUrl, `/p/${raw}`),
         },

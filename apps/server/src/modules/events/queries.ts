@@ -24,6 +24,8 @@ export interface EventRow {
   eventType: EventType;
   eventDate: Date;
   expireDate: Date;
+  responseDeadline: Date;
+  opensAt: Date;
   description: string | null;
   totalSlots: number;
   status: EventStatus;
@@ -45,6 +47,8 @@ const eventColumns = {
   eventType: events.eventType,
   eventDate: events.eventDate,
   expireDate: events.expireDate,
+  responseDeadline: events.responseDeadline,
+  opensAt: events.opensAt,
   description: events.description,
   totalSlots: events.totalSlots,
   status: events.status,
@@ -76,9 +80,12 @@ export async function findEvent(db: DbOrTx, id: string): Promise<EventRow | unde
   return row as EventRow | undefined;
 }
 
-/** Finished = closed by allocation, or past its expire date (spec section 4: "expired or closed"). */
-export const isFinished = (e: Pick<EventRow, 'status' | 'expireDate'>, now: Date) =>
-  e.status === 'finished' || e.expireDate.getTime() <= now.getTime();
+/**
+ * Finished = closed by allocation, or past its response deadline (spec section 4: "expired or
+ * closed"): no answer is taken any more. Slots can still be released until expireDate.
+ */
+export const isFinished = (e: Pick<EventRow, 'status' | 'responseDeadline'>, now: Date) =>
+  e.status === 'finished' || e.responseDeadline.getTime() <= now.getTime();
 
 export function toSummary(e: EventRow, now: Date): EventSummary {
   return {
@@ -88,6 +95,8 @@ export function toSummary(e: EventRow, now: Date): EventSummary {
     eventType: e.eventType,
     eventDate: toIso(e.eventDate),
     expireDate: toIso(e.expireDate),
+    responseDeadline: toIso(e.responseDeadline),
+    opensAt: toIso(e.opensAt),
     categoryId: e.categoryId,
     category: e.category,
     description: e.description,
@@ -100,31 +109,23 @@ export function toSummary(e: EventRow, now: Date): EventSummary {
   };
 }
 
-/** Number of eligible children of an event right now. */
+/** Number of children the inquiry asks (its snapshot, without those that left). */
 export async function countEligible(db: DbOrTx, eventId: string): Promise<number> {
   const r = await db.execute<{ n: number }>(sql`
-    select count(*)::int as n
-      from events e
-      join groups g on g.category_id = e.category_id
-      join children c on c.group_id = g.id
-      join parents p on p.id = c.parent_id
-     where e.id = ${eventId} and ${eligibleWhere(sql`e.category_id`)}`);
+    select count(*)::int as n from event_children ec where ec.event_id = ${eventId} and ec.left_at is null`);
   return Number(r.rows[0]?.n ?? 0);
 }
 
 /**
- * Eligible children without an answer yet. The allocation module closes an immediate event as
- * soon as this reaches 0 (domain.md "Close").
+ * Children of the snapshot without an answer yet. The allocation module closes an immediate
+ * event as soon as this reaches 0 (domain.md "Close").
  */
 export async function countUnanswered(db: DbOrTx, eventId: string): Promise<number> {
   const r = await db.execute<{ n: number }>(sql`
     select count(*)::int as n
-      from events e
-      join groups g on g.category_id = e.category_id
-      join children c on c.group_id = g.id
-      join parents p on p.id = c.parent_id
-     where e.id = ${eventId} and ${eligibleWhere(sql`e.category_id`)}
-       and not exists (select 1 from preferences pr where pr.event_id = e.id and pr.child_id = c.id)`);
+      from event_children ec
+     where ec.event_id = ${eventId} and ec.left_at is null
+       and not exists (select 1 from preferences pr where pr.event_id = ec.event_id and pr.child_id = ec.child_id)`);
   return Number(r.rows[0]?.n ?? 0);
 }
 

@@ -1,7 +1,18 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { eventDateIssues, slotsForCategory, type EventInput, type EventSummary } from '@kita/shared';
-import { auditLog, events, outboxMessages, sessions, tokens } from '../../db/schema.js';
+import {
+  defaultResponseDeadline,
+  endOfZonedDay,
+  eventDateIssues,
+  eventShapeIssues,
+  slotsForCategory,
+  type EventInput,
+  type EventSummary,
+  type Language,
+} from '@kita/shared';
+import { auditLog, eventChildren, events, outboxMessages, sessions, tokens } from '../../db/schema.js';
+import { formatCarePeriod } from '@kita/shared/i18n';
+import { requestLanguage } from '../../lib/language.js';
 import { audit } from '../../lib/audit.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { assertKitaScope } from '../../lib/scope.js';
@@ -42,22 +53,87 @@ async function categoryOfKita(app: FastifyInstance, input: EventInput) {
   return category;
 }
 
+interface EventDatesResolved {
+  eventDate: Date;
+  expireDate: Date;
+  responseDeadline: Date;
+  opensAt: Date;
+}
+
+/**
+ * The four dates of an event (domain.md "Emergency events", v2). Immediate: care today, answers for
+ * IMMEDIATE_EVENT_MINUTES, the care period ends with the Kita's day. Future: the dates of the form,
+ * sent now unless a later `opensAt` is given, answers until `responseDeadline` (default the day
+ * before the first care day, 18:00 Kita time). Every rule is checked; a 400 names the fields.
+ */
+function resolveDates(
+  input: EventInput,
+  now: Date,
+  timeZone: string,
+  immediateMinutes: number,
+  check: { eventDate: boolean; expireDate: boolean; responseDeadline: boolean } = { eventDate: true, expireDate: true, responseDeadline: true },
+  keepOpensAt?: Date,
+): EventDatesResolved {
+  if (input.eventType === 'immediate') {
+    const responseDeadline = new Date(now.getTime() + immediateMinutes * 60_000);
+    const endOfDay = endOfZonedDay(now, timeZone);
+    return {
+      eventDate: now,
+      responseDeadline,
+      expireDate: endOfDay.getTime() > responseDeadline.getTime() ? endOfDay : responseDeadline,
+      opensAt: now,
+    };
+  }
+  if (!input.eventDate || !input.expireDate) throw dateRuleError(eventShapeIssues(input));
+  const eventDate = new Date(input.eventDate!);
+  const expireDate = new Date(input.expireDate!);
+  const requestedOpens = input.opensAt ? new Date(input.opensAt) : null;
+  const opensAt = keepOpensAt ?? (requestedOpens && requestedOpens.getTime() > now.getTime() ? requestedOpens : now);
+  const responseDeadline = input.responseDeadline ? new Date(input.responseDeadline) : defaultResponseDeadline(eventDate, opensAt, timeZone);
+  const resolved = { ...input, responseDeadline: responseDeadline.toISOString(), opensAt: opensAt.toISOString() };
+  // The clock rules first: "in the past" says more than "after the deadline".
+  const issues = [...eventDateIssues(resolved, now, timeZone, check), ...eventShapeIssues(resolved)];
+  if (issues.length) throw dateRuleError(issues);
+  return { eventDate, expireDate, responseDeadline, opensAt };
+}
+
+/**
+ * One running inquiry per category (domain.md): another scheduled or open inquiry of the same
+ * category whose care days overlap needs `confirmOverlap`; the 409 names the first one.
+ */
+async function assertNoOverlap(
+  app: FastifyInstance,
+  input: EventInput,
+  category: { id: string; name: string; kitaTimezone: string },
+  dates: EventDatesResolved,
+  lang: Language,
+  exceptId?: string,
+): Promise<void> {
+  if (input.confirmOverlap) return;
+  const r = await app.db.execute<{ id: string; event_date: Date | string; expire_date: Date | string; timezone: string }>(sql`
+    select id, event_date, expire_date, timezone from events
+     where category_id = ${category.id} and status in ('scheduled', 'open')
+       ${exceptId ? sql`and id <> ${exceptId}` : sql``}
+       and event_date < ${dates.expireDate.toISOString()}::timestamptz
+       and expire_date > ${dates.eventDate.toISOString()}::timestamptz
+     order by event_date limit 1`);
+  const first = r.rows[0];
+  if (!first) return;
+  throw new AppError(409, 'EVENT_OVERLAP', 'errors.EVENT_OVERLAP', {
+    category: category.name,
+    first: formatCarePeriod(lang, new Date(first.event_date), new Date(first.expire_date), first.timezone),
+    eventId: first.id,
+  });
+}
+
 export async function createEvent(app: FastifyInstance, req: FastifyRequest, input: EventInput): Promise<EventSummary> {
   assertKitaScope(req, input.kitaId, 'kitas.notFound');
   const category = await categoryOfKita(app, input);
   const now = app.clock.now();
-  let eventDate: Date;
-  let expireDate: Date;
-  if (input.eventType === 'immediate') {
-    eventDate = now;
-    expireDate = new Date(now.getTime() + app.config.IMMEDIATE_EVENT_MINUTES * 60_000);
-  } else {
-    const issues = eventDateIssues(input, now, category.kitaTimezone);
-    if (issues.length) throw dateRuleError(issues);
-    eventDate = new Date(input.eventDate!);
-    expireDate = new Date(input.expireDate!);
-  }
-  const opensNow = eventDate.getTime() <= now.getTime();
+  const dates = resolveDates(input, now, category.kitaTimezone, app.config.IMMEDIATE_EVENT_MINUTES);
+  await assertNoOverlap(app, input, category, dates, requestLanguage(req));
+  const { eventDate, expireDate, responseDeadline, opensAt } = dates;
+  const opensNow = opensAt.getTime() <= now.getTime();
   const id = await app.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(events)
@@ -67,6 +143,8 @@ export async function createEvent(app: FastifyInstance, req: FastifyRequest, inp
         eventType: input.eventType,
         eventDate,
         expireDate,
+        responseDeadline,
+        opensAt,
         description: input.description || null,
         totalSlots: slotsForCategory(category.name, input),
         status: opensNow ? 'open' : 'scheduled',
@@ -107,32 +185,32 @@ export async function updateEvent(app: FastifyInstance, req: FastifyRequest, id:
   const typeChanged = input.eventType !== e.eventType;
   if ((categoryChanged || typeChanged) && (await countAnswers(app.db, e.id)) > 0) throw conflict('EVENT_HAS_ANSWERS');
 
-  let eventDate = e.eventDate;
-  let expireDate = e.expireDate;
+  let dates: EventDatesResolved = { eventDate: e.eventDate, expireDate: e.expireDate, responseDeadline: e.responseDeadline, opensAt: e.opensAt };
   if (input.eventType === 'immediate') {
-    if (typeChanged) {
-      eventDate = now;
-      expireDate = new Date(now.getTime() + app.config.IMMEDIATE_EVENT_MINUTES * 60_000);
-    }
+    if (typeChanged) dates = resolveDates(input, now, category.kitaTimezone, app.config.IMMEDIATE_EVENT_MINUTES);
   } else {
-    const nextEventDate = new Date(input.eventDate!);
-    const nextExpireDate = new Date(input.expireDate!);
-    const eventDateChanged = nextEventDate.getTime() !== e.eventDate.getTime();
-    const expireDateChanged = nextExpireDate.getTime() !== e.expireDate.getTime();
-    if (eventDateChanged && e.status === 'open' && !typeChanged) throw conflict('EVENT_ALREADY_OPEN');
-    const issues = eventDateIssues(input, now, category.kitaTimezone, {
-      eventDate: eventDateChanged,
-      expireDate: expireDateChanged,
-    });
-    if (issues.length) throw dateRuleError(issues);
-    // An open event turned into a future one keeps the moment it was opened.
-    eventDate = e.status === 'open' ? e.eventDate : nextEventDate;
-    expireDate = nextExpireDate;
-    if (expireDate.getTime() - eventDate.getTime() < 24 * 3600_000) {
-      throw dateRuleError([{ path: 'expireDate', message: 'validation.expireAfterEvent' }]);
-    }
+    const same = (a: string | null | undefined, b: Date) => !!a && new Date(a).getTime() === b.getTime();
+    // A started inquiry keeps the moment it was sent; its care days and deadline may move.
+    const keepOpensAt = e.status === 'open' ? e.opensAt : undefined;
+    // It cannot be sent again later: a sending time in the future is refused, one in the past ignored.
+    if (e.status === 'open' && input.opensAt && Date.parse(input.opensAt) > now.getTime() && !typeChanged) throw conflict('EVENT_ALREADY_OPEN');
+    dates = resolveDates(
+      // Without a deadline in the form, an existing one stays.
+      { ...input, responseDeadline: input.responseDeadline ?? (typeChanged ? null : e.responseDeadline.toISOString()) },
+      now,
+      category.kitaTimezone,
+      app.config.IMMEDIATE_EVENT_MINUTES,
+      {
+        eventDate: !same(input.eventDate, e.eventDate),
+        expireDate: !same(input.expireDate, e.expireDate),
+        responseDeadline: !same(input.responseDeadline, e.responseDeadline),
+      },
+      keepOpensAt,
+    );
   }
-  const opensNow = e.status === 'scheduled' && eventDate.getTime() <= now.getTime();
+  await assertNoOverlap(app, input, category, dates, requestLanguage(req), e.id);
+  const { eventDate, expireDate, responseDeadline, opensAt } = dates;
+  const opensNow = e.status === 'scheduled' && opensAt.getTime() <= now.getTime();
   const status = opensNow ? 'open' : e.status;
 
   await app.db.transaction(async (tx) => {
@@ -143,6 +221,8 @@ export async function updateEvent(app: FastifyInstance, req: FastifyRequest, id:
         eventType: input.eventType,
         eventDate,
         expireDate,
+        responseDeadline,
+        opensAt,
         description: input.description || null,
         totalSlots: slotsForCategory(category.name, input),
         status,
@@ -155,8 +235,9 @@ export async function updateEvent(app: FastifyInstance, req: FastifyRequest, id:
       await tx.update(sessions).set({ expiresAt: expireDate }).where(and(eq(sessions.eventId, e.id), eq(sessions.kind, 'link')));
     }
     let messages = 0;
-    // Newly opened, or the category changed (other families are now asked): fan out; it skips
-    // parents that already got this inquiry.
+    // Newly opened: record the snapshot and ask. The category of an open inquiry changed (only
+    // possible without answers): the snapshot starts again from the new category's children.
+    if (status === 'open' && categoryChanged && !opensNow) await tx.delete(eventChildren).where(eq(eventChildren.eventId, e.id));
     if (status === 'open' && (opensNow || categoryChanged)) {
       messages = await fanOutInquiry(tx, (await findEvent(tx, e.id))!, app.config, now);
     }
@@ -170,6 +251,8 @@ export async function updateEvent(app: FastifyInstance, req: FastifyRequest, id:
         eventType: typeChanged ? input.eventType : undefined,
         eventDate: eventDate.getTime() !== e.eventDate.getTime() ? eventDate.toISOString() : undefined,
         expireDate: expireDate.getTime() !== e.expireDate.getTime() ? expireDate.toISOString() : undefined,
+        responseDeadline: responseDeadline.getTime() !== e.responseDeadline.getTime() ? responseDeadline.toISOString() : undefined,
+        opensAt: opensAt.getTime() !== e.opensAt.getTime() ? opensAt.toISOString() : undefined,
         totalSlots: slotsForCategory(category.name, input),
         messages,
       },
@@ -197,7 +280,7 @@ export async function deleteEvent(app: FastifyInstance, req: FastifyRequest, id:
 }
 
 /**
- * Opens scheduled events whose eventDate has come (the periodic sweep). The claim is one UPDATE
+ * Opens scheduled events whose opensAt has come (the periodic sweep). The claim is one UPDATE
  * ... WHERE status = 'scheduled' ... RETURNING inside the fan-out's transaction, so on several app
  * processes each event is opened (and its inquiries written) exactly once; a crash rolls both back.
  */
@@ -208,8 +291,8 @@ export async function openDueEvents(app: FastifyInstance, limit = 20): Promise<n
     const claimed = await tx.execute<{ id: string }>(sql`
       update events set status = 'open', updated_at = ${now.toISOString()}::timestamptz
        where id in (select id from events
-                     where status = 'scheduled' and event_date <= ${now.toISOString()}::timestamptz
-                     order by event_date limit ${limit} for update skip locked)
+                     where status = 'scheduled' and opens_at <= ${now.toISOString()}::timestamptz
+                     order by opens_at limit ${limit} for update skip locked)
       returning id`);
     for (const { id } of claimed.rows) {
       const e = (await findEvent(tx, id))!;

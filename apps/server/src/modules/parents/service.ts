@@ -1,4 +1,4 @@
-import { and, count, eq, ne } from 'drizzle-orm';
+import { and, count, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { normalizeParentInput, type ParentDetails, type ParentInput, type ParentUpdateInput } from '@kita/shared';
 import type { DbOrTx, Tx } from '../../db/client.js';
@@ -8,6 +8,7 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { assertKitaScope, assertParentScope } from '../../lib/scope.js';
 import { authOf } from '../../plugins/auth.js';
 import { sendActivation, sendRegistrationApproved } from '../accounts/notifications.js';
+import { syncOpenInquiries } from '../events/snapshot.js';
 import { findParentDetails, findParentRow } from './queries.js';
 
 export const parentNotFound = (id: string) => notFound('parents.notFound', { id });
@@ -164,8 +165,15 @@ export async function updateParent(
         kitaId: v.kitaId,
         details: { changed: changedFields(old, v) },
       });
+      // Open inquiries follow the family (name, channel; a family that can now be reached is asked).
+      return syncOpenInquiries(tx, { kitaId: v.kitaId, parentId: id }, { join: 'reactivated', leave: 'parent_deactivated' }, {
+        now,
+        config: app.config,
+      });
     }),
-  );
+  ).then((sync) => {
+    if (sync.messages) app.outbox.kick();
+  });
   return (await findParentDetails(app.db, id))!;
 }
 
@@ -185,10 +193,19 @@ function changedFields(old: typeof parents.$inferSelect, v: ReturnType<typeof no
   return pairs.filter(([, a, b]) => a !== b).map(([k]) => k);
 }
 
-/** Deletes a parent with its account and children (schema cascades). Staff only, within scope. */
+/**
+ * Deletes a parent with its account and children (schema cascades). Staff only, within scope.
+ * A family that took part in an inquiry is refused (409 PARENT_HAS_HISTORY, "deactivate instead"):
+ * its answers and allocations are part of results that must stay reproducible (domain.md). The
+ * spec's parents list offers delete only for registrations, which never took part.
+ */
 export async function deleteParent(app: FastifyInstance, req: FastifyRequest, id: string): Promise<void> {
   await app.db.transaction(async (tx) => {
     const old = await loadParentInScope(tx, req, id);
+    const history = await tx.execute<{ n: number }>(
+      sql`select count(*)::int as n from event_children where parent_id = ${id}`,
+    );
+    if (Number(history.rows[0]?.n ?? 0) > 0) throw conflict('PARENT_HAS_HISTORY');
     await tx.delete(parents).where(eq(parents.id, id));
     await audit(tx, req, { action: 'delete', entity: 'parent', entityId: id, kitaId: old.kitaId, details: { name: old.name, status: old.status } });
   });
@@ -210,7 +227,12 @@ export async function approveParent(app: FastifyInstance, req: FastifyRequest, i
       .returning();
     await tx.update(users).set({ isActive: true, updatedAt: now }).where(eq(users.parentId, id));
     await audit(tx, req, { action: 'approve', entity: 'parent', entityId: id, kitaId: old.kitaId, details: { previousStatus: old.status } });
-    return sendRegistrationApproved(tx, app, { parent: p! });
+    // Approved while an inquiry of its category is open: the family joins it and is asked now.
+    const sync = await syncOpenInquiries(tx, { kitaId: old.kitaId, parentId: id }, { join: 'approved', leave: 'parent_deactivated' }, {
+      now,
+      config: app.config,
+    });
+    return (await sendRegistrationApproved(tx, app, { parent: p! })) || sync.messages > 0;
   });
   if (sent) app.outbox.kick();
   return (await findParentDetails(app.db, id))!;

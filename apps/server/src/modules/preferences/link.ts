@@ -6,7 +6,7 @@ import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { sha256 } from '../../lib/crypto.js';
 import { enforceAttempt, refundAttempt, type AttemptPolicy } from '../../lib/rate-limit.js';
 import { authOf } from '../../plugins/auth.js';
-import { eligibleWhere, findEvent, isFinished, toIso } from '../events/queries.js';
+import { findEvent, isFinished, toIso } from '../events/queries.js';
 import { eventFinished } from './service.js';
 
 /**
@@ -81,6 +81,7 @@ type ViewRow = {
   event_type: 'immediate' | 'future';
   event_date: Date | string;
   expire_date: Date | string;
+  response_deadline: Date | string;
   timezone: string;
   status: 'scheduled' | 'open' | 'finished';
   total_slots: number;
@@ -105,30 +106,29 @@ type ViewRow = {
  */
 export async function parentEventView(app: FastifyInstance, req: FastifyRequest, eventId: string, parentId: string): Promise<ParentEvent> {
   assertParentEventAccess(req, eventId, parentId);
+  // One statement (issue 15): the event, the family and its children as the inquiry's snapshot
+  // recorded them (issue 11); the eligible count is kept on the event row at opening.
   const r = await app.db.execute<ViewRow>(sql`
     select e.id as event_id, k.name as kita_name, k.description as kita_description, e.description,
-           e.event_type, e.event_date, e.expire_date, e.timezone, e.status, e.total_slots,
+           e.event_type, e.event_date, e.expire_date, e.response_deadline, e.timezone, e.status, e.total_slots,
            par.name as parent_name, par.language as parent_language,
            coalesce(e.eligible_count,
-                    (select count(*)::int from children c join groups g on g.id = c.group_id join parents p on p.id = c.parent_id
-                      where ${eligibleWhere(sql`e.category_id`)})) as eligible_count,
+                    (select count(*)::int from event_children ec where ec.event_id = e.id and ec.left_at is null)) as eligible_count,
            coalesce((select json_agg(json_build_object(
-                              'child_id', c.id, 'child_name', c.name, 'group_name', g.name, 'category_name', cat.name,
-                              'preference_id', pr.id, 'preference_type', pr.preference_type) order by c.name, c.id)
-                       from children c
-                       join groups g on g.id = c.group_id
-                       join categories cat on cat.id = g.category_id
-                       join parents p on p.id = c.parent_id
-                       left join preferences pr on pr.event_id = e.id and pr.child_id = c.id
-                      where c.parent_id = par.id and ${eligibleWhere(sql`e.category_id`)}), '[]'::json) as children
+                              'child_id', ec.child_id, 'child_name', ec.child_name, 'group_name', ec.group_name, 'category_name', cat.name,
+                              'preference_id', pr.id, 'preference_type', pr.preference_type) order by ec.child_name, ec.child_id)
+                       from event_children ec
+                       left join preferences pr on pr.event_id = ec.event_id and pr.child_id = ec.child_id
+                      where ec.event_id = e.id and ec.parent_id = par.id and ec.left_at is null), '[]'::json) as children
       from events e
       join kitas k on k.id = e.kita_id
+      join categories cat on cat.id = e.category_id
       join parents par on par.id = ${parentId} and par.kita_id = e.kita_id
      where e.id = ${eventId}`);
   const v = r.rows[0];
   if (!v) throw notFound('errors.EVENT_NOT_FOUND', { id: eventId });
-  const expireDate = new Date(v.expire_date);
-  const finished = isFinished({ status: v.status, expireDate }, app.clock.now());
+  const responseDeadline = new Date(v.response_deadline);
+  const finished = isFinished({ status: v.status, responseDeadline }, app.clock.now());
   // A link works only while the event is open; the logged-in parent may still look at it.
   if (authOf(req).kind === 'link' && finished) throw eventFinished();
 
@@ -140,7 +140,8 @@ export async function parentEventView(app: FastifyInstance, req: FastifyRequest,
       description: v.description,
       eventType: v.event_type,
       eventDate: toIso(v.event_date),
-      expireDate: toIso(expireDate),
+      expireDate: toIso(v.expire_date),
+      responseDeadline: toIso(responseDeadline),
       timezone: v.timezone,
       threshold: Math.max(0, Number(v.eligible_count) - v.total_slots),
       isFinished: finished,
@@ -156,4 +157,24 @@ export async function parentEventView(app: FastifyInstance, req: FastifyRequest,
       preferenceId: c.preference_id,
     })),
   };
+}
+
+/**
+ * `GET parents/{parentId}/open-inquiries`: every open inquiry whose snapshot asks this family
+ * (answers still accepted), newest deadline last, each as the preference page shows it, so a
+ * logged-in parent answers inside the app ("Abfragen & Verlauf"). Only the parent themself.
+ */
+export async function openInquiriesOf(app: FastifyInstance, req: FastifyRequest, parentId: string): Promise<ParentEvent[]> {
+  const auth = authOf(req);
+  if (!(auth.kind === 'user' && auth.role === 'Parent' && auth.parentId === parentId)) throw notFound('parents.notFound', { id: parentId });
+  const now = app.clock.now();
+  const r = await app.db.execute<{ id: string }>(sql`
+    select e.id
+      from events e
+     where e.status = 'open' and e.response_deadline > ${now.toISOString()}::timestamptz
+       and exists (select 1 from event_children ec where ec.event_id = e.id and ec.parent_id = ${parentId} and ec.left_at is null)
+     order by e.response_deadline, e.id`);
+  const views: ParentEvent[] = [];
+  for (const { id } of r.rows) views.push(await parentEventView(app, req, id, parentId));
+  return views;
 }

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/app.js';
-import { createEventViaApi, eventWorld, inquiryToken, linkHeader, type EventWorld } from '../../../test/factories-events.js';
+import { createEventViaApi, eventWorld, futureDates, inquiryToken, linkHeader, type EventWorld } from '../../../test/factories-events.js';
 import { auditLog, events, preferences } from '../../db/schema.js';
 
 const NOW = new Date('2030-03-09T10:00:00.000Z');
@@ -150,7 +150,7 @@ describe('answering', () => {
     const start = new Date(NOW.getTime() - 60_000);
     const futureId = await createEventViaApi(t, w.headers.manager, {
       kitaId: w.home.kita.id, categoryId: w.home.kindergarten.id, eventType: 'future',
-      eventDate: start.toISOString(), expireDate: new Date(start.getTime() + 2 * DAY).toISOString(),
+      ...futureDates(start, new Date(start.getTime() + 2 * DAY)),
     });
     const res = await save(w.headers.mail, [{ childId: w.kids.mailKid.id, preferenceType: 'blue' }], futureId);
     expect(res.statusCode).toBe(400);

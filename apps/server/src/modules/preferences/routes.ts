@@ -13,7 +13,7 @@ import {
 } from '@kita/shared';
 import { AppError, notFound } from '../../lib/errors.js';
 import { authOf } from '../../plugins/auth.js';
-import { parentEventView, verifyPreferenceToken } from './link.js';
+import { openInquiriesOf, parentEventView, verifyPreferenceToken } from './link.js';
 import { loadEventInScope } from '../events/service.js';
 import { closeIfAllAnswered } from '../results/close.js';
 import { saveAnswers } from './service.js';
@@ -56,6 +56,20 @@ export const preferenceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => ({ data: await parentEventView(app, req, req.params.eventId, req.params.parentId) }),
+  );
+
+  app.get(
+    '/parents/:id/open-inquiries',
+    {
+      preHandler: parentOrLink,
+      schema: {
+        tags,
+        summary: "The open inquiries that ask the logged-in parent's family (answerable in the app)",
+        params: z.object({ id: uuidSchema }),
+        response: { 200: envelope(z.array(parentEventSchema)) },
+      },
+    },
+    async (req) => ({ data: await openInquiriesOf(app, req, req.params.id) }),
   );
 
   app.post(

@@ -2,12 +2,11 @@ import { sql } from 'drizzle-orm';
 import type { EventType, Preference, PreferenceType } from '@kita/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
-import { eligibleWhere } from '../events/queries.js';
 
 /**
  * The answer path (domain.md "Answers"; benchmarked by bench/answer-path.ts): ONE statement that
- * locks the event row FOR SHARE, checks that the event is open, keeps only the caller's eligible
- * children, refuses blue for a future event, and upserts one answer per (event, child); it returns
+ * locks the event row FOR SHARE, checks that the event is open, keeps only the caller's children
+ * in the inquiry's snapshot (event_children), refuses blue for a future event, and upserts one answer per (event, child); it returns
  * what it found so the reason of a refusal can be told. The lock means an answer can never slip in
  * after the allocation (which takes the row FOR UPDATE) has read the answers, and it costs no
  * explicit transaction.
@@ -34,19 +33,16 @@ export async function saveAnswers(
   );
   const r = await db.execute<AnswerOutcome>(sql`
     with ev as (
-      select id, event_type, category_id, (status <> 'open' or expire_date <= ${at}::timestamptz) as closed
+      select id, event_type, category_id, (status <> 'open' or response_deadline <= ${at}::timestamptz) as closed
         from events where id = ${input.eventId}
          for share),
     asked (child_id, preference_type) as (values ${asked}),
     ok as (
-      select a.child_id, a.preference_type, c.parent_id, c.name
+      select a.child_id, a.preference_type, ec.parent_id, ec.child_name as name
         from asked a
-        join children c on c.id = a.child_id
-        join groups g on g.id = c.group_id
-        join parents p on p.id = c.parent_id
         join ev on true
-       where ${eligibleWhere(sql`ev.category_id`)}
-             ${opts.parentId ? sql`and c.parent_id = ${opts.parentId}::uuid` : sql``}),
+        join event_children ec on ec.event_id = ev.id and ec.child_id = a.child_id and ec.left_at is null
+             ${opts.parentId ? sql`and ec.parent_id = ${opts.parentId}::uuid` : sql``}),
     ins as (
       insert into preferences (event_id, child_id, parent_id, preference_type, recorded_by, created_at, updated_at)
       select ev.id, ok.child_id, ok.parent_id, ok.preference_type, ${opts.recordedBy}::uuid, ${at}::timestamptz, ${at}::timestamptz

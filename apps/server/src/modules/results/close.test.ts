@@ -13,6 +13,7 @@ import {
   shownCredits,
   type ResultsWorld,
 } from '../../../test/factories-results.js';
+import { futureDates } from '../../../test/factories-events.js';
 import { allocations, auditLog, creditLedger, events, outboxMessages } from '../../db/schema.js';
 import { sha256 } from '../../lib/crypto.js';
 import { allocate, creditEntriesFor } from '../allocation/allocate.js';
@@ -203,8 +204,7 @@ describe('closing an event', () => {
         kitaId: w.home.kita.id,
         categoryId: w.home.kindergarten.id,
         eventType: 'future',
-        eventDate: start.toISOString(),
-        expireDate: new Date(start.getTime() + 2 * DAY).toISOString(),
+        ...futureDates(start, new Date(start.getTime() + 2 * DAY)),
         totalSlotsKindergarten: 1,
       },
     });

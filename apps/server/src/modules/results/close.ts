@@ -1,14 +1,14 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { CloseEventResult, EventType, Language, PreferenceType } from '@kita/shared';
+import { formatCarePeriod } from '@kita/shared/i18n';
+import { type CloseEventResult, type EventType, type Language, type PreferenceType } from '@kita/shared';
 import type { Tx } from '../../db/client.js';
 import { allocations, auditLog, creditLedger, events } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { composeMessage, parentRecipient, resultLines } from '../../notify/messages.js';
 import { enqueueMessages, type OutboxMessage } from '../../notify/outbox.js';
 import { allocate, creditEntriesFor, type AllocationResult } from '../allocation/allocate.js';
-import { countUnanswered, eligibleWhere, findEvent } from '../events/queries.js';
-import { formatDay } from '@kita/shared';
+import { countUnanswered, findEvent } from '../events/queries.js';
 import { resultSummary } from './summary.js';
 
 /**
@@ -48,6 +48,7 @@ type LockedEvent = {
   category_id: string;
   event_type: EventType;
   event_date: Date | string;
+  expire_date: Date | string;
   total_slots: number;
   status: string;
   seed: string;
@@ -62,10 +63,10 @@ type EligibleChild = {
   parent_name: string;
   email: string | null;
   primary_phone: string | null;
-  primary_phone_verified: boolean;
+  primary_phone_verified: boolean | null;
   preferred_communication: string | null;
-  is_anonymous: boolean;
-  language: string;
+  is_anonymous: boolean | null;
+  language: string | null;
   preference_id: string | null;
   preference_type: PreferenceType | null;
   balance: number;
@@ -76,7 +77,7 @@ export const resultsKey = (eventId: string, parentId: string) => `results:${even
 /** Closes inside the caller's transaction (the route, the job, the demo seed). */
 export async function closeEventTx(tx: Tx, eventId: string, opts: CloseOptions): Promise<CloseTxResult> {
   const locked = await tx.execute<LockedEvent>(sql`
-    select e.id, e.kita_id, k.name as kita_name, e.category_id, e.event_type, e.event_date, e.total_slots,
+    select e.id, e.kita_id, k.name as kita_name, e.category_id, e.event_type, e.event_date, e.expire_date, e.total_slots,
            e.status, e.seed, e.rule_version, e.timezone
       from events e join kitas k on k.id = e.kita_id
      where e.id = ${eventId}
@@ -90,17 +91,18 @@ export async function closeEventTx(tx: Tx, eventId: string, opts: CloseOptions):
   // A scheduled event has not asked anybody yet: closing it would hand out nothing but credits.
   if (e.status !== 'open') throw new AppError(409, 'EVENT_NOT_OPEN', 'results.close.notOpen');
 
+  // The children of the inquiry's snapshot (domain.md), still in it; the result message goes to
+  // the family's contact data as they are now.
   const kids = await tx.execute<EligibleChild>(sql`
-    select c.id as child_id, c.name as child_name, p.id as parent_id, p.name as parent_name,
+    select ec.child_id, ec.child_name, ec.parent_id, ec.parent_name,
            p.email, p.primary_phone, p.primary_phone_verified, p.preferred_communication, p.is_anonymous, p.language,
            pr.id as preference_id, pr.preference_type,
-           coalesce((select sum(l.amount) from credit_ledger l where l.parent_id = p.id), 0)::int as balance
-      from children c
-      join groups g on g.id = c.group_id
-      join parents p on p.id = c.parent_id
-      left join preferences pr on pr.event_id = ${e.id} and pr.child_id = c.id
-     where ${eligibleWhere(sql`${e.category_id}::uuid`)}
-     order by c.name, c.id`);
+           coalesce((select sum(l.amount) from credit_ledger l where l.parent_id = ec.parent_id), 0)::int as balance
+      from event_children ec
+      left join parents p on p.id = ec.parent_id
+      left join preferences pr on pr.event_id = ec.event_id and pr.child_id = ec.child_id
+     where ec.event_id = ${e.id} and ec.left_at is null
+     order by ec.child_name, ec.child_id`);
   const rows = kids.rows;
   const result = allocate({
     seed: e.seed,
@@ -178,16 +180,18 @@ function resultMessages(e: LockedEvent, rows: EligibleChild[], result: Allocatio
   const slot = new Map(result.allocations.map((a) => [a.childId, a.hasSlot]));
   const families = new Map<string, EligibleChild[]>();
   for (const r of rows) families.set(r.parent_id, [...(families.get(r.parent_id) ?? []), r]);
-  const eventDate = formatDay(new Date(e.event_date), e.timezone);
+  const careDays = (lang: Language) => formatCarePeriod(lang, new Date(e.event_date), new Date(e.expire_date), e.timezone);
   const messages: OutboxMessage[] = [];
   for (const [parentId, kids] of families) {
     const p = kids[0]!;
+    // The family was deleted since (only possible without contact anyway): nobody to tell.
+    if (p.language === null) continue;
     const to = parentRecipient({
       email: p.email,
       primaryPhone: p.primary_phone,
-      primaryPhoneVerified: p.primary_phone_verified,
+      primaryPhoneVerified: p.primary_phone_verified ?? false,
       preferredCommunication: p.preferred_communication,
-      isAnonymous: p.is_anonymous,
+      isAnonymous: p.is_anonymous ?? true,
       language: p.language,
     });
     if (!to) continue;
@@ -201,7 +205,7 @@ function resultMessages(e: LockedEvent, rows: EligibleChild[], result: Allocatio
         language,
         channel: to.channel,
         recipient: to.recipient,
-        vars: { name: p.parent_name, kitaName: e.kita_name, eventDate, results: lines },
+        vars: { name: p.parent_name, kitaName: e.kita_name, careDays: careDays(language), results: lines },
       }),
       idempotencyKey: resultsKey(e.id, parentId),
       kitaId: e.kita_id,
@@ -261,7 +265,7 @@ export async function closeIfAllAnswered(app: FastifyInstance, eventId: string):
 }
 
 /**
- * The periodic sweep: closes every open event whose expireDate has passed, and every open immediate
+ * The periodic sweep: closes every open event whose responseDeadline has passed, and every open immediate
  * event whose children have all answered (in case the trigger after the last answer failed).
  * Safe on several processes: each close locks its event row and skips one being closed elsewhere.
  */
@@ -279,10 +283,10 @@ export async function msUntilNextDeadline(app: FastifyInstance): Promise<number 
 export async function closeDueEvents(app: FastifyInstance, limit = 20): Promise<number> {
   const now = app.clock.now().toISOString();
   const due = await app.db.execute<{ id: string; expired: boolean }>(sql`
-    select id, expire_date <= ${now}::timestamptz as expired
+    select id, response_deadline <= ${now}::timestamptz as expired
       from events
-     where status = 'open' and (expire_date <= ${now}::timestamptz or event_type = 'immediate')
-     order by expire_date
+     where status = 'open' and (response_deadline <= ${now}::timestamptz or event_type = 'immediate')
+     order by response_deadline
      limit ${limit}`);
   let closed = 0;
   for (const row of due.rows) {

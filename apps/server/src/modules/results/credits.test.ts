@@ -1,6 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/app.js';
+import { futureDates } from '../../../test/factories-events.js';
 import { closeViaApi, futureEvent, ledgerSum, record, resultsWorld, shownCredits, type ResultsWorld } from '../../../test/factories-results.js';
 import { auditLog, creditLedger, outboxMessages } from '../../db/schema.js';
 import { creditsDistribution } from '../allocation/histogram.js';
@@ -114,20 +115,22 @@ describe('GET parents/{id}/children/preferences', () => {
     expect(cards[0]).toMatchObject({ categoryName: 'Kindergarten', kitaName: 'Kita Sonnenschein' });
     // Two answers: the red one of the full event (setup) and the green one of `eventId`.
     expect(cards[0].preferences).toHaveLength(2);
-    expect(cards[0].preferences.find((p: { eventId: string }) => p.eventId === eventId)).toEqual(
-    {
+    const dates = futureDates(NOW, new Date(NOW.getTime() + 2 * 24 * 3600_000));
+    expect(cards[0].preferences.find((p: { eventId: string }) => p.eventId === eventId)).toEqual({
       preferenceId: expect.any(String),
       childId: w.kids.mailKid2.id,
       eventId,
-      eventDate: NOW.toISOString(),
-      expireDate: new Date(NOW.getTime() + 2 * 24 * 3600_000).toISOString(),
+      eventDate: dates.eventDate,
+      expireDate: dates.expireDate,
+      responseDeadline: dates.responseDeadline,
+      timezone: 'Europe/Berlin',
       eventType: 'future',
       preferenceType: 'green',
       hasSlot: 'NEIN',
+      released: false,
       isFinished: true,
       canRelease: false,
-    }
-    );
+    });
     // Ben's Krippe child has no answer: its card is there, empty.
     const ben = (await t.app.inject({ url: `/api/parents/${w.sms.parent.id}/children/preferences`, headers: w.headers.manager })).json().data;
     expect(ben.find((c: { childName: string }) => c.childName === 'Lina')).toMatchObject({ categoryName: 'Krippe', preferences: [] });

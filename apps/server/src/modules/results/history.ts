@@ -15,6 +15,8 @@ type Row = {
   event_id: string | null;
   event_date: Date | string | null;
   expire_date: Date | string | null;
+  response_deadline: Date | string | null;
+  event_timezone: string | null;
   event_type: EventType | null;
   status: string | null;
   preference_type: PreferenceType | null;
@@ -30,8 +32,8 @@ export async function parentHistory(app: FastifyInstance, req: FastifyRequest, p
   await loadParentInScope(app.db, req, parentId);
   const r = await app.db.execute<Row>(sql`
     select c.id as child_id, c.name as child_name, cat.name as category_name, k.name as kita_name, k.timezone,
-           pr.id as preference_id, e.id as event_id, e.event_date, e.expire_date, e.event_type, e.status,
-           pr.preference_type, a.has_slot, a.released_at
+           pr.id as preference_id, e.id as event_id, e.event_date, e.expire_date, e.response_deadline, e.timezone as event_timezone,
+           e.event_type, e.status, pr.preference_type, a.has_slot, a.released_at
       from children c
       join groups g on g.id = c.group_id
       join categories cat on cat.id = g.category_id
@@ -59,11 +61,13 @@ export async function parentHistory(app: FastifyInstance, req: FastifyRequest, p
       eventId: row.event_id,
       eventDate: toIso(row.event_date!),
       expireDate: toIso(expire),
+      responseDeadline: toIso(row.response_deadline!),
+      timezone: row.event_timezone!,
       eventType: row.event_type!,
       preferenceType: row.preference_type,
       hasSlot,
       released: row.released_at !== null && row.released_at !== undefined,
-      isFinished: finished || expire.getTime() <= now,
+      isFinished: finished || new Date(row.response_deadline!).getTime() <= now,
       canRelease: finished && row.event_type === 'future' && hasSlot === 'JA' && expire.getTime() > now,
     });
   }

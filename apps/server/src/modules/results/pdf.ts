@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
-import { translate } from '@kita/shared/i18n';
-import type { EventReport, Language, ReportRow } from '@kita/shared';
-import { formatDateTime } from '@kita/shared';
+import { formatCarePeriod, translate } from '@kita/shared/i18n';
+import { formatDateTime, formatDeadline, type EventReport, type Language, type ReportRow } from '@kita/shared';
 
 /**
  * The event report as an A4 PDF in the caller's language (domain.md "Reports"): the Kita, type and
@@ -80,6 +79,9 @@ export async function renderReportPdf(report: EventReport, lang: Language): Prom
   const facts: Array<[string, string]> = [
     [t('report.kita'), e.kitaName],
     [t('report.eventType'), `${t(`history.eventType.${e.eventType}`)} · ${t('report.category')}: ${e.category}`],
+    // The care day(s) and the answer deadline, separately (domain.md v2), then the exact period.
+    [t('report.careDays'), formatCarePeriod(lang, e.eventDate, e.expireDate, tz)],
+    [t('report.responseDeadline'), formatDeadline(lang, e.responseDeadline, tz)],
     [t('report.eventDate'), when(e.eventDate)],
     [t('report.expireDate'), when(e.expireDate)],
     [t('report.status'), t(`report.statusValue.${s.status}`)],

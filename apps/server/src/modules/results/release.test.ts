@@ -257,7 +257,8 @@ describe('release refusals', () => {
     await record(t, w, id, [[w.kids.dani.id, 'red']]);
     await closeViaApi(t, w.headers.manager, id);
     const dani = (await rowsOf(id)).find((a) => a.childId === w.kids.dani.id)!;
-    t.clock.advance(2 * DAY);
+    // v2: the care period of futureEvent ends 3.5 days after sending (deadline + 12 h + 1 day).
+    t.clock.advance(4 * DAY);
     // Sessions last 12 hours: log in again after the jump.
     const dora = await authHeader(t.app, w.dora.user!.id);
     const late = await release(id, dora, payloadOf(dani));

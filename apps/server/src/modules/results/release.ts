@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { PreferenceType, ReleaseSlotInput, ReleaseSlotResult } from '@kita/shared';
+import { formatCarePeriod } from '@kita/shared/i18n';
 import type { Tx } from '../../db/client.js';
 import { allocations, creditLedger } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
@@ -11,7 +12,6 @@ import { composeMessage, parentRecipient } from '../../notify/messages.js';
 import { enqueueMessages } from '../../notify/outbox.js';
 import { authOf } from '../../plugins/auth.js';
 import { nextOnWaitlist, promoteEntries, releaseEntries, type BookedContext } from '../allocation/allocate.js';
-import { formatDay } from '@kita/shared';
 
 /**
  * Releasing a slot (domain.md "Allocation and credits"): future events only, slot JA, before
@@ -176,7 +176,7 @@ async function promoteNext(tx: Tx, e: LockedEvent, userId: string | null, now: D
           vars: {
             name: next.parent_name,
             kitaName: e.kita_name,
-            eventDate: formatDay(new Date(e.event_date), e.timezone),
+            careDays: formatCarePeriod(to.language, new Date(e.event_date), new Date(e.expire_date), e.timezone),
             childName: next.child_name,
           },
         }),

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { EventReport, Language, PreferenceType, ReportRow } from '@kita/shared';
 import type { DbOrTx } from '../../db/client.js';
 import type { AllocationReason } from '../allocation/allocate.js';
-import { eligibleWhere, toIso, type EventRow } from '../events/queries.js';
+import { toIso, type EventRow } from '../events/queries.js';
 import { describeOutcome } from '../allocation/reasons.js';
 import { resultSummary } from './summary.js';
 
@@ -27,32 +27,28 @@ const date = (v: Date | string | null) => (v ? new Date(v) : null);
 
 /**
  * The report of one event (domain.md "Reports"): the summary and one row per child, grouped by
- * group. After close the rows are the frozen allocation (the children eligible then, with the
- * balance the order was decided by); before close the children eligible now with their answers.
+ * group. After close the rows are the frozen allocation with the names and groups of the
+ * inquiry's snapshot (event_children) and the balance the order was decided by, so no later edit
+ * or deletion changes them; before close the snapshot's children with their answers.
  */
 export async function buildReport(db: DbOrTx, e: EventRow, lang: Language, now: Date): Promise<EventReport> {
   const finished = e.status === 'finished';
   const r = finished
     ? await db.execute<Row>(sql`
-        select c.id as child_id, c.name as child_name, p.id as parent_id, p.name as parent_name,
-               g.id as group_id, g.name as group_name, a.credit_balance as credit, a.preference_type,
+        select ec.child_id, ec.child_name, ec.parent_id, ec.parent_name,
+               ec.group_id, ec.group_name, a.credit_balance as credit, a.preference_type,
                a.has_slot, a.rank, a.waitlist_position, a.reason, a.released_at, a.promoted_at
           from allocations a
-          join children c on c.id = a.child_id
-          join parents p on p.id = a.parent_id
-          join groups g on g.id = c.group_id
+          join event_children ec on ec.event_id = a.event_id and ec.child_id = a.child_id
          where a.event_id = ${e.id}`)
     : await db.execute<Row>(sql`
-        select c.id as child_id, c.name as child_name, p.id as parent_id, p.name as parent_name,
-               g.id as group_id, g.name as group_name,
-               coalesce((select sum(l.amount) from credit_ledger l where l.parent_id = p.id), 0)::int as credit,
+        select ec.child_id, ec.child_name, ec.parent_id, ec.parent_name, ec.group_id, ec.group_name,
+               coalesce((select sum(l.amount) from credit_ledger l where l.parent_id = ec.parent_id), 0)::int as credit,
                pr.preference_type, null::boolean as has_slot, null::int as rank, null::int as waitlist_position,
                null::jsonb as reason, null::timestamptz as released_at, null::timestamptz as promoted_at
-          from children c
-          join groups g on g.id = c.group_id
-          join parents p on p.id = c.parent_id
-          left join preferences pr on pr.event_id = ${e.id} and pr.child_id = c.id
-         where ${eligibleWhere(sql`${e.categoryId}::uuid`)}`);
+          from event_children ec
+          left join preferences pr on pr.event_id = ec.event_id and pr.child_id = ec.child_id
+         where ec.event_id = ${e.id} and ec.left_at is null`);
 
   const rows: ReportRow[] = r.rows.map((x) => {
     const releasedAt = date(x.released_at);
@@ -103,6 +99,7 @@ export async function buildReport(db: DbOrTx, e: EventRow, lang: Language, now: 
       category: e.category,
       eventDate: toIso(e.eventDate),
       expireDate: toIso(e.expireDate),
+      responseDeadline: toIso(e.responseDeadline),
       timezone: e.timezone,
       description: e.description,
     },

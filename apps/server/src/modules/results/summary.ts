@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { ColourCounts, ResultSummary } from '@kita/shared';
 import type { DbOrTx } from '../../db/client.js';
-import { eligibleWhere, toIso, type EventRow } from '../events/queries.js';
+import { toIso, type EventRow } from '../events/queries.js';
 
 type CountsRow = {
   children: number;
@@ -18,7 +18,7 @@ type CountsRow = {
 /**
  * The figures that head the close answer and the report. After close they come from the frozen
  * allocation (who was eligible then), with slots and waitlist as they are now (after releases);
- * before close from the children eligible now and their answers.
+ * before close from the inquiry's snapshot (event_children) and the answers so far.
  */
 export async function resultSummary(db: DbOrTx, e: EventRow): Promise<ResultSummary> {
   const finished = e.status === 'finished';
@@ -42,11 +42,9 @@ export async function resultSummary(db: DbOrTx, e: EventRow): Promise<ResultSumm
                count(*) filter (where pr.preference_type = 'blue')::int as blue,
                count(*) filter (where pr.id is null)::int as unanswered,
                0 as slots, 0 as waiting, null as finished_at
-          from children c
-          join groups g on g.id = c.group_id
-          join parents p on p.id = c.parent_id
-          left join preferences pr on pr.event_id = ${e.id} and pr.child_id = c.id
-         where ${eligibleWhere(sql`${e.categoryId}::uuid`)}`);
+          from event_children ec
+          left join preferences pr on pr.event_id = ec.event_id and pr.child_id = ec.child_id
+         where ec.event_id = ${e.id} and ec.left_at is null`);
   const row = r.rows[0]!;
   const counts: ColourCounts = {
     red: Number(row.red),

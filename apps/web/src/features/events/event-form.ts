@@ -24,6 +24,12 @@ export interface EventFormValues {
   eventTime?: string;
   expireDay?: Date;
   expireTime?: string;
+  /** Answers until (empty: the day before the first care day, 18:00, Kita time). */
+  deadlineDay?: Date;
+  deadlineTime?: string;
+  /** Send later (empty: now). */
+  opensDay?: Date;
+  opensTime?: string;
   totalSlotsKindergarten: string;
   totalSlotsKrippe: string;
   description: string;
@@ -43,7 +49,7 @@ export function combine(day: Date | undefined, time: string | undefined, timeZon
   return timeZone ? fromZonedTime(wall, timeZone) : wall;
 }
 
-const FIELD = { eventDate: 'eventDay', expireDate: 'expireDay' } as const;
+const FIELD = { eventDate: 'eventDay', expireDate: 'expireDay', responseDeadline: 'deadlineDay', opensAt: 'opensDay' } as const;
 const slotText = z.string().trim().regex(/^\d{0,6}$/, 'validation.slots');
 
 export function eventFormSchema(opts: { startLocked: boolean; now?: () => Date; timeZone?: string }) {
@@ -57,6 +63,10 @@ export function eventFormSchema(opts: { startLocked: boolean; now?: () => Date; 
       eventTime: z.string().optional(),
       expireDay: z.date().optional(),
       expireTime: z.string().optional(),
+      deadlineDay: z.date().optional(),
+      deadlineTime: z.string().optional(),
+      opensDay: z.date().optional(),
+      opensTime: z.string().optional(),
       totalSlotsKindergarten: slotText,
       totalSlotsKrippe: slotText,
       description: z.string().max(2000, 'validation.tooLong'),
@@ -65,14 +75,18 @@ export function eventFormSchema(opts: { startLocked: boolean; now?: () => Date; 
       if (v.eventType !== 'future') return;
       if (v.eventDay && !v.eventTime) ctx.addIssue({ code: 'custom', path: ['eventTime'], message: 'validation.required' });
       if (v.expireDay && !v.expireTime) ctx.addIssue({ code: 'custom', path: ['expireTime'], message: 'validation.required' });
+      if (v.deadlineDay && !v.deadlineTime) ctx.addIssue({ code: 'custom', path: ['deadlineTime'], message: 'validation.required' });
+      if (v.opensDay && !v.opensTime) ctx.addIssue({ code: 'custom', path: ['opensTime'], message: 'validation.required' });
       const dates = {
         eventType: v.eventType,
         eventDate: combine(v.eventDay, v.eventTime, zone)?.toISOString() ?? null,
         expireDate: combine(v.expireDay, v.expireTime, zone)?.toISOString() ?? null,
+        responseDeadline: combine(v.deadlineDay, v.deadlineTime, zone)?.toISOString() ?? null,
+        opensAt: opts.startLocked ? null : (combine(v.opensDay, v.opensTime, zone)?.toISOString() ?? null),
       };
       const issues = [
         ...eventShapeIssues(dates),
-        ...eventDateIssues(dates, now(), zone ?? browserTimeZone(), { eventDate: !opts.startLocked, expireDate: true }),
+        ...eventDateIssues(dates, now(), zone ?? browserTimeZone(), { eventDate: !opts.startLocked, expireDate: true, responseDeadline: true }),
       ];
       for (const issue of issues) {
         // A missing time is already reported next to the time picker.
@@ -90,6 +104,10 @@ export function emptyEventForm(): EventFormValues {
     eventTime: '08:00',
     expireDay: undefined,
     expireTime: '08:00',
+    deadlineDay: undefined,
+    deadlineTime: '18:00',
+    opensDay: undefined,
+    opensTime: '08:00',
     totalSlotsKindergarten: '',
     totalSlotsKrippe: '',
     description: '',
@@ -102,6 +120,8 @@ const timeOf = (d: Date) => fromTimeParts(toTimeParts(`${d.getHours()}:${String(
 export function eventToForm(e: EventSummary): EventFormValues {
   const eventDate = toZonedTime(new Date(e.eventDate), e.timezone);
   const expireDate = toZonedTime(new Date(e.expireDate), e.timezone);
+  const deadline = toZonedTime(new Date(e.responseDeadline), e.timezone);
+  const opensAt = toZonedTime(new Date(e.opensAt), e.timezone);
   return {
     categoryId: e.categoryId,
     eventType: e.eventType,
@@ -109,6 +129,10 @@ export function eventToForm(e: EventSummary): EventFormValues {
     eventTime: timeOf(eventDate),
     expireDay: expireDate,
     expireTime: timeOf(expireDate),
+    deadlineDay: deadline,
+    deadlineTime: timeOf(deadline),
+    opensDay: opensAt,
+    opensTime: timeOf(opensAt),
     totalSlotsKindergarten: e.totalSlotsKindergarten === null ? '' : String(e.totalSlotsKindergarten),
     totalSlotsKrippe: e.totalSlotsKrippe === null ? '' : String(e.totalSlotsKrippe),
     description: e.description ?? '',
@@ -134,10 +158,9 @@ export function formToInput(
   const zone = original?.timezone ?? timeZone;
   const future = v.eventType === 'future';
   const before = original ? eventToForm(original) : undefined;
-  const instant = (day: Date | undefined, time: string | undefined, was: 'event' | 'expire') => {
-    if (before && original && sameDay(day, before[`${was}Day`]) && time === before[`${was}Time`]) {
-      return was === 'event' ? original.eventDate : original.expireDate;
-    }
+  const stored = { event: original?.eventDate, expire: original?.expireDate, deadline: original?.responseDeadline, opens: original?.opensAt };
+  const instant = (day: Date | undefined, time: string | undefined, was: 'event' | 'expire' | 'deadline' | 'opens') => {
+    if (before && original && sameDay(day, before[`${was}Day`]) && time === before[`${was}Time`]) return stored[was] ?? null;
     return combine(day, time, zone)?.toISOString() ?? null;
   };
   return {
@@ -146,6 +169,8 @@ export function formToInput(
     eventType: v.eventType,
     eventDate: future ? instant(v.eventDay, v.eventTime, 'event') : null,
     expireDate: future ? instant(v.expireDay, v.expireTime, 'expire') : null,
+    responseDeadline: future ? instant(v.deadlineDay, v.deadlineTime, 'deadline') : null,
+    opensAt: future ? instant(v.opensDay, v.opensTime, 'opens') : null,
     timezone: zone ?? browserTimeZone(),
     description: v.description.trim() || null,
     totalSlotsKindergarten: category === 'Kindergarten' ? slots(v.totalSlotsKindergarten) : null,

@@ -1,5 +1,10 @@
 /** Shared UI texts: buttons, generic toasts, tables, dialogs, pickers. */
 export const common = {
+  /** Care days as messages, pages and the PDF name them (carePeriodParts in care-days.ts). */
+  when: {
+    single: 'am {{day}}',
+    range: 'vom {{from}} bis {{to}}',
+  },
   appName: 'Kita Notbetreuung',
   actions: {
     save: 'Speichern',

@@ -24,6 +24,8 @@ export const errors = {
   EVENT_NOT_FOUND: 'Keine Bedarfsabfrage mit der ID {{id}} gefunden.',
   EVENT_HAS_ANSWERS: 'Kategorie oder Art können nicht mehr geändert werden, weil bereits Antworten vorliegen.',
   EVENT_FINISHED_WITH_ANSWERS: 'Eine abgeschlossene Bedarfsabfrage mit Antworten kann nicht gelöscht werden (sie gehört zur Guthaben-Geschichte der Familien).',
+  EVENT_OVERLAP: 'Für {{category}} läuft bereits die Bedarfsabfrage „{{first}}“ mit überschneidenden Betreuungstagen. Bitte bestätigen Sie, dass Sie eine zweite anlegen möchten.',
+  PARENT_HAS_HISTORY: 'Diese Familie hat an Bedarfsabfragen teilgenommen, deren Ergebnisse nachvollziehbar bleiben müssen; löschen lassen sich nur Registrierungen, die noch nicht freigegeben sind. Verlässt ein Kind die Kita, löschen Sie das Kind: abgeschlossene Abfragen bleiben dabei unverändert.',
   EVENT_ALREADY_OPEN: 'Die Bedarfsabfrage läuft bereits; ihr Startdatum kann nicht mehr geändert werden.',
   CATEGORY_NOT_IN_KITA: 'Die Kategorie gehört nicht zu dieser Kita.',
   CHILD_NOT_ELIGIBLE: 'Für dieses Kind kann in dieser Bedarfsabfrage nicht geantwortet werden.',

@@ -3,7 +3,7 @@ export const preference = {
   title: 'Bedarfsabfrage Notbetreuung',
   greeting: 'Hallo {{name}},',
   intro: 'bitte geben Sie für jedes Kind an, ob Sie einen Platz in der Notbetreuung brauchen.',
-  eventDate: 'Datum',
+  eventDate: 'Notbetreuung',
   today: 'HEUTE',
   deadline: 'Antwort bis',
   sought_one: '{{count}} Kind gesucht',

@@ -2,6 +2,11 @@ import type { Catalog } from '../types.js';
 import type { common as de } from '../de/common.js';
 
 export const common: Catalog<typeof de> = {
+  /** Care days as messages, pages and the PDF name them (carePeriodParts in care-days.ts). */
+  when: {
+    single: 'on {{day}}',
+    range: 'from {{from}} to {{to}}',
+  },
   appName: 'Kita Emergency Care',
   actions: {
     save: 'Save',

@@ -26,6 +26,8 @@ export const errors: Catalog<typeof de> = {
   EVENT_NOT_FOUND: 'No demand inquiry found with ID {{id}}.',
   EVENT_HAS_ANSWERS: 'Category or type can no longer be changed because answers exist.',
   EVENT_FINISHED_WITH_ANSWERS: 'A finished demand inquiry with answers cannot be deleted (it is part of the credit ledger).',
+  EVENT_OVERLAP: 'The demand inquiry "{{first}}" for {{category}} is already running with overlapping care days. Please confirm that you want to create a second one.',
+  PARENT_HAS_HISTORY: 'This family took part in demand inquiries whose results must stay traceable; only registrations not yet approved can be deleted. When a child leaves the Kita, delete the child: finished inquiries stay unchanged.',
   EVENT_ALREADY_OPEN: 'The demand inquiry is already open; its start date can no longer be changed.',
   CATEGORY_NOT_IN_KITA: 'The category does not belong to this Kita.',
   CHILD_NOT_ELIGIBLE: 'This child cannot be answered for in this demand inquiry.',

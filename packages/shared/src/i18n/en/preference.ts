@@ -5,7 +5,7 @@ export const preference: Catalog<typeof de> = {
   title: 'Emergency care demand inquiry',
   greeting: 'Hello {{name}},',
   intro: 'please tell us for each child whether you need a place in the emergency care.',
-  eventDate: 'Date',
+  eventDate: 'Emergency care',
   today: 'TODAY',
   deadline: 'Answer by',
   sought_one: '{{count}} child sought',

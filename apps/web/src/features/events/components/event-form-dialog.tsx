@@ -5,6 +5,16 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { LIMITS, type EventSummary } from '@kita/shared';
 import { DateField, SelectField, TextField, TextareaField, TimeField } from '@/components/form-fields';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Form } from '@/components/ui/form';
@@ -58,22 +68,33 @@ export function EventFormDialog({
   const minExpire = eventDay && eventDay > today ? new Date(eventDay.getTime() + 86_400_000) : today;
   const until = formatWith(new Date(Date.now() + IMMEDIATE_MINUTES * 60_000), 'HH:mm');
 
-  const submit = form.handleSubmit(async (values) => {
+  // A second running inquiry of the category with overlapping care days: the server names the
+  // first one, the manager confirms (or not) in an alert dialog, and the form is sent again.
+  const [overlap, setOverlap] = React.useState<{ message: string; values: EventFormValues } | null>(null);
+
+  const send = async (values: EventFormValues, confirmOverlap = false) => {
     try {
-      const saved = await save.mutateAsync({ eventId: event?.eventId, input: formToInput(values, kitaId, category, event, timeZone) });
+      const input = { ...formToInput(values, kitaId, category, event, timeZone), ...(confirmOverlap ? { confirmOverlap: true } : {}) };
+      const saved = await save.mutateAsync({ eventId: event?.eventId, input });
       notifySuccess(t(event ? 'events.form.updated' : 'events.form.created'));
       onOpenChange(false);
       onSaved?.(saved);
     } catch (error) {
+      if (error instanceof ApiError && error.code === 'EVENT_OVERLAP' && !confirmOverlap) {
+        setOverlap({ message: error.message, values });
+        return;
+      }
       if (error instanceof ApiError && error.details?.length) {
+        const fields: Record<string, string> = { eventDate: 'eventDay', expireDate: 'expireDay', responseDeadline: 'deadlineDay', opensAt: 'opensDay' };
         for (const d of error.details) {
-          const field = d.path === 'eventDate' ? 'eventDay' : d.path === 'expireDate' ? 'expireDay' : d.path;
+          const field = fields[d.path] ?? d.path;
           if (field in form.getValues()) form.setError(field as keyof EventFormValues, { type: 'server', message: d.message });
         }
       }
       notifyError(t(event ? 'events.form.updateFailed' : 'events.form.createFailed'), error);
     }
-  });
+  };
+  const submit = form.handleSubmit((values) => send(values));
 
   const pending = save.isPending;
   return (
@@ -109,13 +130,21 @@ export function EventFormDialog({
               </p>
             ) : (
               <>
-                <p className="text-muted-foreground text-sm">{startLocked ? t('events.form.startLocked') : t('events.form.futureHint')}</p>
-                <div className="grid gap-4 sm:grid-cols-2">
-                  <DateField control={form.control} name="eventDay" label={t('events.form.eventDate')} minDate={today} toYear={lastEventYear()} disabled={startLocked} />
-                  <TimeField control={form.control} name="eventTime" label={t('events.form.eventTime')} disabled={startLocked} />
+                <p className="text-muted-foreground text-sm">{t('events.form.futureHint')}</p>
+                <fieldset className="grid gap-4 sm:grid-cols-2" data-qa="event-care-fields">
+                  <legend className="mb-2 text-sm font-medium">{t('events.form.careLegend')}</legend>
+                  <DateField control={form.control} name="eventDay" label={t('events.form.eventDate')} minDate={today} toYear={lastEventYear()} />
+                  <TimeField control={form.control} name="eventTime" label={t('events.form.eventTime')} />
                   <DateField control={form.control} name="expireDay" label={t('events.form.expireDate')} minDate={minExpire} toYear={lastEventYear()} />
                   <TimeField control={form.control} name="expireTime" label={t('events.form.expireTime')} />
-                </div>
+                </fieldset>
+                <fieldset className="grid gap-4 sm:grid-cols-2" data-qa="event-answer-fields">
+                  <legend className="mb-2 text-sm font-medium">{t('events.form.answerLegend')}</legend>
+                  <DateField control={form.control} name="deadlineDay" label={t('events.form.deadlineDate')} description={t('events.form.deadlineHint')} minDate={today} toYear={lastEventYear()} />
+                  <TimeField control={form.control} name="deadlineTime" label={t('events.form.deadlineTime')} />
+                  <DateField control={form.control} name="opensDay" label={t('events.form.opensDate')} description={startLocked ? t('events.form.startLocked') : t('events.form.opensHint')} minDate={today} toYear={lastEventYear()} disabled={startLocked} />
+                  <TimeField control={form.control} name="opensTime" label={t('events.form.opensTime')} disabled={startLocked} />
+                </fieldset>
               </>
             )}
             {category === 'Kindergarten' && (
@@ -137,6 +166,27 @@ export function EventFormDialog({
           </form>
         </Form>
       </DialogContent>
+      <AlertDialog open={!!overlap} onOpenChange={(next) => !next && setOverlap(null)}>
+        <AlertDialogContent data-qa="event-overlap-dialog">
+          <AlertDialogHeader>
+            <AlertDialogTitle>{t('events.form.overlapTitle')}</AlertDialogTitle>
+            <AlertDialogDescription>{overlap?.message}</AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel data-qa="event-overlap-cancel">{t('common.actions.cancel')}</AlertDialogCancel>
+            <AlertDialogAction
+              data-qa="event-overlap-confirm"
+              onClick={() => {
+                const values = overlap?.values;
+                setOverlap(null);
+                if (values) void send(values, true);
+              }}
+            >
+              {t('events.form.overlapConfirm')}
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
     </Dialog>
   );
 }

@@ -2,6 +2,7 @@ import type * as React from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EventDetails } from '@kita/shared';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { useCareDays } from '@/hooks/use-care-days';
 import { formatDateTime } from '@/lib/format';
 import { EventStatusBadge, EventTypeBadge } from './event-badges';
 
@@ -22,6 +23,7 @@ function Item({ label, children, qa }: { label: string; children: React.ReactNod
  */
 export function EventSummaryCard({ event, actions }: { event: EventDetails; actions?: React.ReactNode }) {
   const { t } = useTranslation();
+  const care = useCareDays();
   return (
     <Card data-qa="event-summary">
       <CardHeader className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
@@ -40,11 +42,17 @@ export function EventSummaryCard({ event, actions }: { event: EventDetails; acti
           <Item label={t('events.details.category')} qa="event-category">
             {event.category}
           </Item>
-          <Item label={t('events.details.eventDate')} qa="event-date">
-            {formatDateTime(event.eventDate, event.timezone)}
+          <Item label={t('events.details.careDays')} qa="event-care-days">
+            {care.period(event)}
           </Item>
-          <Item label={t('events.details.expireDate')} qa="event-expire">
-            {formatDateTime(event.expireDate, event.timezone)}
+          <Item label={t('events.details.responseDeadline')} qa="event-deadline">
+            {care.deadline(event)}
+          </Item>
+          <Item label={t('events.details.period')} qa="event-date">
+            {formatDateTime(event.eventDate, event.timezone)} – {formatDateTime(event.expireDate, event.timezone)}
+          </Item>
+          <Item label={t('events.details.opensAt')} qa="event-opens">
+            {formatDateTime(event.opensAt, event.timezone)}
           </Item>
           <Item label={t('events.details.availableSlots')} qa="event-slots">
             {event.availableSlots}

@@ -8,7 +8,7 @@ import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
 import { DataTable } from '@/components/data-table/data-table';
 import { ErrorState } from '@/components/states';
 import { Button } from '@/components/ui/button';
-import { formatDateTime } from '@/lib/format';
+import { useCareDays } from '@/hooks/use-care-days';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useDeleteEvent, useKitaEvents } from '../queries';
 import { EventStatusBadge, EventTypeBadge } from './event-badges';
@@ -21,6 +21,7 @@ import { EventFormDialog } from './event-form-dialog';
  */
 export function EventsTable({ kitaId, height = 500 }: { kitaId: string; height?: number }) {
   const { t } = useTranslation();
+  const care = useCareDays();
   const navigate = useNavigate();
   const events = useKitaEvents(kitaId);
   const remove = useDeleteEvent();
@@ -35,13 +36,13 @@ export function EventsTable({ kitaId, height = 500 }: { kitaId: string; height?:
         id: 'eventDate',
         accessorKey: 'eventDate',
         header: t('events.columns.eventDate'),
-        cell: ({ row }) => formatDateTime(row.original.eventDate, row.original.timezone),
+        cell: ({ row }) => care.period(row.original),
       },
       {
-        id: 'expireDate',
-        accessorKey: 'expireDate',
-        header: t('events.columns.expireDate'),
-        cell: ({ row }) => formatDateTime(row.original.expireDate, row.original.timezone),
+        id: 'responseDeadline',
+        accessorKey: 'responseDeadline',
+        header: t('events.columns.responseDeadline'),
+        cell: ({ row }) => care.deadline(row.original),
       },
       { id: 'category', accessorKey: 'category', header: t('events.columns.category') },
       { id: 'totalSlots', accessorKey: 'totalSlots', header: t('events.columns.totalSlots') },
@@ -52,7 +53,7 @@ export function EventsTable({ kitaId, height = 500 }: { kitaId: string; height?:
         cell: ({ row }) => <EventStatusBadge status={row.original.status} isFinished={row.original.isFinished} />,
       },
     ],
-    [t],
+    [t, care],
   );
 
   if (events.isError) return <ErrorState error={events.error} onRetry={() => void events.refetch()} />;

@@ -29,15 +29,26 @@ export function ResponsesTable({ event, rows }: { event: EventDetails; rows: Eve
         id: 'childName',
         accessorKey: 'childName',
         header: t('events.responses.child'),
-        cell: ({ row }) =>
-          phone ? (
-            <div className="flex flex-col items-start gap-1 whitespace-normal">
-              <span className="font-medium">{row.original.childName}</span>
-              <PreferenceBadge type={row.original.preferenceType} />
+        // Late joiners and children that left while the inquiry was open (its snapshot); on a phone
+        // the answer stands under the name (issue 14).
+        cell: ({ row }) => {
+          const c = row.original;
+          return (
+            <div className={phone ? 'flex flex-col items-start gap-1 whitespace-normal' : 'flex flex-col'}>
+              <span className={c.leftAt ? 'text-muted-foreground line-through' : phone ? 'font-medium' : undefined}>{c.childName}</span>
+              {c.leftAt && c.leaveReason ? (
+                <span className="text-muted-foreground text-xs" data-qa="child-left-note">
+                  {t(`events.responses.left.${c.leaveReason as 'child_removed'}`)}
+                </span>
+              ) : c.joinReason !== 'opening' && c.joinReason !== 'migrated' ? (
+                <span className="text-muted-foreground text-xs" data-qa="child-joined-note">
+                  {t(`events.responses.joined.${c.joinReason as 'approved'}`)}
+                </span>
+              ) : null}
+              {phone ? <PreferenceBadge type={c.preferenceType} /> : null}
             </div>
-          ) : (
-            row.original.childName
-          ),
+          );
+        },
       },
       { id: 'parentName', accessorKey: 'parentName', header: t('events.responses.parent') },
       { id: 'groupName', accessorKey: 'groupName', header: t('events.responses.group') },

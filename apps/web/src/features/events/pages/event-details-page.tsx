@@ -11,6 +11,7 @@ import { CloseEventButton } from '@/features/results/components/close-event-butt
 import { EventResultCard } from '@/features/results/components/event-result-card';
 import { ReportDownloadButton } from '@/features/results/components/report-download-button';
 import { ApiError } from '@/lib/api';
+import { useCareDays } from '@/hooks/use-care-days';
 import { formatDateTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { AnswerCounts } from '../components/answer-counts';
@@ -31,6 +32,7 @@ function stateEvent(state: unknown): EventSummary | undefined {
  */
 export default function EventDetailsPage() {
   const { t } = useTranslation();
+  const care = useCareDays();
   const { kitaId = '', eventId = '' } = useParams();
   const location = useLocation();
   const fromList = stateEvent(location.state);
@@ -44,7 +46,7 @@ export default function EventDetailsPage() {
     <PageHeader
       back={`/kitas/${kitaId}/e`}
       title={title}
-      description={event ?? fromList ? `${t(`events.type.${(event ?? fromList)!.eventType}`)} · ${formatDateTime((event ?? fromList)!.eventDate, (event ?? fromList)!.timezone)}` : undefined}
+      description={event ?? fromList ? `${t(`events.type.${(event ?? fromList)!.eventType}`)} · ${t('events.details.careDays')} ${care.period((event ?? fromList)!)}` : undefined}
     />
   );
 
@@ -90,7 +92,7 @@ export default function EventDetailsPage() {
       <EventSummaryCard event={event} actions={actions} />
       {event.status === 'scheduled' && (
         <p className="text-muted-foreground text-sm" data-qa="event-scheduled-note">
-          {t('events.details.scheduledNote', { date: formatDateTime(event.eventDate, event.timezone) })}
+          {t('events.details.scheduledNote', { date: formatDateTime(event.opensAt, event.timezone) })}
         </p>
       )}
       <AnswerCounts event={event} />

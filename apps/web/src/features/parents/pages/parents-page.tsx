@@ -97,6 +97,9 @@ export default function ParentsPage() {
                 onEdit: (p) => setEditing(p),
                 onDetails: (p) => navigate(`/parents/${p.parentId}`),
                 onDelete: (p) => setDeleting(p),
+                // Spec: only registrations can be deleted; an approved family may have taken part in
+                // inquiries whose results must stay reproducible (the server refuses with a reason).
+                canDelete: (p) => p.status === 'registered',
               }}
               toolbar={
                 <Button onClick={() => setEditing('new')} data-qa="parents-add">

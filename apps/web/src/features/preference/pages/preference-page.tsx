@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { ParentEvent, PreferenceType } from '@kita/shared';
 import { BrandMark } from '@/components/brand';
 import { Button } from '@/components/ui/button';
+import { useCareDays } from '@/hooks/use-care-days';
 import { ApiError } from '@/lib/api';
 import { homePathFor, useAuth } from '@/lib/auth';
 import { changeLanguage, currentLanguage, LANGUAGES } from '@/lib/i18n';
@@ -11,13 +12,6 @@ import { navigateTo } from '@/lib/navigation';
 import { notifyError } from '@/lib/notify';
 import { ChildChoice } from '../components/child-choice';
 import { useLinkSession, useParentEvent, useSavePreference } from '../queries';
-
-/** dd.MM.yyyy, HH:mm (spec section 9) in the event's zone, without pulling a date library into this chunk. */
-function formatInstant(iso: string, timeZone: string, withTime = true): string {
-  const options: Intl.DateTimeFormatOptions = { timeZone, day: '2-digit', month: '2-digit', year: 'numeric' };
-  if (withTime) Object.assign(options, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-  return new Intl.DateTimeFormat('de-DE', options).format(new Date(iso));
-}
 
 const isExpired = (error: unknown) => error instanceof ApiError && (error.code === 'EVENT_FINISHED' || error.status === 401);
 
@@ -61,6 +55,7 @@ function Panel({ title, text, home, qa }: { title: string; text: string; home: s
 
 function EventSummary({ data }: { data: ParentEvent }) {
   const { t } = useTranslation();
+  const care = useCareDays();
   const e = data.event;
   return (
     <section className="bg-card flex flex-col gap-3 rounded-xl border p-4" data-qa="preference-event">
@@ -74,7 +69,7 @@ function EventSummary({ data }: { data: ParentEvent }) {
         <div>
           <dt className="text-muted-foreground text-xs font-medium uppercase">{t('preference.eventDate')}</dt>
           <dd className="text-lg font-semibold" data-qa="preference-date">
-            {e.eventType === 'immediate' ? t('preference.today') : formatInstant(e.eventDate, e.timezone, false)}
+            {e.eventType === 'immediate' ? t('preference.today') : care.period(e)}
           </dd>
         </div>
         <div>
@@ -83,7 +78,7 @@ function EventSummary({ data }: { data: ParentEvent }) {
             {t('preference.deadline')}
           </dt>
           <dd className="text-lg font-semibold whitespace-nowrap" data-qa="preference-deadline">
-            {formatInstant(e.expireDate, e.timezone)}
+            {care.deadline(e)}
           </dd>
         </div>
       </dl>

@@ -5,7 +5,7 @@ import type { ChildHistory, HistoryPreference } from '@kita/shared';
 import { DataTable } from '@/components/data-table/data-table';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { formatHistoryDate } from '@/lib/format';
+import { useCareDays } from '@/hooks/use-care-days';
 import { useIsMobile } from '@/hooks/use-mobile';
 import { cn } from '@/lib/utils';
 import { historyKind, type HistoryKind } from '../outcome';
@@ -37,6 +37,7 @@ function HistoryPreferenceBadge({ type }: { type: HistoryPreference['preferenceT
  */
 export function ChildHistoryCard({ child, parentId }: { child: ChildHistory; parentId: string }) {
   const { t } = useTranslation();
+  const care = useCareDays();
   // On a phone five columns do not fit: the type goes under the date and the release button under
   // the slot, so every answer stays readable without scrolling sideways.
   const compact = useIsMobile();
@@ -53,14 +54,14 @@ export function ChildHistoryCard({ child, parentId }: { child: ChildHistory; par
     return [
       {
         id: 'expireDate',
-        accessorFn: (p) => p.expireDate,
+        accessorFn: (p) => p.eventDate,
         header: t('results.history.columns.date'),
         cell: ({ row }) => {
-          const [day, ...time] = formatHistoryDate(row.original.expireDate, child.timezone).split(' ');
+          // The care day(s), never the sending time (domain.md v2).
           return (
             <div className="flex flex-col">
-              <span className="whitespace-nowrap" data-qa="history-date">
-                <span className={cn(compact && 'block')}>{day}</span> <span className={cn(compact && 'block')}>{time.join(' ')}</span>
+              <span className={cn(!compact && 'whitespace-nowrap')} data-qa="history-date">
+                {care.period(row.original)}
               </span>
               {compact && (
                 <span className="text-muted-foreground text-xs" data-qa="history-type">
@@ -113,7 +114,7 @@ export function ChildHistoryCard({ child, parentId }: { child: ChildHistory; par
             } satisfies ColumnDef<HistoryPreference>,
           ]),
     ];
-  }, [t, child.childName, child.timezone, parentId, compact]);
+  }, [t, care, child.childName, parentId, compact]);
 
   return (
     <Card data-qa="history-child" data-child={child.childName}>

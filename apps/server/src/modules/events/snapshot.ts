@@ -1,0 +1,162 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/client.js';
+import { auditLog } from '../../db/schema.js';
+import { fanOutInquiry } from './fanout.js';
+import { eligibleWhere, findEvent, type EventRow } from './queries.js';
+
+/**
+ * The snapshot of an inquiry (table event_children, domain.md "Emergency events"): who is asked,
+ * with names, group, family and channel as they were. Written when the event opens; while it is
+ * open, `syncOpenInquiries` keeps it in step with the families (late joiners are added and invited
+ * at once, a child that stops being eligible leaves with a reason); at close it is frozen. Every
+ * reader (details, counts, answers, close, report, PDF, preference page) reads it, never the live
+ * eligibility.
+ */
+
+export type JoinReason = 'opening' | 'approved' | 'child_added' | 'group_changed' | 'reactivated' | 'migrated';
+export type LeaveReason = 'child_removed' | 'group_changed' | 'parent_deactivated' | 'parent_removed';
+
+/**
+ * The channel of a parent as SQL over alias p, the same rule as `parentRecipient` in
+ * notify/messages.ts (SMS only to a verified primary phone; the other channel when the preferred
+ * one is missing; none for an anonymous parent). snapshot.test.ts checks that both agree.
+ */
+export const channelSql = sql`case
+  when p.is_anonymous then null
+  when p.preferred_communication = 'sms' and p.primary_phone is not null and p.primary_phone_verified then 'sms'
+  when coalesce(p.email, '') <> '' then 'email'
+  when p.primary_phone is not null and p.primary_phone_verified then 'sms'
+  else null end`;
+
+/** The live eligible children of category `categoryId` (aliases c, g, p), narrowed by `scope`. */
+const eligibleChildren = (categoryId: SQL, scope: SQL) => sql`
+  select c.id as child_id, p.id as parent_id, g.id as group_id, c.name as child_name, p.name as parent_name,
+         g.name as group_name, ${channelSql} as channel, p.is_anonymous
+    from children c
+    join groups g on g.id = c.group_id
+    join parents p on p.id = c.parent_id
+   where ${eligibleWhere(categoryId)} and ${scope}`;
+
+/** Records the children eligible at opening (once; a repeated call adds nobody twice). */
+export async function writeSnapshot(tx: DbOrTx, e: Pick<EventRow, 'id' | 'categoryId'>, now: Date): Promise<number> {
+  const r = await tx.execute(sql`
+    insert into event_children (event_id, child_id, parent_id, group_id, child_name, parent_name, group_name,
+                                channel, is_anonymous, joined_at, join_reason)
+    select ${e.id}::uuid, k.child_id, k.parent_id, k.group_id, k.child_name, k.parent_name, k.group_name,
+           k.channel, k.is_anonymous, ${now.toISOString()}::timestamptz, 'opening'
+      from (${eligibleChildren(sql`${e.categoryId}::uuid`, sql`true`)}) k
+    on conflict (event_id, child_id) do nothing`);
+  return r.rowCount ?? 0;
+}
+
+export interface SyncScope {
+  kitaId: string;
+  /** The family whose eligibility may have changed (approve, deactivate, contact data). */
+  parentId?: string;
+  /** The child that was added, moved or removed. */
+  childId?: string;
+}
+
+export interface SyncReasons {
+  join: JoinReason;
+  leave: LeaveReason;
+}
+
+export interface SyncResult {
+  joined: number;
+  left: number;
+  messages: number;
+}
+
+/**
+ * Brings the snapshots of the Kita's open inquiries in step with one family or child after a
+ * change (call in the change's transaction): children now eligible join (and their family is
+ * invited at once by its channel, or listed without channel for the manager), children no longer
+ * eligible leave with `reasons.leave`, a move between groups of the same category updates the
+ * group, and changed contact data updates the channel. Finished and scheduled inquiries are never
+ * touched. The caller kicks the outbox after commit when `messages` > 0.
+ */
+export async function syncOpenInquiries(
+  tx: Tx,
+  scope: SyncScope,
+  reasons: SyncReasons,
+  ctx: { now: Date; config: { publicUrl: string; jwtSecret: Uint8Array } },
+): Promise<SyncResult> {
+  const open = await tx.execute<{ id: string }>(sql`
+    select id from events
+     where kita_id = ${scope.kitaId} and status = 'open' and response_deadline > ${ctx.now.toISOString()}::timestamptz
+     order by id for share`);
+  if (open.rows.length === 0) return { joined: 0, left: 0, messages: 0 };
+  const at = ctx.now.toISOString();
+  // The live rows in scope (aliases c, p) and the snapshot rows in scope (alias ec).
+  const liveScope = scope.childId
+    ? sql`c.id = ${scope.childId}::uuid`
+    : scope.parentId
+      ? sql`c.parent_id = ${scope.parentId}::uuid`
+      : sql`false`;
+  const snapScope = scope.childId
+    ? sql`ec.child_id = ${scope.childId}::uuid`
+    : scope.parentId
+      ? sql`ec.parent_id = ${scope.parentId}::uuid`
+      : sql`false`;
+
+  const result: SyncResult = { joined: 0, left: 0, messages: 0 };
+  for (const { id } of open.rows) {
+    const e = (await findEvent(tx, id))!;
+    const cat = sql`${e.categoryId}::uuid`;
+    // Leave: in the snapshot, but no longer an eligible child of this category.
+    const left = await tx.execute<{ child_id: string }>(sql`
+      update event_children ec set left_at = ${at}::timestamptz, leave_reason = ${reasons.leave}
+       where ec.event_id = ${id} and ec.left_at is null and ${snapScope}
+         and not exists (select 1 from (${eligibleChildren(cat, liveScope)}) k where k.child_id = ec.child_id)
+      returning ec.child_id`);
+    // Stay: group, names and channel follow the family while the inquiry is open.
+    await tx.execute(sql`
+      update event_children ec
+         set group_id = k.group_id, group_name = k.group_name, child_name = k.child_name,
+             parent_id = k.parent_id, parent_name = k.parent_name, channel = k.channel, is_anonymous = k.is_anonymous
+        from (${eligibleChildren(cat, liveScope)}) k
+       where ec.event_id = ${id} and ec.child_id = k.child_id and ec.left_at is null`);
+    // Join (or join again after leaving).
+    const joined = await tx.execute<{ child_id: string }>(sql`
+      insert into event_children (event_id, child_id, parent_id, group_id, child_name, parent_name, group_name,
+                                  channel, is_anonymous, joined_at, join_reason)
+      select ${id}::uuid, k.child_id, k.parent_id, k.group_id, k.child_name, k.parent_name, k.group_name,
+             k.channel, k.is_anonymous, ${at}::timestamptz, ${reasons.join}
+        from (${eligibleChildren(cat, liveScope)}) k
+      on conflict (event_id, child_id) do update
+         set left_at = null, leave_reason = null, joined_at = excluded.joined_at, join_reason = excluded.join_reason,
+             parent_id = excluded.parent_id, group_id = excluded.group_id, child_name = excluded.child_name,
+             parent_name = excluded.parent_name, group_name = excluded.group_name, channel = excluded.channel,
+             is_anonymous = excluded.is_anonymous
+       where event_children.left_at is not null
+      returning child_id`);
+    // Who joined is invited now (a family already invited keeps its link: it is per family).
+    const messages = joined.rows.length > 0 || scope.parentId ? await fanOutInquiry(tx, e, ctx.config, ctx.now, { late: true }) : 0;
+    if (left.rows.length && !messages) {
+      // The parent's view reads the eligible count from the event row (issue 15).
+      await tx.execute(sql`update events set eligible_count =
+        (select count(*)::int from event_children ec where ec.event_id = ${id} and ec.left_at is null) where id = ${id}`);
+    }
+    if (joined.rows.length || left.rows.length || messages) {
+      await tx.insert(auditLog).values({
+        actorRole: 'system',
+        action: 'snapshot',
+        entity: 'event',
+        entityId: id,
+        kitaId: scope.kitaId,
+        details: {
+          joined: joined.rows.map((r) => r.child_id),
+          joinReason: joined.rows.length ? reasons.join : undefined,
+          left: left.rows.map((r) => r.child_id),
+          leaveReason: left.rows.length ? reasons.leave : undefined,
+          messages,
+        },
+      });
+    }
+    result.joined += joined.rows.length;
+    result.left += left.rows.length;
+    result.messages += messages;
+  }
+  return result;
+}

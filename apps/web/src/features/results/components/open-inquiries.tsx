@@ -1,0 +1,81 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ClockIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { ParentEvent, Preference, PreferenceType } from '@kita/shared';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { ChildChoice } from '@/features/preference/components/child-choice';
+import { useCareDays } from '@/hooks/use-care-days';
+import { api, ApiError } from '@/lib/api';
+import { notifyError } from '@/lib/notify';
+
+/** Under ['parents', ...]: parent mutations and closes already invalidate that prefix. */
+const openKey = (parentId: string) => ['parents', 'open-inquiries', parentId] as const;
+
+/**
+ * The open inquiries that ask the logged-in parent's family, first on "Abfragen & Verlauf", with
+ * the same answer buttons as the /preference page (answers go with the login session).
+ */
+export function OpenInquiries({ parentId }: { parentId: string }) {
+  const { t } = useTranslation();
+  const care = useCareDays();
+  const client = useQueryClient();
+  const open = useQuery({
+    queryKey: openKey(parentId),
+    queryFn: ({ signal }) => api.get<ParentEvent[]>(`parents/${parentId}/open-inquiries`, { signal }),
+    enabled: !!parentId,
+  });
+  const save = useMutation({
+    mutationFn: (a: { eventId: string; childId: string; preferenceType: PreferenceType }) =>
+      api.post<Preference[]>('preference', { eventId: a.eventId, preferences: [{ childId: a.childId, preferenceType: a.preferenceType }] }),
+    onSettled: () => client.invalidateQueries({ queryKey: ['parents'] }),
+  });
+
+  if (!open.data || open.data.length === 0) return null;
+  return (
+    <section aria-labelledby="open-inquiries-title" className="flex flex-col gap-4" data-qa="open-inquiries">
+      <h2 id="open-inquiries-title" className="text-lg font-semibold">
+        {t('results.history.openTitle')}
+      </h2>
+      {open.data.map((view) => {
+        const e = view.event;
+        const options: PreferenceType[] = e.eventType === 'immediate' ? ['red', 'yellow', 'green', 'blue'] : ['red', 'yellow', 'green'];
+        return (
+          <Card key={e.eventId} data-qa="open-inquiry">
+            <CardHeader>
+              <CardTitle className="text-base">
+                {t('results.history.openCard', { kitaName: e.kitaName, careDays: e.eventType === 'immediate' ? t('preference.today') : care.period(e) })}
+              </CardTitle>
+              <CardDescription className="flex items-center gap-1" data-qa="open-inquiry-deadline">
+                <ClockIcon className="size-3.5 shrink-0" aria-hidden="true" />
+                {t('results.history.openDeadline', { deadline: care.deadline(e) })}
+              </CardDescription>
+              {e.description && <p className="text-sm font-medium">{e.description}</p>}
+              <p className="text-sm">{t('preference.sought', { count: e.threshold })}</p>
+            </CardHeader>
+            <CardContent>
+              <ul className="flex flex-col gap-3" aria-label={t('preference.childrenLabel')}>
+                {view.children.map((child) => (
+                  <ChildChoice
+                    key={child.childId}
+                    child={child}
+                    options={options}
+                    saving={save.isPending}
+                    onChoose={async (preferenceType) => {
+                      try {
+                        await save.mutateAsync({ eventId: e.eventId, childId: child.childId, preferenceType });
+                        return true;
+                      } catch (error) {
+                        notifyError(t('preference.saveErrorTitle'), error instanceof ApiError ? error : new Error(t('preference.saveFailed')));
+                        return false;
+                      }
+                    }}
+                  />
+                ))}
+              </ul>
+            </CardContent>
+          </Card>
+        );
+      })}
+    </section>
+  );
+}
