@@ -9,12 +9,13 @@ import { build } from 'esbuild';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const server = path.join(root, 'apps/server');
-const out = path.join(server, 'dist');
+const defaultOut = path.join(server, 'dist');
 const pkg = JSON.parse(readFileSync(path.join(server, 'package.json'), 'utf8'));
 // Every runtime dependency of the server workspace except our own shared package, which is bundled.
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@kita/'));
 
-export async function buildServer() {
+/** `out`: another folder (tests build their own copy, so parallel test files never share one). */
+export async function buildServer(out = defaultOut) {
   const started = Date.now();
   rmSync(out, { recursive: true, force: true });
   await build({
@@ -33,7 +34,8 @@ export async function buildServer() {
     logLevel: 'warning',
   });
   cpSync(path.join(server, 'src/db/migrations'), path.join(out, 'migrations'), { recursive: true });
-  console.log(`server compiled to apps/server/dist in ${Date.now() - started} ms`);
+  console.log(`server compiled to ${path.relative(root, out) || out} in ${Date.now() - started} ms`);
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) await buildServer();
+// `node scripts/build-server.mjs [outDir]`
+if (process.argv[1] === fileURLToPath(import.meta.url)) await buildServer(process.argv[2] ? path.resolve(process.argv[2]) : undefined);

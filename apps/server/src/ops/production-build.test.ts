@@ -21,14 +21,14 @@ describe.skipIf(!adminUrl)('the compiled server from a clean folder with product
   let port: number;
 
   beforeAll(async () => {
-    execFileSync(process.execPath, ['scripts/build-server.mjs'], { cwd: repo, stdio: 'pipe' });
     dir = mkdtempSync(path.join(tmpdir(), 'kita-deploy-'));
+    // Compiled straight into the clean folder (never into the shared apps/server/dist other test files use).
+    execFileSync(process.execPath, ['scripts/build-server.mjs', path.join(dir, 'apps/server/dist')], { cwd: repo, stdio: 'pipe' });
     for (const f of ['package.json', 'package-lock.json', 'packages/shared/package.json', 'apps/server/package.json', 'apps/web/package.json', 'e2e/package.json']) {
       mkdirSync(path.dirname(path.join(dir, f)), { recursive: true });
       cpSync(path.join(repo, f), path.join(dir, f));
     }
     execFileSync('npm', ['ci', '--omit=dev', '--workspace', '@kita/server', '--no-audit', '--no-fund', '--prefer-offline'], { cwd: dir, stdio: 'pipe' });
-    cpSync(path.join(repo, 'apps/server/dist'), path.join(dir, 'apps/server/dist'), { recursive: true });
     db = await emptyDatabase(adminUrl!, 'kita_deploy');
     port = await freePort();
   }, 240_000);
@@ -37,7 +37,7 @@ describe.skipIf(!adminUrl)('the compiled server from a clean folder with product
     await server?.stop();
     await db?.drop();
     if (dir) rmSync(dir, { recursive: true, force: true });
-  });
+  }, 120_000);
 
   it('has no development tooling installed', () => {
     for (const dev of ['tsx', 'vite', 'vitest', 'typescript', 'esbuild', 'pino-pretty']) expect(existsSync(path.join(dir, 'node_modules', dev))).toBe(false);
@@ -49,6 +49,7 @@ describe.skipIf(!adminUrl)('the compiled server from a clean folder with product
       cwd: dir,
       port,
       readyPath: '/api/health/ready',
+      timeoutMs: 150_000,
       env: {
         NODE_ENV: 'production',
         PORT: String(port),
@@ -80,19 +81,19 @@ describe.skipIf(!adminUrl)('the compiled server from a clean folder with product
     await new Promise((r) => setTimeout(r, 1000));
     console.log(`compiled server: ready after ${Math.round(server.readyMs)} ms (empty database, migrations included), RSS at idle ${await rssMb(server.child.pid!)} MB`);
     expect(await server.stop()).toBe(0);
-  });
+  }, 240_000);
 
   it('stops with one clear line when the database is unreachable', async () => {
     const { spawnSync } = await import('node:child_process');
     const r = spawnSync(process.execPath, ['apps/server/dist/main.js'], {
       cwd: dir,
       encoding: 'utf8',
-      timeout: 60_000,
+      timeout: 120_000,
       env: { PATH: process.env.PATH ?? '', NODE_ENV: 'development', PORT: String(port), DATABASE_URL: 'postgres://kita:geheim@127.0.0.1:1/kita', JWT_SECRET: 'x'.repeat(40) },
     });
     expect(r.status).toBe(1);
     expect(r.stderr.trim().split('\n').at(-1)).toMatch(/^Database unreachable at postgres:\/\/kita@127\.0\.0\.1:1\/kita: ECONNREFUSED/);
     expect(r.stderr).not.toMatch(/\n\s+at /);
     expect(r.stderr + r.stdout).not.toContain('geheim');
-  }, 60_000);
+  }, 150_000);
 });

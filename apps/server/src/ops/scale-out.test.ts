@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
@@ -27,9 +28,11 @@ describe.skipIf(!adminUrl)(`scale-out: 3 app processes + 2 workers, ${FAMILIES} 
   const procs: Started[] = [];
   const ports: number[] = [];
   const figures: Record<string, number | string> = {};
+  const dist = path.join(repo, 'apps/server', `.build-test-${process.pid}`);
 
   beforeAll(async () => {
-    execFileSync(process.execPath, ['scripts/build-server.mjs'], { cwd: repo, stdio: 'pipe' });
+    // A private build inside the repository (bare imports resolve from its node_modules).
+    execFileSync(process.execPath, ['scripts/build-server.mjs', dist], { cwd: repo, stdio: 'pipe' });
     db = await emptyDatabase(adminUrl!, 'kita_scale');
     twilio = await startFakeTwilio();
   }, 120_000);
@@ -39,7 +42,8 @@ describe.skipIf(!adminUrl)(`scale-out: 3 app processes + 2 workers, ${FAMILIES} 
     await database?.close();
     await twilio?.close();
     await db?.drop();
-  });
+    rmSync(dist, { recursive: true, force: true });
+  }, 120_000);
 
   it('every process starts, each message is sent exactly once, one allocation, every answer stored, ledger = credits', async () => {
     const env = {
@@ -60,10 +64,10 @@ describe.skipIf(!adminUrl)(`scale-out: 3 app processes + 2 workers, ${FAMILIES} 
     const t0 = performance.now();
     const started = await Promise.allSettled([
       ...[0, 1, 2].map((i) =>
-        startProcess({ args: ['apps/server/dist/main.js'], cwd: repo, port: ports[i]!, readyPath: '/api/health/ready', env: { ...env, PORT: String(ports[i]), WORKER: 'off' } }),
+        startProcess({ args: [path.join(dist, 'main.js')], cwd: repo, port: ports[i]!, readyPath: '/api/health/ready', timeoutMs: 150_000, env: { ...env, PORT: String(ports[i]), WORKER: 'off' } }),
       ),
       ...[3, 4].map((i) =>
-        startProcess({ args: ['apps/server/dist/worker.js'], cwd: repo, port: ports[i]!, readyPath: '/health', env: { ...env, WORKER_HEALTH_PORT: String(ports[i]) } }),
+        startProcess({ args: [path.join(dist, 'worker.js')], cwd: repo, port: ports[i]!, readyPath: '/health', timeoutMs: 150_000, env: { ...env, WORKER_HEALTH_PORT: String(ports[i]) } }),
       ),
     ]);
     for (const s of started) if (s.status === 'fulfilled') procs.push(s.value);
