@@ -123,5 +123,5 @@ describe('database errors in the log', () => {
     expect(log).toContain('unhandled error');
     expect(log).toContain('select $1::int');
     expect(log).not.toContain('Geheim-Passwort-4711');
-  });
+  }, 120_000);
 });
