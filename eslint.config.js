@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { importX } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
-import { serverZones } from './eslint.boundaries.js';
+import { serverZones, webZones } from './eslint.boundaries.js';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'apps/server/src/db/migrations/**', 'test-results/**', 'bench/results/**', '**/*.js', '**/*.mjs'] },
@@ -39,7 +39,7 @@ export default tseslint.config(
       ],
     },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: serverZones() }],
+      'import-x/no-restricted-paths': ['error', { zones: [...serverZones(), ...webZones()] }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },

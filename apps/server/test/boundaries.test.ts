@@ -70,6 +70,26 @@ describe('server boundaries', () => {
   });
 });
 
+describe('web boundaries', () => {
+  it('refuses a feature importing the app shell', async () => {
+    expect(await ruleIds('apps/web/src/features/kitas/fixture.ts', "export { router } from '@/app/router';\n")).toEqual(['import-x/no-restricted-paths']);
+  });
+
+  it('refuses components/ and lib/ importing a feature', async () => {
+    expect(await ruleIds('apps/web/src/components/fixture.ts', "export { useKitas } from '@/features/kitas/queries';\n")).toEqual([
+      'import-x/no-restricted-paths',
+    ]);
+    expect(await ruleIds('apps/web/src/lib/fixture.ts', "export { useKitas } from '@/features/kitas/queries';\n")).toEqual(['import-x/no-restricted-paths']);
+  });
+
+  it('refuses a feature importing another outside its allowlist, and accepts an allowed one', async () => {
+    expect(await ruleIds('apps/web/src/features/children/fixture.ts', "export { useParents } from '@/features/parents/queries';\n")).toEqual([
+      'import-x/no-restricted-paths',
+    ]);
+    expect(await ruleIds('apps/web/src/features/users/fixture.ts', "export { useKitas } from '@/features/kitas/queries';\n")).toEqual([]);
+  });
+});
+
 describe('declared allowlists', () => {
   it('have no cycle between server modules or between web features', () => {
     expect(boundaries.findCycle(boundaries.serverModules)).toBeNull();
@@ -80,7 +100,10 @@ describe('declared allowlists', () => {
     const { readdirSync } = await import('node:fs');
     const dirs = (p: string) => readdirSync(path.join(repoRoot, p), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
     expect(Object.keys(boundaries.serverModules).sort()).toEqual(dirs('apps/server/src/modules'));
-    for (const allowed of Object.values(boundaries.serverModules)) for (const m of allowed) expect(boundaries.serverModules).toHaveProperty(m);
+    expect(Object.keys(boundaries.webFeatures).sort()).toEqual(dirs('apps/web/src/features'));
+    for (const graph of [boundaries.serverModules, boundaries.webFeatures]) {
+      for (const allowed of Object.values(graph)) for (const m of allowed) expect(graph).toHaveProperty(m);
+    }
   });
 
   it('a cycle is found when one is declared', () => {
