@@ -28,8 +28,8 @@ interface Panel {
 }
 
 const PANELS: Panel[] = [
-  { title: "Jain's index (>= 4 needs)", pick: (r) => r.jain, lo: 0.75, hi: 1, aim: [AIMS.jain, 1], ticks: [0.8, 0.9, 1] },
-  { title: 'p10 / oracle p10', pick: (r) => r.p10OfOracle, lo: 0.4, hi: 1.1, aim: [AIMS.p10OfOracle, 1.1], ticks: [0.5, 0.75, 1] },
+  { title: "Jain's index (>= 4 needs)", pick: (r) => r.jain, lo: 0.65, hi: 1, aim: [AIMS.jain, 1], ticks: [0.7, 0.8, 0.9, 1] },
+  { title: 'p10 / oracle p10', pick: (r) => r.p10OfOracle, lo: 0, hi: 1.1, aim: [AIMS.p10OfOracle, 1.1], ticks: [0, 0.5, 1] },
   { title: 'need parity high/low', pick: (r) => r.parity, lo: 0.3, hi: 1.7, aim: AIMS.parity, ticks: [0.5, 1, 1.5] },
   { title: 'always-red change (pp)', pick: (r) => r.cheaterChangePp, lo: -20, hi: 10, aim: [-20, AIMS.cheaterChangePp], ticks: [-20, -10, 0, 10] },
   { title: 'honest loss (pp)', pick: (r) => r.honestLossPp, lo: -1, hi: 7, aim: [-1, AIMS.honestLossPp], ticks: [0, 2, 4, 6] },
