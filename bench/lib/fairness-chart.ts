@@ -102,7 +102,7 @@ export function tradeoffChart(worlds: WorldRows[], chosen: string): string {
   const out: string[] = [];
   out.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="DejaVu Sans, Arial, sans-serif" font-size="11">`);
   out.push(`<rect width="${width}" height="${height}" fill="#ffffff"/>`);
-  out.push(`<text x="10" y="20" font-size="14" font-weight="bold">Trade-off of the rule search: honest loss vs need parity (ringed: chosen rule, hollow: lying pays)</text>`);
+  out.push(`<text x="10" y="20" font-size="14" font-weight="bold">Rule search: honest loss vs need parity (ringed: v2; hollow: lying pays)</text>`);
   // The aims: parity band and honest loss <= 1 pp.
   out.push(`<rect x="${sx(xLo)}" y="${sy(AIMS.parity[1])}" width="${sx(xHi) - sx(xLo)}" height="${sy(AIMS.parity[0]) - sy(AIMS.parity[1])}" fill="#d3f9d8" opacity="0.7"/>`);
   out.push(`<rect x="${sx(xLo)}" y="${sy(yHi)}" width="${sx(AIMS.honestLossPp) - sx(xLo)}" height="${sy(yLo) - sy(yHi)}" fill="#d0ebff" opacity="0.6"/>`);
