@@ -28,7 +28,8 @@ beforeAll(async () => {
     [w.kids.smsKid.id, 'yellow'],
   ]);
   await closeViaApi(t, w.headers.manager, eventId);
-});
+  // Two closes: give a busy machine more than the default hook timeout.
+}, 180_000);
 afterAll(async () => t.close());
 
 const resetMessages = (parentId: string) =>
