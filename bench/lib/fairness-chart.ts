@@ -28,8 +28,8 @@ interface Panel {
 }
 
 const PANELS: Panel[] = [
-  { title: "Jain's index (>= 4 needs)", pick: (r) => r.jain, lo: 0.75, hi: 1, aim: [AIMS.jain, 1], ticks: [0.8, 0.9, 1] },
-  { title: 'p10 / oracle p10', pick: (r) => r.p10OfOracle, lo: 0.4, hi: 1.1, aim: [AIMS.p10OfOracle, 1.1], ticks: [0.5, 0.75, 1] },
+  { title: "Jain's index (>= 4 needs)", pick: (r) => r.jain, lo: 0.65, hi: 1, aim: [AIMS.jain, 1], ticks: [0.7, 0.8, 0.9, 1] },
+  { title: 'p10 / oracle p10', pick: (r) => r.p10OfOracle, lo: 0, hi: 1.1, aim: [AIMS.p10OfOracle, 1.1], ticks: [0, 0.5, 1] },
   { title: 'need parity high/low', pick: (r) => r.parity, lo: 0.3, hi: 1.7, aim: AIMS.parity, ticks: [0.5, 1, 1.5] },
   { title: 'always-red change (pp)', pick: (r) => r.cheaterChangePp, lo: -20, hi: 10, aim: [-20, AIMS.cheaterChangePp], ticks: [-20, -10, 0, 10] },
   { title: 'honest loss (pp)', pick: (r) => r.honestLossPp, lo: -1, hi: 7, aim: [-1, AIMS.honestLossPp], ticks: [0, 2, 4, 6] },
@@ -102,7 +102,7 @@ export function tradeoffChart(worlds: WorldRows[], chosen: string): string {
   const out: string[] = [];
   out.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="DejaVu Sans, Arial, sans-serif" font-size="11">`);
   out.push(`<rect width="${width}" height="${height}" fill="#ffffff"/>`);
-  out.push(`<text x="10" y="20" font-size="14" font-weight="bold">Trade-off of the rule search: honest loss vs need parity (ringed: chosen rule, hollow: lying pays)</text>`);
+  out.push(`<text x="10" y="20" font-size="14" font-weight="bold">Rule search: honest loss vs need parity (ringed: v2; hollow: lying pays)</text>`);
   // The aims: parity band and honest loss <= 1 pp.
   out.push(`<rect x="${sx(xLo)}" y="${sy(AIMS.parity[1])}" width="${sx(xHi) - sx(xLo)}" height="${sy(AIMS.parity[0]) - sy(AIMS.parity[1])}" fill="#d3f9d8" opacity="0.7"/>`);
   out.push(`<rect x="${sx(xLo)}" y="${sy(yHi)}" width="${sx(AIMS.honestLossPp) - sx(xLo)}" height="${sy(yLo) - sy(yHi)}" fill="#d0ebff" opacity="0.6"/>`);

@@ -280,7 +280,7 @@ export const CANDIDATES: Rule[] = [
   // Price and cap together: the chosen family.
   tariffRule('c2-12-y11', 'miss +1 / slot -2, yellow +1/-1, cap +-2', { ...base, redSlot: -2, blueSlot: -2, cap: 2 }),
   tariffRule('c3-12', 'miss +1 / slot -2, cap +-3', { ...base, redSlot: -2, blueSlot: -2, yellowMiss: 0, yellowSlot: 0, cap: 3 }),
-  tariffRule('c1-12', 'miss +1 / slot -2, cap +-1', { ...base, redSlot: -2, blueSlot: -2, yellowMiss: 0, yellowSlot: 0, cap: 1 }),
+  tariffRule('c2-12', 'miss +1 / slot -2, cap +-2', { ...base, redSlot: -2, blueSlot: -2, yellowMiss: 0, yellowSlot: 0, cap: 2 }),
   tariffRule('c1-12-y1', 'miss +1 / slot -2, yellow miss +1, cap +-1', { ...base, redSlot: -2, blueSlot: -2, yellowSlot: 0, cap: 1 }),
   tariffRule('c1f2-12', 'miss +1 / slot -2, range -2..+1', { ...base, redSlot: -2, blueSlot: -2, yellowMiss: 0, yellowSlot: 0, cap: 1, floor: 2 }),
   tariffRule('c2f3-12', 'miss +1 / slot -2, range -3..+2', { ...base, redSlot: -2, blueSlot: -2, yellowMiss: 0, yellowSlot: 0, cap: 2, floor: 3 }),

@@ -95,7 +95,7 @@ const HISTORY: Booking[] = [
   { family: 'B', child: 'b1', event: 'e1', pref: 'green', hasSlot: false, entries: [['green', 1]] },
   { family: 'B', child: 'b1', event: 'e2', pref: 'green', hasSlot: false, entries: [['green', 1]] },
   { family: 'B', child: 'b1', event: 'e3', pref: 'green', hasSlot: false, entries: [['green', 1]] },
-  // C: yellow no slot, red no slot twice -> v1 3; v2 2.
+  // C: yellow no slot, red no slot twice -> v1 3; v2 2, limited to 1.
   { family: 'C', child: 'c1', event: 'e1', pref: 'red', hasSlot: false, entries: [['no_slot', 1]] },
   { family: 'C', child: 'c1', event: 'e2', pref: 'yellow', hasSlot: false, entries: [['no_slot', 1]] },
   { family: 'C', child: 'c1', event: 'e3', pref: 'red', hasSlot: false, entries: [['no_slot', 1]] },
@@ -105,9 +105,9 @@ const HISTORY: Booking[] = [
   { family: 'D', child: 'd1', event: 'e3', pref: 'red', hasSlot: false, entries: [['no_slot', 1]] },
   // E: a red slot released in e3 -> v1 -1 + 1 + 1 = 1; v2 -2 + 2 = 0.
   { family: 'E', child: 'e1', event: 'e3', pref: 'red', hasSlot: false, entries: [['slot', -1], ['release_reverse', 1], ['release_green', 1]] },
-  // F: moved up in e3 -> v1 1 - 1 - 1 = -1; v2 1 - 1 - 2 = -2.
+  // F: moved up in e3 -> v1 1 - 1 - 1 = -1; v2 1 - 1 - 2 = -2, limited to -1.
   { family: 'F', child: 'f1', event: 'e3', pref: 'red', hasSlot: true, entries: [['no_slot', 1], ['promote_reverse', -1], ['promote_slot', -1]] },
-  // H: two children red without a slot in all three events -> v1 6; v2 6, limited to 2.
+  // H: two children red without a slot in all three events -> v1 6; v2 6, limited to 1.
   ...(['e1', 'e2', 'e3'] as const).flatMap((event) =>
     ['h1', 'h2'].map((child): Booking => ({ family: 'H', child, event, pref: 'red', hasSlot: false, entries: [['no_slot', 1]] })),
   ),
@@ -115,7 +115,7 @@ const HISTORY: Booking[] = [
   { family: 'Y', child: 'y1', event: 'e2', pref: 'yellow', hasSlot: true, entries: [['slot', -1]] },
 ];
 const V1: Record<string, number> = { A: 1, B: 3, C: 3, D: 1, E: 1, F: -1, G: 0, H: 6, Y: -1 };
-const V2: Record<string, number> = { A: -1, B: 0, C: 2, D: 1, E: 0, F: -2, G: 0, H: 2, Y: 0 };
+const V2: Record<string, number> = { A: -1, B: 0, C: 1, D: 1, E: 0, F: -1, G: 0, H: 1, Y: 0 };
 
 async function seedVersion1(db: Target): Promise<{ parent: Record<string, string>; events: string[] }> {
   const kita = randomUUID();
@@ -206,5 +206,6 @@ describe.each(targets)('migration 0005 credit rule v2 on %s', (_name, open) => {
     } finally {
       await db.close();
     }
-  });
+    // Two full migration runs on PGlite take long on a busy machine.
+  }, 180_000);
 });

@@ -1,8 +1,8 @@
 -- Credit rule version 2 (issue 13, docs/fairness.md). Balances booked under rule version 1 counted
 -- +1 for every green answer, which version 2 no longer rewards, and were not limited. So that a
 -- balance keeps its meaning under version 2 ("unmet red needs +1, places for red or blue -2, within
--- -2..+2"), every family gets ONE entry 'rule_v2' that brings its balance to what version 2 would
--- have booked for the same history since the family's last reset, limited to -2..+2. The version-1
+-- -1..+1"), every family gets ONE entry 'rule_v2' that brings its balance to what version 2 would
+-- have booked for the same history since the family's last reset, limited to -1..+1. The version-1
 -- entries stay as they were (the history remains explainable), events keep rule_version 1, and
 -- releases and move-ups of those events keep booking by version 1.
 --
@@ -18,7 +18,7 @@ FROM (
   SELECT
     p."id" AS "parent_id",
     coalesce(sum(l."amount"), 0) AS "balance",
-    greatest(-2, least(2, coalesce(sum(
+    greatest(-1, least(1, coalesce(sum(
       CASE
         WHEN l."id" IS NULL OR l."reason" = 'reset' THEN 0
         WHEN lr."at" IS NOT NULL AND l."created_at" <= lr."at" THEN 0

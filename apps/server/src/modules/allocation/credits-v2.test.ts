@@ -52,7 +52,7 @@ describe('rule version 2: credits at close', () => {
 
   it('books -2 for a place of a red or a blue child', () => {
     for (const preferenceType of ['red', 'blue'] as const) {
-      expect(creditEntriesFor([outcome({ childId: 'c', preferenceType, hasSlot: true })], 2)).toEqual([{ parentId: 'p', childId: 'c', amount: -2, reason: 'slot' }]);
+      expect(creditEntriesFor([outcome({ childId: 'c', preferenceType, hasSlot: true, creditBalance: 1 })], 2)).toEqual([{ parentId: 'p', childId: 'c', amount: -2, reason: 'slot' }]);
     }
   });
 
@@ -66,23 +66,27 @@ describe('rule version 2: credits at close', () => {
     expect(creditEntriesFor(rows, 2)).toEqual([]);
   });
 
-  it('keeps the balance within -2..+2: a miss at +2 books 0, a place at -1 books -1', () => {
-    expect(creditEntriesFor([outcome({ childId: 'r', preferenceType: 'red', hasSlot: false, creditBalance: 2 })], 2)).toEqual([
+  it('keeps the balance within -1..+1: a miss at +1 books 0, a place at 0 books -1, a place at -1 books 0', () => {
+    expect(V2_CAP).toBe(1);
+    expect(creditEntriesFor([outcome({ childId: 'r', preferenceType: 'red', hasSlot: false, creditBalance: 1 })], 2)).toEqual([
       { parentId: 'p', childId: 'r', amount: 0, reason: 'no_slot' },
     ]);
-    expect(creditEntriesFor([outcome({ childId: 'r', preferenceType: 'red', hasSlot: true, creditBalance: -1 })], 2)).toEqual([
+    expect(creditEntriesFor([outcome({ childId: 'r', preferenceType: 'red', hasSlot: true, creditBalance: 0 })], 2)).toEqual([
       { parentId: 'p', childId: 'r', amount: -1, reason: 'slot' },
+    ]);
+    expect(creditEntriesFor([outcome({ childId: 'r', preferenceType: 'red', hasSlot: true, creditBalance: -1 })], 2)).toEqual([
+      { parentId: 'p', childId: 'r', amount: 0, reason: 'slot' },
     ]);
   });
 
   it('books siblings one after another from the family balance at close', () => {
-    // Balance 1: first child placed (-2 -> -1), second placed (-1 only, to -2), third waits (+1 -> -1).
+    // Balance 1: first child placed (-2, to -1), second placed (0, at the floor), third waits (+1, to 0).
     const rows = [
       outcome({ childId: 'a', preferenceType: 'red', hasSlot: true, creditBalance: 1 }),
       outcome({ childId: 'b', preferenceType: 'red', hasSlot: true, creditBalance: 1 }),
       outcome({ childId: 'c', preferenceType: 'red', hasSlot: false, creditBalance: 1 }),
     ];
-    expect(creditEntriesFor(rows, 2).map((e) => e.amount)).toEqual([-2, -1, 1]);
+    expect(creditEntriesFor(rows, 2).map((e) => e.amount)).toEqual([-2, 0, 1]);
   });
 
   it('refuses a blue row without a place, as version 1 does', () => {
@@ -102,11 +106,11 @@ describe('rule version 2: credits at close', () => {
 describe('rule version 2: release and move-up', () => {
   const slot = { childId: 'c', parentId: 'p', hasSlot: true };
   it('reverses the booked slot amount on release and books nothing as if green', () => {
-    expect(releaseEntries(slot, 2, { booked: -2, balance: -2 })).toEqual([{ parentId: 'p', childId: 'c', amount: 2, reason: 'release_reverse' }]);
+    expect(releaseEntries(slot, 2, { booked: -2, balance: -1 })).toEqual([{ parentId: 'p', childId: 'c', amount: 2, reason: 'release_reverse' }]);
     // Reversing a cut -1 gives back 1, not 2.
-    expect(releaseEntries(slot, 2, { booked: -1, balance: -2 })).toEqual([{ parentId: 'p', childId: 'c', amount: 1, reason: 'release_reverse' }]);
-    // Within the range: at +1 a reversal of -2 brings the balance to +2 only.
-    expect(releaseEntries(slot, 2, { booked: -2, balance: 1 })).toEqual([{ parentId: 'p', childId: 'c', amount: 1, reason: 'release_reverse' }]);
+    expect(releaseEntries(slot, 2, { booked: -1, balance: -1 })).toEqual([{ parentId: 'p', childId: 'c', amount: 1, reason: 'release_reverse' }]);
+    // Within the range: at 0 a reversal of -2 brings the balance to +1 only.
+    expect(releaseEntries(slot, 2, { booked: -2, balance: 0 })).toEqual([{ parentId: 'p', childId: 'c', amount: 1, reason: 'release_reverse' }]);
     // A yellow place booked nothing: nothing to reverse.
     expect(releaseEntries(slot, 2, { booked: 0, balance: 0 })).toEqual([]);
   });
@@ -115,10 +119,10 @@ describe('rule version 2: release and move-up', () => {
     const waiting = { childId: 'c', parentId: 'p', hasSlot: false, waitlistPosition: 1, preferenceType: 'red' as const };
     expect(promoteEntries(waiting, 2, { booked: 1, balance: 1 })).toEqual([
       { parentId: 'p', childId: 'c', amount: -1, reason: 'promote_reverse' },
-      { parentId: 'p', childId: 'c', amount: -2, reason: 'promote_slot' },
+      { parentId: 'p', childId: 'c', amount: -1, reason: 'promote_slot' },
     ]);
-    // A miss cut to 0 at +2: nothing to reverse, the place costs -2.
-    expect(promoteEntries(waiting, 2, { booked: 0, balance: 2 })).toEqual([{ parentId: 'p', childId: 'c', amount: -2, reason: 'promote_slot' }]);
+    // A miss cut to 0 at +1: nothing to reverse, the place costs -2 (from +1 to -1).
+    expect(promoteEntries(waiting, 2, { booked: 0, balance: 1 })).toEqual([{ parentId: 'p', childId: 'c', amount: -2, reason: 'promote_slot' }]);
     // A yellow child moving up books nothing.
     expect(promoteEntries({ ...waiting, preferenceType: 'yellow' }, 2, { booked: 0, balance: 0 })).toEqual([]);
     expect(() => promoteEntries({ childId: 'c', parentId: 'p', hasSlot: false, waitlistPosition: 1 }, 2, { booked: 1, balance: 0 })).toThrow(/answer/);

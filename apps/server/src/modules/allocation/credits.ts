@@ -13,14 +13,14 @@
  * - green, unanswered, yellow without a slot: nothing (no need, no credit: credits can no longer be
  *   banked by answering green);
  * - a slot for a yellow child: nothing (yellow is only served when no red child wanted the place);
- * - the balance stays within [-2, +2] (V2_CAP): an amount that would leave that range is cut, and
+ * - the balance stays within [-1, +1] (V2_CAP): an amount that would leave that range is cut, and
  *   the entry keeps the cut amount (possibly 0), so the ledger sum is always the balance shown.
  * - release: the booked slot amount is reversed (within the range); move-up: the booked no_slot
  *   amount is reversed and the slot booked as at close (within the range).
  */
 import type { ChildAllocation, LedgerEntry, LedgerReason } from './types.js';
 
-export const V2_CAP = 2;
+export const V2_CAP = 1;
 export const V2_MISS = 1;
 export const V2_SLOT = -2;
 
@@ -45,7 +45,7 @@ type Outcome = Pick<ChildAllocation, 'childId' | 'parentId' | 'preferenceType' |
 
 /**
  * Entries for an event's outcome. Version 1: one per answered child (slot -1, red/yellow without a
- * slot +1, green +1). Version 2: red without a slot +1, red/blue slot -2, within [-2, +2] starting
+ * slot +1, green +1). Version 2: red without a slot +1, red/blue slot -2, within [-1, +1] starting
  * from the family's balance at close (`creditBalance`), siblings one after another in the given
  * order. Unanswered children never get an entry.
  */

@@ -101,7 +101,7 @@ describe('releasing a slot', () => {
     expect(after.filter((a) => a.hasSlot)).toHaveLength(1);
 
     // Rule version 2: released, the booked slot amount is reversed; moved up, the booked +1 is
-    // reversed and the slot booked (-2), each within [-2, +2]. (Version 1 booked +2 / -2 flat.)
+    // reversed and the slot booked (-2), each within [-1, +1]. (Version 1 booked +2 / -2 flat.)
     const reasons = await t.db.select({ reason: creditLedger.reason, amount: creditLedger.amount, childId: creditLedger.childId }).from(creditLedger).where(eq(creditLedger.eventId, id));
     const amountOf = (childId: string, reason: string) => reasons.find((r) => r.childId === childId && r.reason === reason)?.amount;
     const slotBooked = amountOf(holder.childId, 'slot')!;

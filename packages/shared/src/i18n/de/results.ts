@@ -32,7 +32,7 @@ export const results = {
   },
   /** The rule of events closed with rule version 2 (the default since issue 13). */
   rule:
-    'Reihenfolge: Blau behält den Platz, dann Rot, dann Gelb; innerhalb einer Farbe zuerst das höhere Guthaben der Familie, bei Gleichstand entscheidet das Los (SHA-256 von „Seed:Eltern-ID“, kleinerer Wert zuerst). Geschwister stehen zusammen. Guthaben (Regel 2): +1, wenn ein rotes Kind keinen Platz bekam; -2 für jeden Platz eines roten oder blauen Kindes; Grün und Gelb bringen nichts; das Guthaben bleibt zwischen -2 und +2.',
+    'Reihenfolge: Blau behält den Platz, dann Rot, dann Gelb; innerhalb einer Farbe zuerst das höhere Guthaben der Familie, bei Gleichstand entscheidet das Los (SHA-256 von „Seed:Eltern-ID“, kleinerer Wert zuerst). Geschwister stehen zusammen. Guthaben (Regel 2): +1, wenn ein rotes Kind keinen Platz bekam; -2 für jeden Platz eines roten oder blauen Kindes; Grün und Gelb bringen nichts; das Guthaben bleibt zwischen -1 und +1.',
   /** The rule of events closed with rule version 1 (before issue 13); they stay explained by it. */
   ruleV1:
     'Reihenfolge: Blau behält den Platz, dann Rot, dann Gelb; innerhalb einer Farbe zuerst das höhere Guthaben der Familie, bei Gleichstand entscheidet das Los (SHA-256 von „Seed:Eltern-ID“, kleinerer Wert zuerst). Geschwister stehen zusammen. Guthaben (Regel 1): +1 für Grün und für Rot oder Gelb ohne Platz, -1 für jeden Platz.',
@@ -98,7 +98,7 @@ export const results = {
   histogram: {
     title: 'Guthaben in der Kita',
     description: 'Wie viele freigegebene Familien welches Guthaben haben. Orange: Ihr Bereich.',
-    explain: 'Guthaben: +1, wenn Ihr Kind Rot geantwortet und keinen Platz bekommen hat; -2 für jeden Platz (Rot oder Blau). Grün und Gelb ändern nichts. Es bleibt zwischen -2 und +2. Wer zuletzt leer ausging, ist beim nächsten Mal zuerst dran.',
+    explain: 'Guthaben: +1, wenn Ihr Kind Rot geantwortet und keinen Platz bekommen hat; -2 für jeden Platz (Rot oder Blau). Grün und Gelb ändern nichts. Es bleibt zwischen -1 und +1. Wer zuletzt leer ausging, ist beim nächsten Mal zuerst dran.',
     range: 'Guthaben {{range}}',
     parents: '{{count}} Eltern',
     yours: 'Ihr Bereich',

@@ -30,7 +30,7 @@ export const results: Catalog<typeof de> = {
   },
   /** The rule of events closed with rule version 2 (the default since issue 13). */
   rule:
-    'Order: blue keeps its place, then red, then yellow; within a colour the family with more credits first, ties decided by the lottery (SHA-256 of "seed:parentId", lower value first). Siblings stand together. Credits (rule 2): +1 when a red child found no place; -2 for each place of a red or blue child; green and yellow earn nothing; credits stay between -2 and +2.',
+    'Order: blue keeps its place, then red, then yellow; within a colour the family with more credits first, ties decided by the lottery (SHA-256 of "seed:parentId", lower value first). Siblings stand together. Credits (rule 2): +1 when a red child found no place; -2 for each place of a red or blue child; green and yellow earn nothing; credits stay between -1 and +1.',
   /** The rule of events closed with rule version 1 (before issue 13); they stay explained by it. */
   ruleV1:
     'Order: blue keeps its place, then red, then yellow; within a colour the family with more credits first, ties decided by the lottery (SHA-256 of "seed:parentId", lower value first). Siblings stand together. Credits (rule 1): +1 for green and for red or yellow without a place, -1 for each place.',
@@ -96,7 +96,7 @@ export const results: Catalog<typeof de> = {
   histogram: {
     title: 'Credits in the Kita',
     description: 'How many approved families have which credits. Orange: your range.',
-    explain: 'Credits: +1 when your child answered red and found no place; -2 for each place (red or blue). Green and yellow change nothing. Credits stay between -2 and +2. Whoever went without last time comes first next time.',
+    explain: 'Credits: +1 when your child answered red and found no place; -2 for each place (red or blue). Green and yellow change nothing. Credits stay between -1 and +1. Whoever went without last time comes first next time.',
     range: 'Credits {{range}}',
     parents: '{{count}} parents',
     yours: 'Your range',
