@@ -103,7 +103,7 @@ describe('GET parents/{id}/children/preferences', () => {
     expect(res.statusCode).toBe(200);
     const cards = res.json().data;
     expect(cards.map((c: { childName: string }) => c.childName)).toEqual(['Max', 'Mia']);
-    expect(cards[0]).toMatchObject({ categoryName: 'Kindergarten', kitaName: 'Kita Sonnenschein' });
+    expect(cards[0]).toMatchObject({ categoryName: 'Kindergarten', kitaName: 'Kita Sonnenschein', timezone: 'Europe/Berlin' });
     expect(cards[0].preferences).toEqual([
       {
         preferenceId: expect.any(String),
@@ -116,6 +116,7 @@ describe('GET parents/{id}/children/preferences', () => {
         hasSlot: 'NEIN',
         isFinished: true,
         canRelease: false,
+        released: false,
       },
     ]);
     // Ben's Krippe child has no answer: its card is there, empty.
