@@ -54,7 +54,7 @@ test('a manager adds a child with a new parent from the children page', async ({
   await page.getByTestId('child-form-submit').click();
   // SMS needs a phone (spec section 5): the form says so and stays open.
   await expect(page.getByTestId('child-new-parent')).toContainText('Für SMS wird eine Telefonnummer benötigt');
-  await page.getByTestId('new-parent-phone').fill('+491761112223');
+  await page.getByTestId('new-parent-phone').fill('0176 111 22 23');
   await page.getByTestId('child-form-submit').click();
   await expect(page.getByTestId('child-form-dialog')).toBeHidden();
   await expectToast(page, 'Das Kind wurde hinzugefügt.');
@@ -70,7 +70,7 @@ test('a manager adds a child with a new parent from the children page', async ({
   await expect(page).toHaveURL(new RegExp(`/kitas/${kitaId}/p/[0-9a-f-]{36}$`));
   await expect(page.getByTestId('page-title')).toHaveText('Jana Neumeier');
   await expect(page.getByTestId('parent-children-row')).toContainText('Frida Neumeier');
-  await expect(page.getByTestId('info-phone')).toContainText('+491761112223');
+  await expect(page.getByTestId('info-phone')).toContainText('+49 176 1112223');
   await expect(page.getByTestId('info-phone').getByTestId('icon-unverified')).toBeVisible();
 });
 

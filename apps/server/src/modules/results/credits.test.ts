@@ -113,7 +113,7 @@ describe('GET parents/{id}/children/preferences', () => {
     expect(res.statusCode).toBe(200);
     const cards = res.json().data;
     expect(cards.map((c: { childName: string }) => c.childName)).toEqual(['Max', 'Mia']);
-    expect(cards[0]).toMatchObject({ categoryName: 'Kindergarten', kitaName: 'Kita Sonnenschein' });
+    expect(cards[0]).toMatchObject({ categoryName: 'Kindergarten', kitaName: 'Kita Sonnenschein', timezone: 'Europe/Berlin' });
     // Two answers: the red one of the full event (setup) and the green one of `eventId`.
     expect(cards[0].preferences).toHaveLength(2);
     const dates = futureDates(NOW, new Date(NOW.getTime() + 2 * 24 * 3600_000));
