@@ -111,7 +111,7 @@ async function seedFamilies(db: BenchDb, families = FAMILIES, allSms = false, na
 }
 
 /** The SMTP server and the fake Twilio API in a child process (external, as in production). */
-async function startProviders() {
+export async function startProviders() {
   const child = fork(join(dirname(fileURLToPath(import.meta.url)), 'lib', 'providers-process.ts'), [], { execArgv: ['--import', 'tsx'] });
   const waiters: Array<(m: ProvidersReply) => void> = [];
   child.on('message', (m: ProvidersReply) => waiters.shift()?.(m));

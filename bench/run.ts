@@ -4,7 +4,7 @@
  * to its target. `npm run bench -- answer-path fanout` runs a subset. The fairness simulator runs
  * separately (`npm run bench:fairness`) because it takes longer.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +18,7 @@ const BENCHES = [
   { key: 'answer-path', file: './answer-path.ts' },
   { key: 'parent-view', file: './parent-view.ts' },
   { key: 'fanout', file: './fanout.ts' },
+  { key: 'strike-morning', file: './strike-morning.ts' },
   { key: 'web', file: './web.ts' },
 ] as const;
 
@@ -53,7 +54,14 @@ async function main(): Promise<void> {
     }
   }
   mkdirSync(path.join(here, 'results'), { recursive: true });
-  writeFileSync(path.join(here, 'results', 'summary.json'), `${JSON.stringify({ at: new Date().toISOString(), rows }, null, 2)}\n`);
+  const summaryFile = path.join(here, 'results', 'summary.json');
+  if (wanted.length && existsSync(summaryFile)) {
+    // A subset run keeps the last figures of the benchmarks it did not run (marked with their date).
+    const last = JSON.parse(readFileSync(summaryFile, 'utf8')) as { at: string; rows: Row[] };
+    const ran = BENCHES.filter((b) => wanted.includes(b.key)).map((b) => b.key);
+    for (const r of last.rows) if (!ran.some((key) => r.name.startsWith(key))) rows.push({ measuredAt: (r.measuredAt as string | undefined) ?? last.at, ...r });
+  }
+  writeFileSync(summaryFile, `${JSON.stringify({ at: new Date().toISOString(), rows }, null, 2)}\n`);
   console.log('\nbenchmark            met   target                                    figures');
   for (const r of rows) {
     const met = (r.met ?? r.pass) ? 'yes' : 'NO ';

@@ -25,7 +25,12 @@ declare module 'autocannon' {
     amount?: number;
     pipelining?: number;
     timeout?: number;
-    requests?: Array<RawRequest & { setupRequest?: (req: RawRequest, context: Record<string, unknown>) => RawRequest }>;
+    requests?: Array<
+      RawRequest & {
+        setupRequest?: (req: RawRequest, context: Record<string, unknown>) => RawRequest;
+        onResponse?: (status: number, body: string, context: Record<string, unknown>) => void;
+      }
+    >;
   }
   interface Result {
     requests: Histogram;

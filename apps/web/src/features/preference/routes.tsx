@@ -4,7 +4,9 @@ const preferencePage = lazyPage(() => import('./pages/preference-page'), { catal
 
 /**
  * /preference?token=... and its short form /p/<token> (the SMS link, issue 14: one SMS segment):
- * public, its own small chunk (no app shell, no admin screens, only the core texts).
+ * public, its own small chunk (no app shell, no admin screens, only the core texts). The built app
+ * serves preference.html for both (src/preference-main.tsx); this route serves them in the dev
+ * server and for navigation inside the app.
  */
 export const preferenceRoutes: FeatureRoutes = {
   public: [
