@@ -67,7 +67,8 @@ test('a future inquiry from creation through answers, closing, release and repor
   test.setTimeout(240_000);
   const marker = `E2E Ergebnis ${Date.now().toString(36)}`;
 
-  // 1. The manager creates a future Krippe inquiry with two places, open from midnight today.
+  // 1. The manager creates a future Krippe inquiry with two places: care from midnight tomorrow
+  //    (v2: the first care day), sent now, answers until the default deadline.
   await login(page, 'manager');
   await page.waitForURL(/\/kitas\/[0-9a-f-]{36}\/d/);
   const kitaId = /\/kitas\/([0-9a-f-]{36})\//.exec(page.url())![1]!;
@@ -75,7 +76,7 @@ test('a future inquiry from creation through answers, closing, release and repor
   await page.getByTestId('event-add').click();
   await page.getByTestId('categoryId').click();
   await page.getByRole('option', { name: 'Krippe' }).click();
-  await pickDay(page, 'eventDay', berlinDay(0));
+  await pickDay(page, 'eventDay', berlinDay(1));
   // The German UI has a 24-hour clock (issue 14): midnight is hour 00, no AM/PM.
   await page.getByTestId('eventTime-hour').click();
   await page.getByRole('option', { name: '00', exact: true }).click();
