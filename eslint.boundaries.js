@@ -22,13 +22,15 @@ export const serverModules = {
   categories: [],
   users: [],
   auth: ['accounts'],
-  parents: ['accounts'],
+  parents: ['accounts', 'events'],
   groups: ['categories'],
   kitas: ['categories'],
-  children: ['parents'],
+  children: ['events', 'parents'],
   events: ['allocation'],
   results: ['allocation', 'events', 'parents'],
   preferences: ['events', 'results'],
+  // Delivery status, resend, reminders and fallbacks write through the inquiry fan-out.
+  delivery: ['events'],
 };
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { uuidSchema } from './validation.js';
+import { text, uuidSchema } from './validation.js';
 
 /**
  * Delivery status of an event's messages (issue 12): what the manager sees on the event page
@@ -40,25 +40,25 @@ const countsSchema = z.object({ pending: z.number().int(), sent: z.number().int(
 export type DeliveryCounts = z.infer<typeof countsSchema>;
 
 export const deliveryMessageSchema = z.object({
-  messageId: z.string(),
+  messageId: text(),
   kind: z.enum(['inquiry', 'reminder']),
   channel: z.enum(['email', 'sms']),
   /** Masked (+49 170 ••• 67, j•••@example.org): enough to recognise, not to copy. */
-  recipient: z.string(),
+  recipient: text(),
   state: deliveryStateSchema,
   failureReason: failureReasonSchema.nullable(),
   /** This message went out on the other channel because an earlier one failed. */
   isFallback: z.boolean(),
   attempts: z.number().int(),
-  createdAt: z.string(),
-  updatedAt: z.string().nullable(),
+  createdAt: text(),
+  updatedAt: text().nullable(),
 });
 export type DeliveryMessage = z.infer<typeof deliveryMessageSchema>;
 
 export const deliveryFamilySchema = z.object({
-  parentId: z.string(),
-  parentName: z.string(),
-  childNames: z.array(z.string()),
+  parentId: text(),
+  parentName: text(),
+  childNames: z.array(text()),
   state: familyDeliveryStateSchema,
   /** Reason of the latest failure when the family is `failed`. */
   failureReason: failureReasonSchema.nullable(),
@@ -66,13 +66,13 @@ export const deliveryFamilySchema = z.object({
   answered: z.boolean(),
   /** The family failed and has no other verified channel: only a phone call reaches it. */
   needsCall: z.boolean(),
-  remindedAt: z.string().nullable(),
+  remindedAt: text().nullable(),
   messages: z.array(deliveryMessageSchema),
 });
 export type DeliveryFamily = z.infer<typeof deliveryFamilySchema>;
 
 export const eventDeliverySchema = z.object({
-  eventId: z.string(),
+  eventId: text(),
   /** Inquiry and reminder messages per channel (every row counted once). */
   channels: z.object({ email: countsSchema, sms: countsSchema }),
   /** Families by their state (each family counted once). */
@@ -83,13 +83,13 @@ export const eventDeliverySchema = z.object({
     done: z.number().int(),
     smsQueued: z.number().int(),
     smsRatePerSecond: z.number(),
-    expectedEndAt: z.string().nullable(),
+    expectedEndAt: text().nullable(),
   }),
   reminder: z.object({
     enabled: z.boolean(),
     /** When it is due (null once the event is closed or when disabled). */
-    dueAt: z.string().nullable(),
-    sentAt: z.string().nullable(),
+    dueAt: text().nullable(),
+    sentAt: text().nullable(),
     families: z.number().int(),
   }),
   /** The event still accepts answers, so a resend makes sense. */
@@ -105,11 +105,11 @@ export const resendResultSchema = z.object({ queued: z.number().int() });
 
 /** Events of the caller's scope with failed messages (the dashboard's warning). */
 export const failedDeliveryEventSchema = z.object({
-  eventId: z.string(),
-  kitaId: z.string(),
-  eventDate: z.string(),
-  timezone: z.string(),
-  category: z.string(),
+  eventId: text(),
+  kitaId: text(),
+  eventDate: text(),
+  timezone: text(),
+  category: text(),
   failedFamilies: z.number().int(),
 });
 export type FailedDeliveryEvent = z.infer<typeof failedDeliveryEventSchema>;

@@ -187,14 +187,14 @@ export const eventSummarySchema = z.object({
   kitaName: text(),
   eventType: eventTypeSchema,
   /** First care day (domain.md v2). */
-  eventDate: z.string(),
+  eventDate: text(),
   /** End of the care period. */
-  expireDate: z.string(),
+  expireDate: text(),
   /** Answers until then; the inquiry closes at it. */
-  responseDeadline: z.string(),
+  responseDeadline: text(),
   /** When the parents are (or were) asked. */
-  opensAt: z.string(),
-  categoryId: z.string(),
+  opensAt: text(),
+  categoryId: text(),
   category: categoryNameSchema,
   description: text().nullable(),
   totalSlotsKindergarten: z.number().int().nullable(),
@@ -228,8 +228,8 @@ export const eventDetailsSchema = eventSummarySchema.extend({
   /** Revealed once the event is finished, so anyone can recompute the lottery. */
   seed: text().nullable(),
   ruleVersion: z.number().int(),
-  notifiedAt: z.string().nullable(),
-  parentsWithoutChannel: z.array(z.object({ parentId: z.string(), name: z.string() })),
+  notifiedAt: text().nullable(),
+  parentsWithoutChannel: z.array(z.object({ parentId: text(), name: text() })),
   /** Children that joined after opening or left while open (snapshot, domain.md). */
   lateJoiners: z.number().int(),
   leftCount: z.number().int(),
@@ -263,11 +263,11 @@ export const eventChildSchema = z.object({
   hasSlot: z.enum(HAS_SLOT).nullable(),
   eventType: eventTypeSchema,
   /** How the child came into the inquiry: 'opening', or a late join ('approved', 'child_added', 'group_changed', …). */
-  joinReason: z.string(),
-  joinedAt: z.string(),
+  joinReason: text(),
+  joinedAt: text(),
   /** Set when the child left the inquiry while it was open ('child_removed', 'group_changed', 'parent_deactivated'); such rows are not counted. */
-  leftAt: z.string().nullable(),
-  leaveReason: z.string().nullable(),
+  leftAt: text().nullable(),
+  leaveReason: text().nullable(),
   /** Rank, waitlist place and reason once the event is finished (results contract). */
   ...slotOutcomeSchema.shape,
 });
@@ -316,10 +316,10 @@ export const parentEventSchema = z.object({
     /** The manager's note on this inquiry (e.g. "strike"). */
     description: text().nullable(),
     eventType: eventTypeSchema,
-    eventDate: z.string(),
-    expireDate: z.string(),
-    responseDeadline: z.string(),
-    timezone: z.string(),
+    eventDate: text(),
+    expireDate: text(),
+    responseDeadline: text(),
+    timezone: text(),
     threshold: z.number().int(),
     isFinished: z.boolean(),
     faqUrl: text(),

@@ -15,8 +15,8 @@ export type KitaInput = z.infer<typeof kitaInputSchema>;
 
 /** GET kitas/{id}/delete-impact (added, issue 14): what goes with a Kita when it is deleted. */
 export const kitaDeleteImpactSchema = z.object({
-  kitaId: z.string(),
-  kitaName: z.string(),
+  kitaId: text(),
+  kitaName: text(),
   families: z.number().int(),
   children: z.number().int(),
   managers: z.number().int(),

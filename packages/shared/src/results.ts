@@ -121,13 +121,13 @@ export type ReleaseSlotResult = z.infer<typeof releaseSlotResultSchema>;
 
 /** One answer in the parent's history (spec section 3 "Preference history"). */
 export const historyPreferenceSchema = z.object({
-  preferenceId: z.string(),
-  childId: z.string(),
-  eventId: z.string(),
-  eventDate: z.string(),
-  expireDate: z.string(),
-  responseDeadline: z.string(),
-  timezone: z.string(),
+  preferenceId: text(),
+  childId: text(),
+  eventId: text(),
+  eventDate: text(),
+  expireDate: text(),
+  responseDeadline: text(),
+  timezone: text(),
   eventType: eventTypeSchema,
   preferenceType: preferenceTypeSchema,
   /** JA/NEIN once allocated, null before (shown as unknown). */
@@ -188,11 +188,11 @@ export const eventReportSchema = z.object({
     kitaName: text(),
     eventType: eventTypeSchema,
     category: categoryNameSchema,
-    eventDate: z.string(),
-    expireDate: z.string(),
-    responseDeadline: z.string(),
-    timezone: z.string(),
-    description: z.string().nullable(),
+    eventDate: text(),
+    expireDate: text(),
+    responseDeadline: text(),
+    timezone: text(),
+    description: text().nullable(),
   }),
   summary: resultSummarySchema,
   /** Rows grouped by group (group name order); inside a group by rank, then child name. */
