@@ -20,7 +20,7 @@ export const serverModules = {
   dev: [],
   accounts: [],
   categories: [],
-  users: [],
+  users: ['auth'],
   auth: ['accounts'],
   parents: ['accounts', 'events'],
   groups: ['categories'],
@@ -50,7 +50,7 @@ export const webFeatures = {
   mailbox: [],
   parents: ['children', 'results'],
   preference: [],
-  results: [],
+  results: ['preference'],
   users: ['kitas'],
 };
 

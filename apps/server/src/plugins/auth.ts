@@ -5,7 +5,7 @@ import { SignJWT } from 'jose';
 import type { Role } from '@kita/shared';
 import { sessions, users } from '../db/schema.js';
 import { authOf, type AuthContext } from '../lib/auth-context.js';
-import { AppError, forbidden, unauthenticated } from '../lib/errors.js';
+import { forbidden, unauthenticated } from '../lib/errors.js';
 import { verifyHs256 } from '../lib/jwt.js';
 
 // The request's caller lives in lib (the scope helpers read it); re-exported for the routes.

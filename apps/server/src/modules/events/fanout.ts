@@ -8,7 +8,7 @@ import { appLink, composeMessage, parentRecipient } from '../../notify/messages.
 import { enqueueMessages, type OutboxMessage } from '../../notify/outbox.js';
 import { outboxSecretKey, sealMessage } from '../../notify/secrets.js';
 import type { EventRow } from './queries.js';
-import { writeSnapshot } from './snapshot.js';
+import { writeSnapshot } from './snapshot-records.js';
 
 export type ParentRow = {
   id: string;
