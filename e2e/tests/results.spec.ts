@@ -164,7 +164,8 @@ test('a future inquiry from creation through answers, closing, release and repor
   await expect(newest.getByTestId('history-preference-needed')).toHaveText('Benötigt');
   await expect(newest.getByTestId('slot-JA')).toBeVisible();
   await expect(newest).toContainText('Geplant');
-  await expect(newest.getByTestId('history-date')).toHaveText(/^\d{2}-\d{2}-\d{4} \d{2}:\d{2} (AM|PM)$/);
+  // v2: the history names the care day (not the closing time).
+  await expect(newest.getByTestId('history-date')).toHaveText(/^am (Mo|Di|Mi|Do|Fr|Sa|So), \d{2}\.\d{2}\.$/);
   await expectNoA11yViolations(parent);
   await newest.getByTestId('release-slot').click();
   await expect(parent.getByTestId('confirm-delete-dialog')).toContainText('Platz freigeben?');
