@@ -22,7 +22,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const figures: Record<string, unknown> = {};
-afterAll(() => console.log(`[limits under concurrency, ${t.database.kind}] ${JSON.stringify(figures)}`));
+afterAll(() => console.log(`[limits under concurrency, ${t?.database.kind}] ${JSON.stringify(figures)}`));
 
 const CLIENT_DESIGN = LOGIN_POLICY.accountClient.free + 1;
 
