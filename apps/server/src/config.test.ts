@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, loadDotEnv, parseTrustProxy, unknownVariables } from './config.js';
 import { demoSeedWanted } from './ops/startup.js';
 
-const prod = { JWT_SECRET: 'x'.repeat(40), PUBLIC_URL: 'https://kita.example.org', DATABASE_URL: 'postgres://db/kita' };
+const prod = { JWT_SECRET: 'c4f1e9a07b3d52e8a6f0d19b7c2e4a8f5b3d0e6c', PUBLIC_URL: 'https://kita.example.org', DATABASE_URL: 'postgres://db/kita' };
 
 describe('loadConfig', () => {
   it('counts an empty or blank variable as unset', () => {

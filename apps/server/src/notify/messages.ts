@@ -100,7 +100,8 @@ export function composeSms(kind: MessageKind, lang: Language, vars: MessageVars)
   const kitaName = typeof vars.kitaName === 'string' ? toGsm7(vars.kitaName) : null;
   let units = countSmsSegments(full).units;
   if (units <= 160 || !kitaName) return full;
-  let max = kitaName.length - (units - 160);
+  // At least the shortest name is tried: the abbreviations may save more than the count suggests.
+  let max = Math.max(MIN_SMS_KITA_NAME, kitaName.length - (units - 160));
   while (max >= MIN_SMS_KITA_NAME) {
     const text = render({ ...vars, kitaName: shortenKitaName(kitaName, max) });
     units = countSmsSegments(text).units;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Language } from '@kita/shared';
+import { formatDeadline, type Language } from '@kita/shared';
+import { formatCarePeriod } from '@kita/shared/i18n';
 import type { MessageKind } from './outbox.js';
 import { appLink, composeMessage, MESSAGE_VARS, resultLines } from './messages.js';
 import { countSmsSegments, isGsm7 } from './sms-text.js';
@@ -30,7 +31,9 @@ function vars(kind: MessageKind, language: Language, i: number, children: number
     otp: '123456',
     minutes: 60,
     eventDate: '24.12.2026',
-    deadline: '23.12.2026, 18:00',
+    // The longest wording of the care days (several days, issue 11) and a deadline.
+    careDays: formatCarePeriod(language, '2026-12-21T07:00:00Z', '2026-12-25T17:00:00Z', 'Europe/Berlin'),
+    deadline: formatDeadline(language, '2026-12-20T17:00:00Z', 'Europe/Berlin'),
     childName: CHILDREN[i]!,
     results: resultLines(language, CHILDREN.slice(i, i + children).map((childName, k) => ({ childName, hasSlot: k % 2 === 0 }))),
     ...(LINKS[kind] ? { link: LINKS[kind] } : {}),
@@ -61,7 +64,9 @@ describe('SMS in one segment (issue 14)', () => {
   }
 
   it('the Kita name is abbreviated, not dropped, and names are transliterated', () => {
-    const sms = composeMessage('inquiry', { language: 'de', channel: 'sms', recipient: '+491701234567', vars: vars('inquiry', 'de', 0, 1) });
+    // A one-day inquiry (the usual case): the long Kita name is abbreviated, not cut.
+    const oneDay = { ...vars('inquiry', 'de', 0, 1), careDays: formatCarePeriod('de', '2026-12-21T07:00:00Z', '2026-12-22T07:00:00Z', 'Europe/Berlin') };
+    const sms = composeMessage('inquiry', { language: 'de', channel: 'sms', recipient: '+491701234567', vars: oneDay });
     expect(sms.bodyText).toMatch(/^Städtische Kita Regenbogenland 2: /);
     const offered = composeMessage('slot_offered', { language: 'de', channel: 'sms', recipient: '+491701234567', vars: vars('slot_offered', 'de', 3, 1) });
     expect(offered.bodyText).toContain('Eleni Konstantinidou');

@@ -99,6 +99,15 @@ export const ROUTE_MATRIX: Record<string, Actor[]> = {
   'DELETE /api/parents/{id}/reset-credits': STAFF_A,
   'GET /api/parents/{id}/credits-distribution': STAFF_OR_OWNER,
   'GET /api/parents/{id}/children/preferences': STAFF_OR_OWNER,
+  'GET /api/kitas/{id}/delete-impact': ADMIN,
+  'GET /api/parents/{id}/open-inquiries': PARENT_OR_LINK,
+  'GET /api/emergency-event/{id}/delivery': STAFF_A,
+  'POST /api/emergency-event/{id}/resend': STAFF_A,
+  // Lists what the caller's scope holds (another Kita's manager gets an empty list).
+  'GET /api/emergency-event/delivery-failures': STAFF_ANY,
+  // Provider callbacks: no session, only the provider's signature, which no actor here has.
+  'POST /api/delivery/twilio/status': [],
+  'POST /api/delivery/seven/status': [],
 };
 
 let t: TestContext;

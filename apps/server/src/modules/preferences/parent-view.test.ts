@@ -61,12 +61,14 @@ describe('the parent view of an inquiry', () => {
     expect((await view(link)).json().data.event.threshold).toBe(8);
   });
 
-  it('counts when the event has no stored count (opened before the column existed)', async () => {
+  it('counts the inquiry\'s snapshot when the event has no stored count (opened before the column existed)', async () => {
     await t.db.update(events).set({ eligibleCount: null }).where(eq(events.id, eventId));
+    // Written straight into the table, past the late-joiner sync of the API: not in the snapshot
+    // (issue 11), so neither counted nor shown.
     await createChild(t.db, w.mail.parent.id, w.home.kgGroup.id, 'Zoe');
     const data = (await view(link)).json().data;
-    expect(data.event.threshold).toBe(4);
-    expect(data.children.map((c: { childName: string }) => c.childName)).toEqual(['Max', 'Mia', 'Zoe']);
+    expect(data.event.threshold).toBe(3);
+    expect(data.children.map((c: { childName: string }) => c.childName)).toEqual(['Max', 'Mia']);
   });
 
   it('still tells nothing about another Kita\'s parent or an unknown event', async () => {

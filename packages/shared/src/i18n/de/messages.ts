@@ -58,7 +58,7 @@ export const messages = {
     subject: 'Erinnerung: Bedarfsabfrage Notbetreuung {{careDays}} – {{kitaName}}',
     body: 'wir haben von Ihnen noch keine Antwort auf die Bedarfsabfrage von {{kitaName}} zur Notbetreuung {{careDays}}. Bitte geben Sie bis {{deadline}} Uhr für jedes Ihrer Kinder an, ob Sie einen Platz brauchen.',
     action: 'Bedarf angeben',
-    sms: 'Erinnerung {{kitaName}}: Notbetreuung {{careDays}}, bitte bis {{deadline}} antworten: {{link}}',
+    sms: 'Erinnerung {{kitaName}}: Notbetreuung {{careDays}}, Antwort bis {{deadline}}: {{link}}',
   },
   results: {
     subject: 'Ergebnis der Bedarfsabfrage: Notbetreuung {{careDays}} – {{kitaName}}',

@@ -55,7 +55,7 @@ export const messages: Catalog<typeof de> = {
     subject: 'Reminder: emergency care demand inquiry: care {{careDays}} – {{kitaName}}',
     body: 'we have not yet received your answer to the demand inquiry of {{kitaName}} for emergency care {{careDays}}. Please tell us for each of your children by {{deadline}} whether you need a place.',
     action: 'Give your answer',
-    sms: 'Reminder {{kitaName}}: emergency care {{careDays}}, please answer by {{deadline}}: {{link}}',
+    sms: 'Reminder {{kitaName}}: care {{careDays}}, answer by {{deadline}}: {{link}}',
   },
   results: {
     subject: 'Result of the demand inquiry: emergency care {{careDays}} – {{kitaName}}',
