@@ -40,8 +40,8 @@ export const ROUTE_MATRIX: Record<string, Actor[]> = {
   'PUT /api/auth/{parentId}/preferred-communication': ['owner'],
   'GET /api/auth/kita-groups/{kitaId}': PUBLIC,
   'POST /api/auth/register': PUBLIC,
-  // Outside production, for loopback clients (these requests come from 127.0.0.1).
-  'GET /api/dev/messages': PUBLIC,
+  // GET /api/dev/messages exists only under NODE_ENV=development (not this test app's); who may
+  // read it there is pinned by modules/dev/routes.test.ts.
   'GET /api/kitas': STAFF_ANY,
   'POST /api/kitas': ADMIN,
   'GET /api/kitas/{id}': STAFF_A,

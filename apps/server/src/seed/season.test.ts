@@ -27,7 +27,8 @@ describe('demo season seed', () => {
     expect(new Set(season.map((e) => e.categoryId)).size).toBe(2);
     for (const e of season) {
       expect(e.expireDate.getTime()).toBeLessThan(NOW.getTime());
-      expect(e.finishedAt!.getTime()).toBe(e.expireDate.getTime());
+      // Closed by the real code at its response deadline (domain.md v2), not at the end of care.
+      expect(e.finishedAt!.getTime()).toBe(e.responseDeadline.getTime());
       const rows = await t.db.select().from(allocations).where(eq(allocations.eventId, e.id));
       expect(rows.length).toBeGreaterThan(10);
       // Re-running the pure rule on the stored inputs gives the stored outcome.
