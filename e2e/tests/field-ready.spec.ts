@@ -299,8 +299,8 @@ test.describe('forms', () => {
 
   test('the dev mailbox finds messages by part of an address or number', async ({ page }) => {
     await page.goto('/dev/mailbox');
-    await page.getByTestId('mailbox-filter').fill('170 123');
-    await expect(page).toHaveURL(/recipient=170/);
+    await page.getByTestId('mailbox-filter').fill('171 3920000');
+    await expect(page).toHaveURL(/recipient=171/);
     const messages = page.getByTestId('mailbox-message');
     await expect(messages.first()).toBeVisible();
     for (const recipient of await messages.evaluateAll((els) => els.map((e) => e.getAttribute('data-recipient')))) {
@@ -318,7 +318,7 @@ test.describe('parent history', () => {
     await login(page, 'parent');
     const token = await page.evaluate(() => localStorage.getItem('authToken'));
     const parentId = /\/parents\/([0-9a-f-]{36})/.exec(page.url())![1]!;
-    const history = await json<Array<{ childName: string; preferences: Array<{ expireDate: string; preferenceType: string }> }>>(
+    const history = await json<Array<{ childName: string; preferences: Array<{ eventDate: string; preferenceType: string }> }>>(
       await page.request.get(`/api/parents/${parentId}/children/preferences`, { headers: { authorization: `Bearer ${token}` } }),
     );
     await page.goto(`/parents/${parentId}/history`);
@@ -326,11 +326,11 @@ test.describe('parent history', () => {
     const card = page.getByTestId('history-child').filter({ hasText: 'Lena Schneider' });
     const rows = card.getByTestId('history-table-row');
     await expect(rows).toHaveCount(lena.preferences.length);
-    const berlin = new Intl.DateTimeFormat('en-US', { timeZone: BERLIN, hour: '2-digit', minute: '2-digit', hour12: true });
+    // The care day (issue 11: never the sending time) in the Kita's zone, not the phone's.
+    const berlin = new Intl.DateTimeFormat('de-DE', { timeZone: BERLIN, day: '2-digit', month: '2-digit' });
     for (const [i, p] of lena.preferences.entries()) {
       const row = rows.nth(i);
-      // dd-MM-yyyy hh:mm a in the Kita's zone, not the phone's.
-      await expect(row.getByTestId('history-date')).toContainText(berlin.format(new Date(p.expireDate)).replace(/\s/g, ' '));
+      await expect(row.getByTestId('history-date')).toContainText(berlin.format(new Date(p.eventDate)));
       if (p.preferenceType === 'blue') {
         await expect(row.getByTestId('history-preference-inKita')).toHaveText('Schon in der Kita');
         await expect(row).not.toContainText('Zu Hause');

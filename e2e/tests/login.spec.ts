@@ -117,8 +117,8 @@ test.describe('login page', () => {
     const phone = '+491713920000'; // the demo parent's verified number (seed)
     const since = Date.now();
     await page.goto('/login');
-    // Typed as people write it (issue 14); the server gets +491701234567.
-    await page.getByTestId('login-identifier').fill('0170 123 45 67');
+    // Typed as people write it (issue 14); the server gets +491713920000.
+    await page.getByTestId('login-identifier').fill('0171 392 00 00');
     await page.getByTestId('login-password').fill(DEMO_LOGINS.parent.password);
     await page.getByTestId('login-submit').click();
     await expect(page.getByTestId('login-title')).toHaveText('Bestätigungscode eingeben');

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { users } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { verifyPassword } from '../../lib/passwords.js';
-import { clearLimit, reserveAttempt, waitError, type AttemptPolicy } from '../../lib/rate-limit.js';
+import { clearLimit, refundAttempt, reserveAttempt, waitError, type AttemptPolicy } from '../../lib/rate-limit.js';
 
 const WINDOW_MS = 15 * 60_000;
 /**
@@ -45,8 +45,12 @@ export async function checkPasswordLogin(
   const user = await lookup();
   const ok = await verifyPassword(user?.passwordHash ?? null, password);
   if (!user || !ok || !user.isActive) throw new AppError(401, 'INVALID_CREDENTIALS');
-  // The owner's own failed attempts from this client are forgiven; the wider nets run out by time.
+  // The owner's own failed attempts from this client are forgiven, and the wider nets count only
+  // failures: a successful login gives its reserved attempt back (many staff behind one office
+  // address, or one account used all day, never run into the net).
   await clearLimit(app.db, accountClientKey);
+  await refundAttempt(app.db, `login:acct:${account}`);
+  await refundAttempt(app.db, `login:ip:${ip}`);
   return user.id;
 }
 
