@@ -69,6 +69,17 @@ describe('staff login', () => {
     expect((await login(staff.email!, TEST_PASSWORD, '192.0.2.10')).statusCode).toBe(200);
   });
 
+  it('successful logins never fill the nets: 60 staff log in from one office address within minutes', async () => {
+    const office = '192.0.2.44';
+    const people = await Promise.all(Array.from({ length: 60 }, () => createStaff(t.db, 'KitaManager', kitaId)));
+    const statuses: number[] = [];
+    // One after another, as people arrive (the per-client net is 50 per 15 minutes).
+    for (const p of people) statuses.push((await login(p.email!, TEST_PASSWORD, office)).statusCode);
+    // And one account used all day from many places (the per-account net is 50 too).
+    for (let i = 0; i < 55; i++) statuses.push((await login(people[0]!.email!, TEST_PASSWORD, `198.18.0.${i + 1}`)).statusCode);
+    expect(tally(statuses)).toEqual({ 200: 115 });
+  }, 120_000);
+
   it('the pause doubles: one more try after 1 s, then after 2 s, 4 s', async () => {
     const staff = await createStaff(t.db, 'KitaManager', kitaId);
     for (let i = 0; i < CLIENT_DESIGN; i++) expect((await login(staff.email!, `wrong-${i}`)).statusCode).toBe(401);
