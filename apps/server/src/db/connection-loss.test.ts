@@ -138,7 +138,7 @@ describe.skipIf(!url)('losing the database connection (PostgreSQL)', () => {
       const u = new URL(url!);
       u.pathname = `/${dbName}`;
       dbUrl = u.toString();
-      server = await ServerProcess.start({ DATABASE_URL: dbUrl, SEED_DEMO: 'always' }, await freePort());
+      server = await ServerProcess.start({ DATABASE_URL: dbUrl, SEED_DEMO: 'always', NODE_ENV: 'development' }, await freePort());
     }, 90_000);
     afterAll(async () => {
       await server?.stop();
@@ -183,7 +183,7 @@ describe.skipIf(!url)('losing the database connection (PostgreSQL)', () => {
     let server: ServerProcess;
     beforeAll(async () => {
       cluster = await ThrowAwayCluster.create();
-      server = await ServerProcess.start({ DATABASE_URL: cluster.url, SEED_DEMO: 'always' }, await freePort());
+      server = await ServerProcess.start({ DATABASE_URL: cluster.url, SEED_DEMO: 'always', NODE_ENV: 'development' }, await freePort());
     }, 120_000);
     afterAll(async () => {
       await server?.stop();

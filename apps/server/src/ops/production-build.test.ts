@@ -89,7 +89,7 @@ describe.skipIf(!adminUrl)('the compiled server from a clean folder with product
       cwd: dir,
       encoding: 'utf8',
       timeout: 120_000,
-      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'development', PORT: String(port), DATABASE_URL: 'postgres://kita:geheim@127.0.0.1:1/kita', JWT_SECRET: 'x'.repeat(40) },
+      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'development', PORT: String(port), DATABASE_URL: 'postgres://kita:geheim@127.0.0.1:1/kita', JWT_SECRET: 'c4f1e9a07b3d52e8a6f0d19b7c2e4a8f5b3d0e6c' },
     });
     expect(r.status).toBe(1);
     expect(r.stderr.trim().split('\n').at(-1)).toMatch(/^Database unreachable at postgres:\/\/kita@127\.0\.0\.1:1\/kita: ECONNREFUSED/);

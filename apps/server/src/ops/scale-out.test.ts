@@ -108,7 +108,9 @@ describe.skipIf(!adminUrl)(`scale-out: 3 app processes + 2 workers, ${FAMILIES} 
     const now = Date.now();
     const created = await post(apps[0]!, '/api/emergency-event', {
       kitaId: kita!.id, categoryId: category!.id, eventType: 'future',
-      eventDate: new Date(now + 1000).toISOString(), expireDate: new Date(now + 3 * 86_400_000).toISOString(), totalSlotsKindergarten: Math.floor(FAMILIES / 4),
+      // Care from the day after tomorrow; answers until tomorrow (the test closes it earlier).
+      eventDate: new Date(now + 2 * 86_400_000).toISOString(), expireDate: new Date(now + 3 * 86_400_000).toISOString(),
+      responseDeadline: new Date(now + 86_400_000).toISOString(), totalSlotsKindergarten: Math.floor(FAMILIES / 4),
     }, manager);
     const eventId: string = created.data.eventId ?? created.data.id;
     await until(() => twilio.messages.length >= FAMILIES, 150_000, () => `inquiry SMS: ${twilio.messages.length}/${FAMILIES}`);
@@ -117,7 +119,7 @@ describe.skipIf(!adminUrl)(`scale-out: 3 app processes + 2 workers, ${FAMILIES} 
 
     // Every family answers through its own link, round-robin over the three apps.
     const t2 = performance.now();
-    const links = twilio.messages.map((m) => /token=([A-Za-z0-9_-]+)/.exec(m.body)?.[1]);
+    const links = twilio.messages.map((m) => /\/p\/([A-Za-z0-9_-]+)/.exec(m.body)?.[1]);
     expect(links.every(Boolean)).toBe(true);
     const kinds = ['red', 'yellow', 'green', 'red'] as const;
     await pool(links as string[], 24, async (token, i) => {
