@@ -31,6 +31,38 @@ export function TimePicker(props: TimePickerProps) {
   return i18n.language?.startsWith('de') ? <TimePicker24 {...props} /> : <TimePicker12 {...props} />;
 }
 
+/** One two-digit select of the picker (hour or minute). */
+function NumberSelect(p: {
+  value: number | undefined;
+  options: number[];
+  onChange: (value: number) => void;
+  label: string;
+  qa: string;
+  disabled?: boolean;
+  invalid?: boolean;
+}) {
+  return (
+    <Select value={p.value === undefined ? '' : String(p.value)} onValueChange={(v) => p.onChange(Number(v))} disabled={p.disabled}>
+      <SelectTrigger className="w-18" aria-label={p.label} aria-invalid={p.invalid} data-qa={p.qa}>
+        <SelectValue placeholder="--" />
+      </SelectTrigger>
+      <SelectContent aria-label={p.label}>
+        {p.options.map((n) => (
+          <SelectItem key={n} value={String(n)}>
+            {String(n).padStart(2, '0')}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
+  );
+}
+
+const Colon = () => (
+  <span aria-hidden="true" className="text-muted-foreground">
+    :
+  </span>
+);
+
 function TimePicker24({ value, onChange, disabled, id, className, ...aria }: TimePickerProps) {
   const { t } = useTranslation();
   const parts = toTimeParts(value);
@@ -39,33 +71,9 @@ function TimePicker24({ value, onChange, disabled, id, className, ...aria }: Tim
   const set = (h: number, m: number) => onChange(`${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`);
   return (
     <div id={id} role="group" aria-describedby={aria['aria-describedby']} className={cn('flex items-center gap-1.5', className)} data-qa={qa} data-clock="24">
-      <Select value={hours === undefined ? '' : String(hours)} onValueChange={(v) => set(Number(v), parts?.minute ?? 0)} disabled={disabled}>
-        <SelectTrigger className="w-18" aria-label={t('common.time.hours')} aria-invalid={aria['aria-invalid']} data-qa={`${qa}-hour`}>
-          <SelectValue placeholder="--" />
-        </SelectTrigger>
-        <SelectContent aria-label={t('common.time.hours')}>
-          {HOURS_24.map((hour) => (
-            <SelectItem key={hour} value={String(hour)}>
-              {String(hour).padStart(2, '0')}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
-      <span aria-hidden="true" className="text-muted-foreground">
-        :
-      </span>
-      <Select value={parts ? String(parts.minute) : ''} onValueChange={(v) => set(hours ?? 0, Number(v))} disabled={disabled}>
-        <SelectTrigger className="w-18" aria-label={t('common.time.minutes')} aria-invalid={aria['aria-invalid']} data-qa={`${qa}-minute`}>
-          <SelectValue placeholder="--" />
-        </SelectTrigger>
-        <SelectContent aria-label={t('common.time.minutes')}>
-          {MINUTES.map((minute) => (
-            <SelectItem key={minute} value={String(minute)}>
-              {String(minute).padStart(2, '0')}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
+      <NumberSelect value={hours} options={HOURS_24} onChange={(h) => set(h, parts?.minute ?? 0)} label={t('common.time.hours')} qa={`${qa}-hour`} disabled={disabled} invalid={aria['aria-invalid']} />
+      <Colon />
+      <NumberSelect value={parts?.minute} options={MINUTES} onChange={(m) => set(hours ?? 0, m)} label={t('common.time.minutes')} qa={`${qa}-minute`} disabled={disabled} invalid={aria['aria-invalid']} />
       <span className="text-muted-foreground text-sm">{t('common.time.oclock')}</span>
     </div>
   );
@@ -86,33 +94,9 @@ function TimePicker12({ value, onChange, disabled, id, className, ...aria }: Tim
       className={cn('flex items-center gap-1.5', className)}
       data-qa={qa}
     >
-      <Select value={parts ? String(parts.hour12) : ''} onValueChange={(v) => update({ hour12: Number(v) })} disabled={disabled}>
-        <SelectTrigger className="w-18" aria-label={t('common.time.hours')} aria-invalid={aria['aria-invalid']} data-qa={`${qa}-hour`}>
-          <SelectValue placeholder="--" />
-        </SelectTrigger>
-        <SelectContent aria-label={t('common.time.hours')}>
-          {HOURS.map((hour) => (
-            <SelectItem key={hour} value={String(hour)}>
-              {String(hour).padStart(2, '0')}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
-      <span aria-hidden="true" className="text-muted-foreground">
-        :
-      </span>
-      <Select value={parts ? String(parts.minute) : ''} onValueChange={(v) => update({ minute: Number(v) })} disabled={disabled}>
-        <SelectTrigger className="w-18" aria-label={t('common.time.minutes')} aria-invalid={aria['aria-invalid']} data-qa={`${qa}-minute`}>
-          <SelectValue placeholder="--" />
-        </SelectTrigger>
-        <SelectContent aria-label={t('common.time.minutes')}>
-          {MINUTES.map((minute) => (
-            <SelectItem key={minute} value={String(minute)}>
-              {String(minute).padStart(2, '0')}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
+      <NumberSelect value={parts?.hour12} options={HOURS} onChange={(hour12) => update({ hour12 })} label={t('common.time.hours')} qa={`${qa}-hour`} disabled={disabled} invalid={aria['aria-invalid']} />
+      <Colon />
+      <NumberSelect value={parts?.minute} options={MINUTES} onChange={(minute) => update({ minute })} label={t('common.time.minutes')} qa={`${qa}-minute`} disabled={disabled} invalid={aria['aria-invalid']} />
       <Select value={parts?.period ?? ''} onValueChange={(v) => update({ period: v === 'AM' ? 'AM' : 'PM' })} disabled={disabled}>
         <SelectTrigger className="w-20" aria-label={t('common.time.period')} aria-invalid={aria['aria-invalid']} data-qa={`${qa}-period`}>
           <SelectValue placeholder="--" />
