@@ -85,6 +85,9 @@ export async function startSmtpSink(
       server!.listen(port, '127.0.0.1', () => resolve());
     });
     port = (server!.server.address() as AddressInfo).port;
+    // A client that dies mid-session (the crash test kills the worker) resets its connection; a
+    // real mail server carries on, and so does this one (without a listener it would throw).
+    server!.on('error', () => {});
   };
   const stop = async () => {
     if (!server) return;
