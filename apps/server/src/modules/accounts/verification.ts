@@ -5,7 +5,8 @@ import type { DbOrTx } from '../../db/client.js';
 import { parents, users } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { enforceLimit } from '../../lib/rate-limit.js';
-import { assertParentScope } from '../../lib/scope.js';
+import { assertParentScope } from '../../lib/access.js';
+import { authOf } from '../../lib/auth-context.js';
 import { RESEND_PER_HOUR, sendActivation, sendOtp } from './notifications.js';
 import { checkOtp, consumeToken, issueToken, otpError, TTL } from './tokens.js';
 
@@ -78,7 +79,7 @@ export async function resendActivation(app: FastifyInstance, req: FastifyRequest
   const parent = await findParentByAnyId(app.db, id);
   if (req.auth?.kind === 'user') {
     if (!parent) throw notFound();
-    assertParentScope(req, parent.id, parent.kitaId);
+    assertParentScope(authOf(req), parent.id, parent.kitaId);
     if (parent.email !== email) throw new AppError(400, 'EMAIL_MISMATCH');
     if (parent.emailVerified) throw new AppError(409, 'ALREADY_VERIFIED');
   } else if (!parent || parent.email !== email || parent.emailVerified) {
@@ -108,7 +109,7 @@ export async function requestPhoneOtp(app: FastifyInstance, req: FastifyRequest,
   }
   const parent = await findParentByAnyId(app.db, id);
   if (!parent) throw notFound();
-  if (auth) assertParentScope(req, parent.id, parent.kitaId);
+  if (auth) assertParentScope(auth, parent.id, parent.kitaId);
   else if (parent.primaryPhone !== phone || parent.primaryPhoneVerified) throw notFound();
   const otpToken = await app.db.transaction(async (tx) => {
     const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.parentId, parent.id)).limit(1);

@@ -12,7 +12,8 @@ import {
 } from '@kita/shared';
 import { categories } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
-import { assertReachable, scopeFilter } from '../../lib/kita-scope.js';
+import { authOf } from '../../plugins/auth.js';
+import { assertKitaScope, kitaScopeOf, listIn } from '../../lib/access.js';
 import { findCategories, findStructureKita } from './queries.js';
 import { createCategory, deleteCategory, getCategory, loadCategoryInScope, renameCategory } from './service.js';
 
@@ -25,10 +26,7 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
     '/categories',
     { preHandler: staff, schema: { tags, summary: 'Categories (with groups) in the caller scope', response: { 200: envelope(z.array(categorySchema)) } } },
     async (req) => {
-      const scope = scopeFilter(req);
-      if (scope.all) return { data: await findCategories(app.db) };
-      if (!scope.kitaId) return { data: [] };
-      return { data: await findCategories(app.db, eq(categories.kitaId, scope.kitaId)) };
+      return { data: await listIn(kitaScopeOf(authOf(req)), (kitaId) => findCategories(app.db, kitaId ? eq(categories.kitaId, kitaId) : undefined)) };
     },
   );
 
@@ -38,7 +36,7 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const { kitaId } = req.params;
       const kitaNotFound = () => notFound('kitas.notFound', { id: kitaId });
-      assertReachable(req, kitaId, kitaNotFound);
+      assertKitaScope(authOf(req), kitaId, kitaNotFound);
       const kita = await findStructureKita(app.db, kitaId);
       if (!kita) throw kitaNotFound();
       const cats = await findCategories(app.db, eq(categories.kitaId, kitaId));

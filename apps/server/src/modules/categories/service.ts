@@ -6,7 +6,8 @@ import { categories, children, events, groups, kitas } from '../../db/schema.js'
 import { audit } from '../../lib/audit.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
-import { assertReachable } from '../../lib/kita-scope.js';
+import { assertKitaScope } from '../../lib/access.js';
+import { authOf } from '../../lib/auth-context.js';
 import { findCategories, findCategoryRow } from './queries.js';
 
 export const categoryNotFound = (id: string) => notFound('categories.notFound', { id });
@@ -15,7 +16,7 @@ export const categoryNotFound = (id: string) => notFound('categories.notFound', 
 export async function loadCategoryInScope(db: DbOrTx, req: FastifyRequest, id: string) {
   const row = await findCategoryRow(db, id);
   if (!row) throw categoryNotFound(id);
-  assertReachable(req, row.kitaId, () => categoryNotFound(id));
+  assertKitaScope(authOf(req), row.kitaId, () => categoryNotFound(id));
   return row;
 }
 
@@ -52,7 +53,7 @@ async function countChildren(db: DbOrTx, categoryId: string) {
 export async function createCategory(db: Db, req: FastifyRequest, input: CategoryInput): Promise<Category> {
   try {
     const kitaNotFound = () => notFound('kitas.notFound', { id: input.kitaId });
-    assertReachable(req, input.kitaId, kitaNotFound);
+    assertKitaScope(authOf(req), input.kitaId, kitaNotFound);
     return await db.transaction(async (tx) => {
       const [kita] = await tx.select({ id: kitas.id }).from(kitas).where(eq(kitas.id, input.kitaId)).limit(1);
       if (!kita) throw kitaNotFound();

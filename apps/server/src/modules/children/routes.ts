@@ -9,7 +9,7 @@ import {
   childUpdateSchema,
   envelope,
 } from '@kita/shared';
-import { assertKitaScope } from '../../lib/scope.js';
+import { assertKitaScope, listIn, listScope } from '../../lib/access.js';
 import { authOf } from '../../plugins/auth.js';
 import { childrenOfKita, childrenOfParent, findChildren } from './queries.js';
 import { createChild, deleteChild, getChildInScope, updateChild } from './service.js';
@@ -29,10 +29,7 @@ export const childrenRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const auth = authOf(req);
       if (auth.role === 'Parent') return { data: auth.parentId ? await findChildren(app.db, childrenOfParent(auth.parentId)) : [] };
-      if (req.query.kitaId) assertKitaScope(req, req.query.kitaId);
-      const kitaId = auth.role === 'Admin' ? req.query.kitaId : auth.kitaId;
-      if (auth.role === 'KitaManager' && !kitaId) return { data: [] };
-      return { data: await findChildren(app.db, kitaId ? childrenOfKita(kitaId) : undefined) };
+      return { data: await listIn(listScope(auth, req.query.kitaId), (kitaId) => findChildren(app.db, kitaId ? childrenOfKita(kitaId) : undefined)) };
     },
   );
 
@@ -40,7 +37,7 @@ export const childrenRoutes: FastifyPluginAsyncZod = async (app) => {
     '/children/kita/:kitaId',
     { preHandler: staff, schema: { tags, params: childKitaParamsSchema, response: { 200: envelope(z.array(childSchema)) } } },
     async (req) => {
-      assertKitaScope(req, req.params.kitaId);
+      assertKitaScope(authOf(req), req.params.kitaId);
       return { data: await findChildren(app.db, childrenOfKita(req.params.kitaId)) };
     },
   );

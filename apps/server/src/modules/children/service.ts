@@ -5,7 +5,7 @@ import type { DbOrTx, Tx } from '../../db/client.js';
 import { children } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.js';
-import { assertKitaScope } from '../../lib/scope.js';
+import { assertKitaScope, reachesKita } from '../../lib/access.js';
 import { authOf } from '../../plugins/auth.js';
 import { insertParent, loadParentInScope, withEmailConflict } from '../parents/service.js';
 import { syncOpenInquiries, type SyncReasons } from '../events/snapshot.js';
@@ -28,7 +28,7 @@ export async function getChildInScope(db: DbOrTx, req: FastifyRequest, id: strin
   const child = await findChild(db, id);
   if (!child) throw childNotFound(id);
   const auth = authOf(req);
-  const visible = auth.role === 'Parent' ? child.parentId === auth.parentId : auth.role === 'Admin' || auth.kitaId === child.kitaId;
+  const visible = auth.role === 'Parent' ? child.parentId === auth.parentId : reachesKita(auth, child.kitaId);
   if (!visible || (kitaId && child.kitaId !== kitaId)) throw childNotFound(id);
   return child;
 }
@@ -37,11 +37,7 @@ export async function getChildInScope(db: DbOrTx, req: FastifyRequest, id: strin
 async function groupInScope(db: DbOrTx, req: FastifyRequest, groupId: string) {
   const group = await findGroupPlace(db, groupId);
   if (!group) throw notFound('children.groupNotFound', { id: groupId });
-  try {
-    assertKitaScope(req, group.kitaId);
-  } catch {
-    throw notFound('children.groupNotFound', { id: groupId });
-  }
+  assertKitaScope(authOf(req), group.kitaId, () => notFound('children.groupNotFound', { id: groupId }));
   return group;
 }
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { envelope, eventDeliverySchema, failedDeliveryEventSchema, idParamsSchema, kitaQuerySchema, resendInputSchema, resendResultSchema } from '@kita/shared';
 import { authOf } from '../../plugins/auth.js';
 import { notFound } from '../../lib/errors.js';
-import { managerKita } from '../../lib/scope.js';
+import { kitaScopeOf, listIn } from '../../lib/access.js';
 import { loadEventInScope } from '../events/service.js';
 import { applyDeliveryReport, forgedCallback, sevenReport, twilioReport, verifySeven, verifyTwilio } from './callbacks.js';
 import { findEventsWithFailedDelivery, resendInquiry, withDeliveryFields } from './service.js';
@@ -62,9 +62,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Open events of the caller scope with families whose messages failed (added)', response: { 200: envelope(z.array(failedDeliveryEventSchema)) } },
     },
     async (req) => {
-      const auth = authOf(req);
-      if (auth.role === 'KitaManager' && !auth.kitaId) return { data: [] };
-      return { data: await findEventsWithFailedDelivery(app.db, managerKita(req)) };
+      return { data: await listIn(kitaScopeOf(authOf(req)), (kitaId) => findEventsWithFailedDelivery(app.db, kitaId)) };
     },
   );
 };

@@ -125,7 +125,7 @@ export async function sendDueReminders(app: FastifyInstance): Promise<number> {
 }
 
 /** The dashboard's warning: open events in the scope with families whose messages all failed and who have not answered. */
-export async function findEventsWithFailedDelivery(db: DbOrTx, kitaId: string | null): Promise<FailedDeliveryEvent[]> {
+export async function findEventsWithFailedDelivery(db: DbOrTx, kitaId?: string): Promise<FailedDeliveryEvent[]> {
   const r = await db.execute<{ event_id: string; kita_id: string; event_date: Date | string; timezone: string; category: string; failed: number }>(sql`
     select e.id as event_id, e.kita_id, e.event_date, e.timezone, c.name as category, count(*)::int as failed
       from events e

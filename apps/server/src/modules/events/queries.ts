@@ -67,8 +67,8 @@ function selectEvents(db: DbOrTx) {
     .innerJoin(categories, eq(categories.id, events.categoryId));
 }
 
-/** Events of one Kita, or of all Kitas (`kitaId` null: Admin), newest event date first. */
-export async function findEvents(db: DbOrTx, kitaId: string | null): Promise<EventRow[]> {
+/** Events of one Kita, or of all Kitas (`kitaId` undefined), newest event date first. */
+export async function findEvents(db: DbOrTx, kitaId?: string): Promise<EventRow[]> {
   const rows = await selectEvents(db)
     .where(kitaId ? eq(events.kitaId, kitaId) : undefined)
     .orderBy(desc(events.eventDate), desc(events.createdAt));

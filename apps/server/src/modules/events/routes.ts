@@ -10,8 +10,9 @@ import {
   kitaQuerySchema,
 } from '@kita/shared';
 import { authOf } from '../../plugins/auth.js';
+import { notFound } from '../../lib/errors.js';
 import { requestLanguage } from '../../lib/language.js';
-import { assertKitaScope, managerKita } from '../../lib/scope.js';
+import { assertKitaScope, kitaScopeOf, listIn } from '../../lib/access.js';
 import { eventWithChildren } from './details.js';
 import { findEvents, toSummary } from './queries.js';
 import { createEvent, deleteEvent, loadEventInScope, updateEvent } from './service.js';
@@ -29,10 +30,9 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     '/emergency-event',
     { preHandler: staff, schema: { tags, summary: 'Events in the caller scope, newest first', response: { 200: envelope(z.array(eventSummarySchema)) } } },
     async (req) => {
-      const auth = authOf(req);
-      if (auth.role === 'KitaManager' && !auth.kitaId) return { data: [] };
       const now = app.clock.now();
-      return { data: (await findEvents(app.db, managerKita(req))).map((e) => toSummary(e, now)) };
+      const rows = await listIn(kitaScopeOf(authOf(req)), (kitaId) => findEvents(app.db, kitaId));
+      return { data: rows.map((e) => toSummary(e, now)) };
     },
   );
 
@@ -43,7 +43,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Events of one Kita, newest first', params: kitaIdParamsSchema, response: { 200: envelope(z.array(eventSummarySchema)) } },
     },
     async (req) => {
-      assertKitaScope(req, req.params.kitaId, 'kitas.notFound');
+      assertKitaScope(authOf(req), req.params.kitaId, () => notFound('kitas.notFound', { id: req.params.kitaId }));
       const now = app.clock.now();
       return { data: (await findEvents(app.db, req.params.kitaId)).map((e) => toSummary(e, now)) };
     },

@@ -15,7 +15,8 @@ import { formatCarePeriod } from '@kita/shared/i18n';
 import { requestLanguage } from '../../lib/language.js';
 import { audit } from '../../lib/audit.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
-import { assertKitaScope } from '../../lib/scope.js';
+import { assertKitaScope } from '../../lib/access.js';
+import { authOf } from '../../lib/auth-context.js';
 import { hashSeed, newSeed, RULE_VERSION } from '../allocation/allocate.js';
 import { fanOutInquiry } from './fanout.js';
 import { countAnswers, findCategory, findEvent, isFinished, toSummary, type EventRow } from './queries.js';
@@ -43,7 +44,7 @@ function dateRuleError(issues: Array<{ path: string; message: string }>): AppErr
 export async function loadEventInScope(app: FastifyInstance, req: FastifyRequest, id: string, kitaId?: string): Promise<EventRow> {
   const e = await findEvent(app.db, id);
   if (!e || (kitaId && e.kitaId !== kitaId)) throw eventNotFound(id);
-  assertKitaScope(req, e.kitaId, 'errors.EVENT_NOT_FOUND');
+  assertKitaScope(authOf(req), e.kitaId, () => eventNotFound(id));
   return e;
 }
 
@@ -127,7 +128,7 @@ async function assertNoOverlap(
 }
 
 export async function createEvent(app: FastifyInstance, req: FastifyRequest, input: EventInput): Promise<EventSummary> {
-  assertKitaScope(req, input.kitaId, 'kitas.notFound');
+  assertKitaScope(authOf(req), input.kitaId, () => notFound('kitas.notFound', { id: input.kitaId }));
   const category = await categoryOfKita(app, input);
   const now = app.clock.now();
   const dates = resolveDates(input, now, category.kitaTimezone, app.config.IMMEDIATE_EVENT_MINUTES);

@@ -13,9 +13,9 @@ import {
 } from '@kita/shared';
 import { categories, parents } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
-import { assertParentScope } from '../../lib/scope.js';
+import { authOf } from '../../plugins/auth.js';
 import { findGroups, findStructureKita } from '../categories/queries.js';
-import { assertReachable, scopeFilter } from '../../lib/kita-scope.js';
+import { assertKitaScope, assertParentScope, kitaScopeOf, listIn } from '../../lib/access.js';
 import { createGroup, deleteGroup, getGroupDetails, loadGroupInScope, updateGroup } from './service.js';
 
 const tags = ['groups'];
@@ -25,10 +25,7 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
   const staff = app.requireRole('Admin', 'KitaManager');
 
   app.get('/groups', { preHandler: staff, schema: { tags, summary: 'Groups in the caller scope', response: { 200: groupList } } }, async (req) => {
-    const scope = scopeFilter(req);
-    if (scope.all) return { data: await findGroups(app.db) };
-    if (!scope.kitaId) return { data: [] };
-    return { data: await findGroups(app.db, eq(categories.kitaId, scope.kitaId)) };
+    return { data: await listIn(kitaScopeOf(authOf(req)), (kitaId) => findGroups(app.db, kitaId ? eq(categories.kitaId, kitaId) : undefined)) };
   });
 
   app.get(
@@ -41,7 +38,7 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
       const { parentId } = req.params;
       const [parent] = await app.db.select({ kitaId: parents.kitaId }).from(parents).where(eq(parents.id, parentId)).limit(1);
       if (!parent) throw notFound('errors.NOT_FOUND');
-      assertParentScope(req, parentId, parent.kitaId);
+      assertParentScope(authOf(req), parentId, parent.kitaId);
       return { data: await findGroups(app.db, eq(categories.kitaId, parent.kitaId)) };
     },
   );
@@ -52,7 +49,7 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const { kitaId } = req.params;
       const kitaNotFound = () => notFound('kitas.notFound', { id: kitaId });
-      assertReachable(req, kitaId, kitaNotFound);
+      assertKitaScope(authOf(req), kitaId, kitaNotFound);
       if (!(await findStructureKita(app.db, kitaId))) throw kitaNotFound();
       return { data: await findGroups(app.db, eq(categories.kitaId, kitaId)) };
     },

@@ -7,7 +7,8 @@ import { audit } from '../../lib/audit.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { findGroups } from '../categories/queries.js';
 import { categoryNotFound, loadCategoryInScope } from '../categories/service.js';
-import { assertReachable } from '../../lib/kita-scope.js';
+import { assertKitaScope } from '../../lib/access.js';
+import { authOf } from '../../lib/auth-context.js';
 import { findGroupChildren, findGroupRow } from './queries.js';
 
 export const groupNotFound = (id: string) => notFound('groups.notFound', { id });
@@ -16,7 +17,7 @@ export const groupNotFound = (id: string) => notFound('groups.notFound', { id })
 export async function loadGroupInScope(db: DbOrTx, req: FastifyRequest, id: string, kitaId?: string) {
   const row = await findGroupRow(db, id);
   if (!row || (kitaId && row.kitaId !== kitaId)) throw groupNotFound(id);
-  assertReachable(req, row.kitaId, () => groupNotFound(id));
+  assertKitaScope(authOf(req), row.kitaId, () => groupNotFound(id));
   return row;
 }
 

@@ -13,7 +13,7 @@ const kitaColumns = {
 };
 
 /** All Kitas, or only the given one (a manager's scope), ordered by name. */
-export async function findKitas(db: DbOrTx, onlyKitaId: string | null): Promise<Kita[]> {
+export async function findKitas(db: DbOrTx, onlyKitaId?: string): Promise<Kita[]> {
   return db
     .select(kitaColumns)
     .from(kitas)

@@ -2,12 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope, idParamsSchema, kitaDeleteImpactSchema, kitaDeleteQuerySchema, kitaDetailsSchema, kitaInputSchema, kitaSchema } from '@kita/shared';
 import { authOf } from '../../plugins/auth.js';
-import { forbidden } from '../../lib/errors.js';
-import { assertKitaScope, managerKita } from '../../lib/scope.js';
+import { forbidden, notFound } from '../../lib/errors.js';
+import { assertKitaScope, kitaScopeOf, listIn } from '../../lib/access.js';
 import { findKitas } from './queries.js';
 import { createKita, deleteKita, getKitaDetails, kitaDeleteImpact, updateKita } from './service.js';
 
 const tags = ['kitas'];
+const kitaNotFound = (id: string) => notFound('kitas.notFound', { id });
 
 /**
  * Kitas (spec section 7). Admins manage all Kitas; a manager sees only theirs and may edit its
@@ -20,9 +21,7 @@ export const kitaRoutes: FastifyPluginAsyncZod = async (app) => {
     '/kitas',
     { preHandler: staff, schema: { tags, summary: 'Kitas in the caller scope', response: { 200: envelope(z.array(kitaSchema)) } } },
     async (req) => {
-      const scope = managerKita(req);
-      if (authOf(req).role === 'KitaManager' && !scope) return { data: [] };
-      return { data: await findKitas(app.db, scope) };
+      return { data: await listIn(kitaScopeOf(authOf(req)), (kitaId) => findKitas(app.db, kitaId)) };
     },
   );
 
@@ -33,7 +32,7 @@ export const kitaRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'A Kita with categories, registration link, QR code and managers', params: idParamsSchema, response: { 200: envelope(kitaDetailsSchema) } },
     },
     async (req) => {
-      assertKitaScope(req, req.params.id, 'kitas.notFound');
+      assertKitaScope(authOf(req), req.params.id, () => kitaNotFound(req.params.id));
       return { data: await getKitaDetails(app.db, app.config.publicUrl, req.params.id) };
     },
   );
@@ -54,7 +53,7 @@ export const kitaRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Update a Kita (Admin, or its manager)', params: idParamsSchema, body: kitaInputSchema, response: { 200: envelope(kitaSchema) } },
     },
     async (req) => {
-      assertKitaScope(req, req.params.id, 'kitas.notFound');
+      assertKitaScope(authOf(req), req.params.id, () => kitaNotFound(req.params.id));
       return { data: await updateKita(app.db, req, req.params.id, req.body, app.clock.now()) };
     },
   );
@@ -66,7 +65,7 @@ export const kitaRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'What a deletion of the Kita removes (Admin; added)', params: idParamsSchema, response: { 200: envelope(kitaDeleteImpactSchema) } },
     },
     async (req) => {
-      assertKitaScope(req, req.params.id, 'kitas.notFound');
+      assertKitaScope(authOf(req), req.params.id, () => kitaNotFound(req.params.id));
       if (authOf(req).role !== 'Admin') throw forbidden();
       return { data: await kitaDeleteImpact(app.db, req.params.id) };
     },
@@ -86,7 +85,7 @@ export const kitaRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       // A manager learns nothing about other Kitas (404) and may not delete their own (403).
-      assertKitaScope(req, req.params.id, 'kitas.notFound');
+      assertKitaScope(authOf(req), req.params.id, () => kitaNotFound(req.params.id));
       if (authOf(req).role !== 'Admin') throw forbidden();
       await deleteKita(app.db, req, req.params.id, req.query.confirmName);
       return { data: { kitaId: req.params.id } };

@@ -16,7 +16,7 @@ import {
 } from '@kita/shared';
 import { parents } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
-import { assertKitaScope } from '../../lib/scope.js';
+import { assertKitaScope, kitaScopeOf, listIn, listScope } from '../../lib/access.js';
 import { authOf } from '../../plugins/auth.js';
 import { findParents, findRegisteredParents } from './queries.js';
 import { approveParent, createParent, deleteParent, getParentDetails, rejectParent, updateParent } from './service.js';
@@ -34,12 +34,9 @@ export const parentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const auth = authOf(req);
-      // Spec section 6: any other caller, or a manager without a Kita, gets this 403.
-      const allowed = auth.role === 'Admin' || (auth.role === 'KitaManager' && !!auth.kitaId);
-      if (!allowed) throw new AppError(403, 'UNAUTHORIZED_ROLE_OR_KITA');
-      const kitaId = auth.role === 'Admin' ? req.query.kitaId : auth.kitaId!;
-      if (req.query.kitaId) assertKitaScope(req, req.query.kitaId);
-      return { data: await findParents(app.db, kitaId ? eq(parents.kitaId, kitaId) : undefined) };
+      // Spec section 6: any caller outside every Kita (a parent, a manager without a Kita) gets this 403.
+      if (kitaScopeOf(auth).kind === 'none') throw new AppError(403, 'UNAUTHORIZED_ROLE_OR_KITA');
+      return { data: await listIn(listScope(auth, req.query.kitaId), (kitaId) => findParents(app.db, kitaId ? eq(parents.kitaId, kitaId) : undefined)) };
     },
   );
 
@@ -47,7 +44,7 @@ export const parentsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/parents/kita/:kitaId',
     { preHandler: staff, schema: { tags, params: parentKitaParamsSchema, response: { 200: envelope(z.array(parentSchema)) } } },
     async (req) => {
-      assertKitaScope(req, req.params.kitaId);
+      assertKitaScope(authOf(req), req.params.kitaId);
       return { data: await findParents(app.db, eq(parents.kitaId, req.params.kitaId)) };
     },
   );
@@ -59,7 +56,7 @@ export const parentsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Registrations waiting for approval', params: parentKitaParamsSchema, response: { 200: envelope(z.array(registeredParentSchema)) } },
     },
     async (req) => {
-      assertKitaScope(req, req.params.kitaId);
+      assertKitaScope(authOf(req), req.params.kitaId);
       return { data: await findRegisteredParents(app.db, req.params.kitaId) };
     },
   );

@@ -5,7 +5,7 @@ import type { DbOrTx, Tx } from '../../db/client.js';
 import { children, kitas, parents, users } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
-import { assertKitaScope, assertParentScope } from '../../lib/scope.js';
+import { assertKitaScope, assertParentScope } from '../../lib/access.js';
 import { authOf } from '../../plugins/auth.js';
 import { sendActivation, sendRegistrationApproved } from '../accounts/notifications.js';
 import { syncOpenInquiries } from '../events/snapshot.js';
@@ -52,7 +52,7 @@ export async function loadParentInScope(db: DbOrTx, req: FastifyRequest, id: str
   const row = await findParentRow(db, id);
   if (!row) throw parentNotFound(id);
   try {
-    assertParentScope(req, row.id, row.kitaId);
+    assertParentScope(authOf(req), row.id, row.kitaId);
   } catch {
     throw parentNotFound(id);
   }
@@ -72,7 +72,7 @@ export async function getParentDetails(db: DbOrTx, req: FastifyRequest, id: stri
  * the parent verify the address and set a password. Call inside the caller's transaction.
  */
 export async function insertParent(tx: Tx, app: FastifyInstance, req: FastifyRequest, input: ParentInput): Promise<string> {
-  assertKitaScope(req, input.kitaId);
+  assertKitaScope(authOf(req), input.kitaId);
   await assertKitaExists(tx, input.kitaId);
   const v = normalizeParentInput(input);
   await assertEmailFree(tx, v.email);
@@ -127,7 +127,7 @@ export async function updateParent(
       const payload = isParent ? { ...input, kitaId: old.kitaId, isAnonymous: old.isAnonymous } : input;
       const v = normalizeParentInput(payload);
       if (v.kitaId !== old.kitaId) {
-        assertKitaScope(req, v.kitaId);
+        assertKitaScope(authOf(req), v.kitaId);
         await assertKitaExists(tx, v.kitaId);
         // Children sit in groups of the old Kita; moving the family would split it across Kitas.
         const [n] = await tx.select({ n: count() }).from(children).where(eq(children.parentId, id));

@@ -7,7 +7,7 @@ import type { Tx } from '../../db/client.js';
 import { allocations, creditLedger } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import { assertKitaScope } from '../../lib/scope.js';
+import { reachesKita } from '../../lib/access.js';
 import { composeMessage, parentRecipient } from '../../notify/messages.js';
 import { enqueueMessages } from '../../notify/outbox.js';
 import { authOf } from '../../plugins/auth.js';
@@ -79,12 +79,10 @@ export async function releaseSlot(app: FastifyInstance, req: FastifyRequest, eve
        where e.id = ${eventId}
          for update of e`);
     const e = ev.rows[0];
-    if (!e) throw notFound('errors.EVENT_NOT_FOUND', { id: eventId });
-    if (auth.role === 'Parent') {
-      if (auth.kitaId !== e.kita_id) throw notFound('errors.EVENT_NOT_FOUND', { id: eventId });
-    } else {
-      assertKitaScope(req, e.kita_id, 'errors.EVENT_NOT_FOUND');
-    }
+    const eventNotFound = () => notFound('errors.EVENT_NOT_FOUND', { id: eventId });
+    if (!e) throw eventNotFound();
+    // A parent releases in their own Kita, staff within their Kita scope.
+    if (auth.role === 'Parent' ? auth.kitaId !== e.kita_id : !reachesKita(auth, e.kita_id)) throw eventNotFound();
 
     if (e.status !== 'finished') throw releaseError(409, 'RELEASE_NOT_FINISHED', 'notFinished');
     if (e.event_type !== 'future') throw releaseError(409, 'RELEASE_IMMEDIATE', 'immediate');

@@ -7,6 +7,7 @@ import { audit } from '../../lib/audit.js';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { hashPassword, isCommonPassword } from '../../lib/passwords.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
+import { kitaScopeOf, reachesKita } from '../../lib/access.js';
 import { authOf } from '../../plugins/auth.js';
 import { findStaffUser, findStaffUsers } from './queries.js';
 
@@ -20,19 +21,19 @@ export async function loadUserInScope(db: DbOrTx, req: FastifyRequest, id: strin
   const auth = authOf(req);
   const user = await findStaffUser(db, id);
   if (!user) throw userNotFound(id);
-  if (auth.role === 'Admin') return user;
-  if (auth.role === 'KitaManager' && user.role === 'KitaManager' && auth.kitaId !== null && user.kitaId === auth.kitaId) return user;
+  if (auth.role === 'Admin' || (user.role === 'KitaManager' && reachesKita(auth, user.kitaId))) return user;
   throw userNotFound(id);
 }
 
 /** GET users (Admin: all staff; ?kitaId= narrows to that Kita's managers). A manager sees their Kita's managers. */
 export async function listUsers(db: DbOrTx, req: FastifyRequest, kitaId: string | undefined): Promise<User[]> {
-  const auth = authOf(req);
-  if (auth.role === 'Admin') {
+  const scope = kitaScopeOf(authOf(req));
+  if (scope.kind === 'all') {
     return findStaffUsers(db, kitaId ? and(eq(users.role, 'KitaManager'), eq(users.kitaId, kitaId)) : undefined);
   }
-  if (!auth.kitaId || (kitaId && kitaId !== auth.kitaId)) throw notFound('kitas.notFound', { id: kitaId ?? '' });
-  return findStaffUsers(db, and(eq(users.role, 'KitaManager'), eq(users.kitaId, auth.kitaId)));
+  // A manager without a Kita manages nobody; another Kita's managers are not found.
+  if (scope.kind === 'none' || (kitaId && kitaId !== scope.kitaId)) throw notFound('kitas.notFound', { id: kitaId ?? '' });
+  return findStaffUsers(db, and(eq(users.role, 'KitaManager'), eq(users.kitaId, scope.kitaId)));
 }
 
 /**
@@ -40,11 +41,9 @@ export async function listUsers(db: DbOrTx, req: FastifyRequest, kitaId: string 
  * a manager's writes are forced to role KitaManager in their own Kita. An Admin has no Kita.
  */
 function effectiveRoleAndKita(req: FastifyRequest, input: { role: StaffRole; kitaId?: string | null }) {
-  const auth = authOf(req);
-  if (auth.role !== 'Admin') {
-    if (!auth.kitaId) throw forbidden();
-    return { role: 'KitaManager' as const, kitaId: auth.kitaId };
-  }
+  const scope = kitaScopeOf(authOf(req));
+  if (scope.kind === 'none') throw forbidden();
+  if (scope.kind === 'kita') return { role: 'KitaManager' as const, kitaId: scope.kitaId };
   return input.role === 'Admin' ? { role: 'Admin' as const, kitaId: null } : { role: 'KitaManager' as const, kitaId: input.kitaId ?? null };
 }
 
