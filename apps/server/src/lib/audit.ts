@@ -1,16 +1,16 @@
-import type { FastifyRequest } from 'fastify';
+import type { AuthContext } from './auth-context.js';
 import { auditLog } from '../db/schema.js';
 import type { DbOrTx } from '../db/client.js';
 
 /** Records a staff write (quality.md: who, what, when, which record). Call inside the write's transaction. */
 export async function audit(
   tx: DbOrTx,
-  req: FastifyRequest,
+  actor: Pick<AuthContext, 'userId' | 'role'> | null,
   entry: { action: string; entity: string; entityId?: string | null; kitaId?: string | null; details?: unknown },
 ): Promise<void> {
   await tx.insert(auditLog).values({
-    actorUserId: req.auth?.userId ?? null,
-    actorRole: req.auth?.role ?? null,
+    actorUserId: actor?.userId ?? null,
+    actorRole: actor?.role ?? null,
     action: entry.action,
     entity: entry.entity,
     entityId: entry.entityId ?? null,

@@ -5,6 +5,7 @@ import { SignJWT } from 'jose';
 import type { Role } from '@kita/shared';
 import { sessions, users } from '../db/schema.js';
 import { authOf, type AuthContext } from '../lib/auth-context.js';
+import type { RequestContext } from '../lib/context.js';
 import { forbidden, unauthenticated } from '../lib/errors.js';
 import { verifyHs256 } from '../lib/jwt.js';
 
@@ -28,14 +29,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   const { config, db, clock } = app;
   app.decorateRequest('auth', null);
 
-  app.decorate('signSession', async (sessionId: string, kind: 'user' | 'link', expiresAt: Date) =>
-    new SignJWT({ kind })
-      .setProtectedHeader({ alg: 'HS256' })
-      .setSubject(sessionId)
-      .setIssuedAt()
-      .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
-      .sign(config.jwtSecret),
-  );
+  app.decorate('signSession', (sessionId: string, kind: 'user' | 'link', expiresAt: Date) => signSessionToken(config.jwtSecret, sessionId, kind, expiresAt));
 
   async function resolve(req: FastifyRequest): Promise<AuthContext | null> {
     const header = req.headers.authorization;
@@ -99,9 +93,19 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   });
 });
 
+/** The JWT of a session row (HS256, the session id as subject). */
+export function signSessionToken(secret: Uint8Array, sessionId: string, kind: 'user' | 'link', expiresAt: Date): Promise<string> {
+  return new SignJWT({ kind })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(sessionId)
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+    .sign(secret);
+}
+
 /** Creates a login session row and its JWT. */
-export async function createUserSession(app: FastifyInstance, userId: string): Promise<string> {
-  const expiresAt = new Date(app.clock.now().getTime() + SESSION_HOURS * 3600_000);
-  const [row] = await app.db.insert(sessions).values({ userId, kind: 'user', expiresAt }).returning({ id: sessions.id });
-  return app.signSession(row!.id, 'user', expiresAt);
+export async function createUserSession(deps: Pick<RequestContext, 'db' | 'clock' | 'config'>, userId: string): Promise<string> {
+  const expiresAt = new Date(deps.clock.now().getTime() + SESSION_HOURS * 3600_000);
+  const [row] = await deps.db.insert(sessions).values({ userId, kind: 'user', expiresAt }).returning({ id: sessions.id });
+  return signSessionToken(deps.config.jwtSecret, row!.id, 'user', expiresAt);
 }

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { Language } from '@kita/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { kitas } from '../../db/schema.js';
@@ -9,14 +8,15 @@ import { appLink, composeMessage, parentRecipient, type Channel, type MessageVar
 import { enforceLimit, hitLimit } from '../../lib/rate-limit.js';
 import { outboxSecretKey, sealMessage } from '../../notify/secrets.js';
 import { issueOtpChallenge, issueToken, OTP_MINUTES, TTL } from './tokens.js';
+import type { Services } from '../../lib/context.js';
 
 /**
  * Account messages: each helper issues its token and enqueues its message in the caller's
  * transaction (outbox), so the message exists exactly when the change commits. After the
- * commit, call `app.outbox.kick()` for prompt delivery.
+ * commit, call `ctx.outbox.kick()` for prompt delivery.
  */
 
-export type AppLike = Pick<FastifyInstance, 'config' | 'clock'>;
+export type AppLike = Pick<Services, 'config' | 'clock'>;
 
 export interface ParentForMessage extends ParentContact {
   id: string;
@@ -42,11 +42,11 @@ export async function enqueueComposed(
   to: { channel: Channel; recipient: string; language: Language },
   vars: MessageVars,
   ids: { kitaId?: string | null; parentId?: string | null; userId?: string | null; eventId?: string | null; idempotencyKey?: string } = {},
-  sealed?: { secret: string; app: AppLike },
+  sealed?: { secret: string; ctx: AppLike },
 ): Promise<void> {
   const { idempotencyKey, ...refs } = ids;
   const composed = composeMessage(kind, { ...to, vars });
-  const message = sealed ? sealMessage(composed, sealed.secret, outboxSecretKey(sealed.app.config.jwtSecret)) : composed;
+  const message = sealed ? sealMessage(composed, sealed.secret, outboxSecretKey(sealed.ctx.config.jwtSecret)) : composed;
   await enqueueMessages(tx, [{ ...message, ...refs, idempotencyKey: idempotencyKey ?? `${kind}:${randomUUID()}` }]);
 }
 
@@ -56,7 +56,7 @@ export async function enqueueComposed(
  */
 export async function sendActivation(
   tx: DbOrTx,
-  app: AppLike,
+  ctx: AppLike,
   input: { parent: Pick<ParentForMessage, 'id' | 'kitaId' | 'name' | 'email' | 'language'>; userId?: string | null },
 ): Promise<boolean> {
   const { parent } = input;
@@ -67,15 +67,15 @@ export async function sendActivation(
     parentId: parent.id,
     target: parent.email,
     ttlMs: TTL.activation,
-    now: app.clock.now(),
+    now: ctx.clock.now(),
   });
   await enqueueComposed(
     tx,
     'activation',
     { channel: 'email', recipient: parent.email, language: lang(parent.language) },
-    { name: parent.name, kitaName: await kitaName(tx, parent.kitaId), link: appLink(app.config.publicUrl, '/verify-email', { token }) },
+    { name: parent.name, kitaName: await kitaName(tx, parent.kitaId), link: appLink(ctx.config.publicUrl, '/verify-email', { token }) },
     { kitaId: parent.kitaId, parentId: parent.id, userId: input.userId ?? null },
-    { secret: token, app },
+    { secret: token, ctx },
   );
   return true;
 }
@@ -98,10 +98,10 @@ export const VERIFY_SMS_WINDOW_MS = 3600_000;
  */
 export async function sendOtp(
   tx: DbOrTx,
-  app: AppLike,
+  ctx: AppLike,
   input: { kind: 'otp_login' | 'verify_phone'; phone: string; language: string; userId?: string | null; parentId?: string | null; kitaId?: string | null },
 ): Promise<string> {
-  const now = app.clock.now();
+  const now = ctx.clock.now();
   const account = input.parentId ?? input.userId;
   if (input.kind === 'verify_phone' && account) {
     await enforceLimit(tx, `verify-sms:acct:${account}`, VERIFY_SMS_PER_ACCOUNT, VERIFY_SMS_WINDOW_MS, now);
@@ -120,7 +120,7 @@ export async function sendOtp(
     { channel: 'sms', recipient: input.phone, language: lang(input.language) },
     { otp, minutes: OTP_MINUTES },
     { kitaId: input.kitaId ?? null, parentId: input.parentId ?? null, userId: input.userId ?? null },
-    { secret: otp, app },
+    { secret: otp, ctx },
   );
   return otpToken;
 }
@@ -128,7 +128,7 @@ export async function sendOtp(
 /** The password-reset e-mail (60 minutes): `{publicUrl}/reset-password?token=...`; older reset links stay valid until used or expired. */
 export async function sendPasswordReset(
   tx: DbOrTx,
-  app: AppLike,
+  ctx: AppLike,
   input: { userId: string; email: string; name?: string | null; language: string; parentId?: string | null; kitaId?: string | null },
 ): Promise<void> {
   const token = await issueToken(tx, {
@@ -137,15 +137,15 @@ export async function sendPasswordReset(
     parentId: input.parentId ?? null,
     target: input.email,
     ttlMs: TTL.reset,
-    now: app.clock.now(),
+    now: ctx.clock.now(),
   });
   await enqueueComposed(
     tx,
     'password_reset',
     { channel: 'email', recipient: input.email, language: lang(input.language) },
-    { ...(input.name ? { name: input.name } : {}), minutes: TTL.reset / 60_000, link: appLink(app.config.publicUrl, '/reset-password', { token }) },
+    { ...(input.name ? { name: input.name } : {}), minutes: TTL.reset / 60_000, link: appLink(ctx.config.publicUrl, '/reset-password', { token }) },
     { kitaId: input.kitaId ?? null, parentId: input.parentId ?? null, userId: input.userId },
-    { secret: token, app },
+    { secret: token, ctx },
   );
 }
 
@@ -177,20 +177,20 @@ export async function sendRegistrationReceived(
  * 'You already have an account' to the owner of an e-mail someone tried to register again
  * (issue 9: registration answers alike for known and unknown e-mails); 3 per address and hour.
  */
-export async function sendAccountExists(tx: DbOrTx, app: AppLike, input: { email: string; language: string; kitaId: string }): Promise<void> {
-  const { count } = await hitLimit(tx, `account-exists:${input.email}`, 3600_000, app.clock.now());
+export async function sendAccountExists(tx: DbOrTx, ctx: AppLike, input: { email: string; language: string; kitaId: string }): Promise<void> {
+  const { count } = await hitLimit(tx, `account-exists:${input.email}`, 3600_000, ctx.clock.now());
   if (count > 3) return;
   await enqueueComposed(
     tx,
     'account_exists',
     { channel: 'email', recipient: input.email, language: lang(input.language) },
-    { kitaName: await kitaName(tx, input.kitaId), link: appLink(app.config.publicUrl, '/login') },
+    { kitaName: await kitaName(tx, input.kitaId), link: appLink(ctx.config.publicUrl, '/login') },
     { kitaId: input.kitaId },
   );
 }
 
 /** 'Registration approved' (call from the approve route's transaction); once per parent. */
-export async function sendRegistrationApproved(tx: DbOrTx, app: AppLike, input: { parent: ParentForMessage }): Promise<boolean> {
+export async function sendRegistrationApproved(tx: DbOrTx, ctx: AppLike, input: { parent: ParentForMessage }): Promise<boolean> {
   const { parent } = input;
   const to = parentRecipient(parent);
   if (!to) return false;
@@ -198,7 +198,7 @@ export async function sendRegistrationApproved(tx: DbOrTx, app: AppLike, input: 
     tx,
     'registration_approved',
     to,
-    { name: parent.name, kitaName: await kitaName(tx, parent.kitaId), link: appLink(app.config.publicUrl, '/login') },
+    { name: parent.name, kitaName: await kitaName(tx, parent.kitaId), link: appLink(ctx.config.publicUrl, '/login') },
     { kitaId: parent.kitaId, parentId: parent.id, idempotencyKey: `registration_approved:${parent.id}` },
   );
   return true;

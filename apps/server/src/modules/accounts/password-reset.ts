@@ -1,5 +1,4 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { parents, sessions, users } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { hashPassword, isCommonPassword } from '../../lib/passwords.js';
@@ -7,6 +6,7 @@ import { enforceAttempt, enforceLimit, type AttemptPolicy } from '../../lib/rate
 import { sendPasswordReset } from './notifications.js';
 import { consumeToken, findToken, revokeTokens } from './tokens.js';
 import { ensureParentUser } from './verification.js';
+import type { Services } from '../../lib/context.js';
 
 /** quality.md: forgot-password 3 per account per hour; per client a wider net against spraying. */
 const PER_ACCOUNT = 3;
@@ -17,11 +17,11 @@ const HOUR = 3600_000;
  * POST auth/forgot-password {email}: a reset link (60 minutes) to a staff user or a parent with
  * that e-mail. The same answer whether or not the account exists; the limits are counted first.
  */
-export async function forgotPassword(app: FastifyInstance, ip: string, email: string): Promise<void> {
-  const now = app.clock.now();
-  await enforceLimit(app.db, `forgot:${email}`, PER_ACCOUNT, HOUR, now);
-  await enforceLimit(app.db, `forgot-ip:${ip}`, PER_CLIENT, HOUR, now);
-  await app.db.transaction(async (tx) => {
+export async function forgotPassword(ctx: Services, ip: string, email: string): Promise<void> {
+  const now = ctx.clock.now();
+  await enforceLimit(ctx.db, `forgot:${email}`, PER_ACCOUNT, HOUR, now);
+  await enforceLimit(ctx.db, `forgot-ip:${ip}`, PER_CLIENT, HOUR, now);
+  await ctx.db.transaction(async (tx) => {
     const [staff] = await tx
       .select()
       .from(users)
@@ -29,18 +29,18 @@ export async function forgotPassword(app: FastifyInstance, ip: string, email: st
       .limit(1);
     if (staff) {
       if (!staff.isActive) return;
-      await sendPasswordReset(tx, app, { userId: staff.id, email, name: staff.name, language: staff.language, kitaId: staff.kitaId });
+      await sendPasswordReset(tx, ctx, { userId: staff.id, email, name: staff.name, language: staff.language, kitaId: staff.kitaId });
       return;
     }
     const [parent] = await tx.select().from(parents).where(eq(parents.email, email)).limit(1);
     if (!parent || parent.status === 'rejected') return;
     // A parent created by staff who lost the activation mail can start here as well.
     const user = await ensureParentUser(tx, parent);
-    await sendPasswordReset(tx, app, {
+    await sendPasswordReset(tx, ctx, {
       userId: user.id, email, name: parent.name, language: parent.language, parentId: parent.id, kitaId: parent.kitaId,
     });
   });
-  app.outbox.kick();
+  ctx.outbox.kick();
 }
 
 /**
@@ -54,16 +54,16 @@ export const RESET_POLICY: AttemptPolicy = { free: 10, windowMs: 15 * 60_000, ba
  * session of the user and every other open reset link. The link proves the e-mail address, so
  * a parent's e-mail counts as verified afterwards.
  */
-export async function resetPassword(app: FastifyInstance, ip: string, token: string, newPassword: string): Promise<void> {
-  const now = app.clock.now();
-  await enforceAttempt(app.db, `reset:ip:${ip}`, RESET_POLICY, now);
+export async function resetPassword(ctx: Services, ip: string, token: string, newPassword: string): Promise<void> {
+  const now = ctx.clock.now();
+  await enforceAttempt(ctx.db, `reset:ip:${ip}`, RESET_POLICY, now);
   // The token first: an unknown or used link costs one indexed lookup, never an argon2 run.
-  if (!(await findToken(app.db, 'reset', token, now))) throw new AppError(400, 'RESET_TOKEN_INVALID');
+  if (!(await findToken(ctx.db, 'reset', token, now))) throw new AppError(400, 'RESET_TOKEN_INVALID');
   if (isCommonPassword(newPassword)) {
     throw new AppError(400, 'VALIDATION_FAILED', 'validation.passwordCommon', {}, [{ path: 'newPassword', message: 'validation.passwordCommon' }]);
   }
   const passwordHash = await hashPassword(newPassword);
-  await app.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     // Consumed here: of two concurrent uses of one link, one wins.
     const row = await consumeToken(tx, 'reset', token, now);
     if (!row?.userId) throw new AppError(400, 'RESET_TOKEN_INVALID');

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isMobilePhone, type LoginResult } from '@kita/shared';
 import { parents, users } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import { authOf, createUserSession } from '../../plugins/auth.js';
+import { createUserSession } from '../../plugins/auth.js';
 import { findSessionUser } from '../../lib/session-user.js';
 import { sendOtp } from './notifications.js';
+import type { RequestContext } from '../../lib/context.js';
 
 /**
  * PUT auth/{parentId}/preferred-communication (the parent themselves): e-mail or SMS; SMS needs
@@ -14,15 +14,14 @@ import { sendOtp } from './notifications.js';
  * fresh session token and user, as the spec's web stores them.
  */
 export async function setPreferredCommunication(
-  app: FastifyInstance,
-  req: FastifyRequest,
+  ctx: RequestContext,
   parentId: string,
   input: { preferredCommunication: 'email' | 'sms'; phoneNumber?: string | null },
 ): Promise<LoginResult & { otpToken: string | null }> {
-  const auth = authOf(req);
+  const auth = ctx.actor;
   if (auth.parentId !== parentId) throw notFound();
-  const now = app.clock.now();
-  const otpToken = await app.db.transaction(async (tx) => {
+  const now = ctx.clock.now();
+  const otpToken = await ctx.db.transaction(async (tx) => {
     const [parent] = await tx.select().from(parents).where(eq(parents.id, parentId)).limit(1);
     if (!parent) throw notFound();
     const phone = input.phoneNumber ?? parent.primaryPhone;
@@ -43,10 +42,10 @@ export async function setPreferredCommunication(
       .where(eq(parents.id, parentId));
     if (input.preferredCommunication !== 'sms' || verified) return null;
     const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.parentId, parentId)).limit(1);
-    return sendOtp(tx, app, { kind: 'verify_phone', phone: phone!, language: parent.language, parentId, userId: user?.id ?? null, kitaId: parent.kitaId });
+    return sendOtp(tx, ctx, { kind: 'verify_phone', phone: phone!, language: parent.language, parentId, userId: user?.id ?? null, kitaId: parent.kitaId });
   });
-  app.outbox.kick();
-  const token = await createUserSession(app, auth.userId!);
-  const user = await findSessionUser(app.db, auth.userId!);
+  ctx.outbox.kick();
+  const token = await createUserSession(ctx, auth.userId!);
+  const user = await findSessionUser(ctx.db, auth.userId!);
   return { token, user: user!, otpToken };
 }

@@ -1,6 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { zonedDay, type CategoryName, type KitaGroups, type RegisterInput, type RegisterResult } from '@kita/shared';
 import { categories, children, groups, kitas, parents, users } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
@@ -9,6 +8,7 @@ import { hashPassword, isCommonPassword } from '../../lib/passwords.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 import { enforceLimit } from '../../lib/rate-limit.js';
 import { sendAccountExists, sendActivation, sendOtp, sendRegistrationReceived } from './notifications.js';
+import type { PublicContext, Services } from '../../lib/context.js';
 
 /** Public registration by the Kita's link or QR code (domain.md "Registration and approval"). */
 
@@ -19,11 +19,11 @@ const REGISTRATIONS_PER_HOUR = 10;
 const kitaNotFound = (id: string) => new AppError(404, 'NOT_FOUND', 'errors.REGISTRATION_KITA_NOT_FOUND', { id });
 
 /** GET auth/kita-groups/{kitaId}: the Kita's name and its categories with groups; unknown -> 404. */
-export async function findKitaGroups(app: FastifyInstance, kitaId: string): Promise<KitaGroups> {
+export async function findKitaGroups(ctx: Services, kitaId: string): Promise<KitaGroups> {
   if (!UUID.test(kitaId)) throw kitaNotFound(kitaId);
-  const [kita] = await app.db.select().from(kitas).where(eq(kitas.id, kitaId)).limit(1);
+  const [kita] = await ctx.db.select().from(kitas).where(eq(kitas.id, kitaId)).limit(1);
   if (!kita) throw kitaNotFound(kitaId);
-  const rows = await app.db
+  const rows = await ctx.db
     .select({ categoryId: categories.id, categoryName: categories.name, groupId: groups.id, groupName: groups.name })
     .from(categories)
     .leftJoin(groups, eq(groups.categoryId, categories.id))
@@ -46,18 +46,18 @@ export async function findKitaGroups(app: FastifyInstance, kitaId: string): Prom
  * user (active once approved), all in one transaction together with the activation e-mail (or,
  * for a phone-only registration, the code to verify the number) and 'registration received'.
  */
-export async function registerParent(app: FastifyInstance, req: FastifyRequest, input: RegisterInput): Promise<RegisterResult> {
-  const now = app.clock.now();
-  await enforceLimit(app.db, `register:ip:${req.ip}`, REGISTRATIONS_PER_HOUR, 3600_000, now);
+export async function registerParent(ctx: PublicContext, input: RegisterInput): Promise<RegisterResult> {
+  const now = ctx.clock.now();
+  await enforceLimit(ctx.db, `register:ip:${ctx.ip}`, REGISTRATIONS_PER_HOUR, 3600_000, now);
   if (isCommonPassword(input.password)) {
     throw new AppError(400, 'VALIDATION_FAILED', 'validation.passwordCommon', {}, [{ path: 'password', message: 'validation.passwordCommon' }]);
   }
-  const [kita] = await app.db.select().from(kitas).where(eq(kitas.id, input.kitaId)).limit(1);
+  const [kita] = await ctx.db.select().from(kitas).where(eq(kitas.id, input.kitaId)).limit(1);
   if (!kita) throw kitaNotFound(input.kitaId);
 
   const inKita = new Set(
     (
-      await app.db
+      await ctx.db
         .select({ id: groups.id })
         .from(groups)
         .innerJoin(categories, eq(categories.id, groups.categoryId))
@@ -83,13 +83,13 @@ export async function registerParent(app: FastifyInstance, req: FastifyRequest, 
    * random values that belong to nothing.
    */
   const answerAlike = async (): Promise<RegisterResult> => {
-    await app.db.transaction((tx) => sendAccountExists(tx, app, { email: email!, language: input.language, kitaId: kita.id }));
-    app.outbox.kick();
+    await ctx.db.transaction((tx) => sendAccountExists(tx, ctx, { email: email!, language: input.language, kitaId: kita.id }));
+    ctx.outbox.kick();
     const otpToken = phone && (!email || preferred === 'sms') ? randomBytes(16).toString('base64url') : null;
     return { parentId: randomUUID(), status: 'registered', otpToken };
   };
   try {
-    const result = await app.db.transaction(async (tx) => {
+    const result = await ctx.db.transaction(async (tx) => {
       if (email) {
         const [taken] = await tx.select({ id: parents.id }).from(parents).where(eq(parents.email, email)).limit(1);
         if (taken) return null;
@@ -118,18 +118,18 @@ export async function registerParent(app: FastifyInstance, req: FastifyRequest, 
       await tx.insert(children).values(
         input.children.map((c) => ({ parentId: p.id, groupId: c.groupId, name: c.childName, dateOfBirth: c.dateOfBirth })),
       );
-      if (email) await sendActivation(tx, app, { parent: p, userId: user!.id });
+      if (email) await sendActivation(tx, ctx, { parent: p, userId: user!.id });
       // Phone-only, or SMS chosen: verify the number right away (the code goes to it now).
       const otpToken =
         phone && (!email || preferred === 'sms')
-          ? await sendOtp(tx, app, { kind: 'verify_phone', phone, language: p.language, parentId: p.id, userId: user!.id, kitaId: kita.id })
+          ? await sendOtp(tx, ctx, { kind: 'verify_phone', phone, language: p.language, parentId: p.id, userId: user!.id, kitaId: kita.id })
           : null;
       await sendRegistrationReceived(tx, { parent: p });
-      await audit(tx, req, { action: 'register', entity: 'parent', entityId: p.id, kitaId: kita.id, details: { children: input.children.length } });
+      await audit(tx, ctx.actor, { action: 'register', entity: 'parent', entityId: p.id, kitaId: kita.id, details: { children: input.children.length } });
       return { parentId: p.id, status: 'registered' as const, otpToken };
     });
     if (!result) return await answerAlike();
-    app.outbox.kick();
+    ctx.outbox.kick();
     return result;
   } catch (err) {
     // Two registrations with one e-mail at the same moment: the unique index decides.

@@ -23,6 +23,7 @@ import { forgotPassword, resetPassword } from './password-reset.js';
 import { setPreferredCommunication } from './profile.js';
 import { findKitaGroups, registerParent } from './registration.js';
 import { activateAccount, requestPhoneOtp, resendActivation, verifyPhone } from './verification.js';
+import { contextOf, publicContextOf } from '../../lib/context.js';
 
 /** Parent account routes of spec section 7 "Auth": activation, phone verification, password reset, registration (sign-in is in modules/auth). */
 export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -47,7 +48,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Sends a new activation e-mail (parent id)', params: accountIdParamsSchema, body: emailBodySchema, response: { 200: envelope(okSchema) } },
     },
     async (req) => {
-      await resendActivation(app, req, req.params.id, req.body.email);
+      await resendActivation(publicContextOf(app, req), req.params.id, req.body.email);
       return { data: { ok: true as const } };
     },
   );
@@ -63,7 +64,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(otpChallengeSchema) },
       },
     },
-    async (req) => ({ data: await requestPhoneOtp(app, req, req.params.id, req.body.phoneNumber) }),
+    async (req) => ({ data: await requestPhoneOtp(publicContextOf(app, req), req.params.id, req.body.phoneNumber) }),
   );
 
   app.post(
@@ -102,7 +103,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(preferredCommunicationResultSchema) },
       },
     },
-    async (req) => ({ data: await setPreferredCommunication(app, req, req.params.parentId, req.body) }),
+    async (req) => ({ data: await setPreferredCommunication(contextOf(app, req), req.params.parentId, req.body) }),
   );
 
   app.get(
@@ -114,6 +115,6 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/register',
     { schema: { tags, summary: 'Public registration of a parent with children (pending approval)', body: registerSchema, response: { 201: envelope(registerResultSchema) } } },
-    async (req, reply) => reply.status(201).send({ data: await registerParent(app, req, req.body) }),
+    async (req, reply) => reply.status(201).send({ data: await registerParent(publicContextOf(app, req), req.body) }),
   );
 };

@@ -1,14 +1,13 @@
 import { eq, or } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ActivationResult } from '@kita/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { parents, users } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { enforceLimit } from '../../lib/rate-limit.js';
 import { assertParentScope } from '../../lib/access.js';
-import { authOf } from '../../lib/auth-context.js';
 import { RESEND_PER_HOUR, sendActivation, sendOtp } from './notifications.js';
 import { checkOtp, consumeToken, issueToken, otpError, TTL } from './tokens.js';
+import type { PublicContext, Services } from '../../lib/context.js';
 
 /** E-mail activation and phone verification (domain.md "Accounts, login and verification"). */
 
@@ -41,9 +40,9 @@ export async function ensureParentUser(tx: DbOrTx, parent: ParentRow): Promise<U
  * POST auth/activate-account?token=: verifies the e-mail the link was sent to (if it is still
  * the parent's e-mail). An account without a password gets a reset token to set one.
  */
-export async function activateAccount(app: FastifyInstance, token: string): Promise<ActivationResult> {
-  const now = app.clock.now();
-  return app.db.transaction(async (tx) => {
+export async function activateAccount(ctx: Services, token: string): Promise<ActivationResult> {
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
     const row = await consumeToken(tx, 'activation', token, now);
     if (!row?.parentId) throw new AppError(400, 'TOKEN_INVALID');
     const [parent] = await tx.select().from(parents).where(eq(parents.id, row.parentId)).limit(1);
@@ -72,24 +71,24 @@ async function findParentByAnyId(db: DbOrTx, id: string): Promise<ParentRow | un
  * POST auth/{id}/re-activate-email {email}: a new activation mail. Staff (in scope) and the
  * parent get clear answers; an anonymous caller always gets the same answer.
  */
-export async function resendActivation(app: FastifyInstance, req: FastifyRequest, id: string, email: string): Promise<void> {
-  const now = app.clock.now();
+export async function resendActivation(ctx: PublicContext, id: string, email: string): Promise<void> {
+  const now = ctx.clock.now();
   // Counted before anything is looked up, so the limit says nothing about the account.
-  await enforceLimit(app.db, `resend:${email}`, RESEND_PER_HOUR, 3600_000, now);
-  const parent = await findParentByAnyId(app.db, id);
-  if (req.auth?.kind === 'user') {
+  await enforceLimit(ctx.db, `resend:${email}`, RESEND_PER_HOUR, 3600_000, now);
+  const parent = await findParentByAnyId(ctx.db, id);
+  if (ctx.actor?.kind === 'user') {
     if (!parent) throw notFound();
-    assertParentScope(authOf(req), parent.id, parent.kitaId);
+    assertParentScope(ctx.actor, parent.id, parent.kitaId);
     if (parent.email !== email) throw new AppError(400, 'EMAIL_MISMATCH');
     if (parent.emailVerified) throw new AppError(409, 'ALREADY_VERIFIED');
   } else if (!parent || parent.email !== email || parent.emailVerified) {
     return;
   }
-  await app.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.parentId, parent.id)).limit(1);
-    await sendActivation(tx, app, { parent, userId: user?.id ?? null });
+    await sendActivation(tx, ctx, { parent, userId: user?.id ?? null });
   });
-  app.outbox.kick();
+  ctx.outbox.kick();
 }
 
 /**
@@ -97,25 +96,25 @@ export async function resendActivation(app: FastifyInstance, req: FastifyRequest
  * scope, the parent; anonymously only for the number already on the unverified account, e.g.
  * right after registration) or the caller's own staff user id.
  */
-export async function requestPhoneOtp(app: FastifyInstance, req: FastifyRequest, id: string, phone: string): Promise<{ otpToken: string }> {
-  const auth = req.auth?.kind === 'user' ? req.auth : null;
+export async function requestPhoneOtp(ctx: PublicContext, id: string, phone: string): Promise<{ otpToken: string }> {
+  const auth = ctx.actor?.kind === 'user' ? ctx.actor : null;
   if (auth && auth.role !== 'Parent' && auth.userId === id) {
-    const [me] = await app.db.select().from(users).where(eq(users.id, id)).limit(1);
-    const otpToken = await app.db.transaction((tx) =>
-      sendOtp(tx, app, { kind: 'verify_phone', phone, language: me!.language, userId: id, kitaId: me!.kitaId }),
+    const [me] = await ctx.db.select().from(users).where(eq(users.id, id)).limit(1);
+    const otpToken = await ctx.db.transaction((tx) =>
+      sendOtp(tx, ctx, { kind: 'verify_phone', phone, language: me!.language, userId: id, kitaId: me!.kitaId }),
     );
-    app.outbox.kick();
+    ctx.outbox.kick();
     return { otpToken };
   }
-  const parent = await findParentByAnyId(app.db, id);
+  const parent = await findParentByAnyId(ctx.db, id);
   if (!parent) throw notFound();
   if (auth) assertParentScope(auth, parent.id, parent.kitaId);
   else if (parent.primaryPhone !== phone || parent.primaryPhoneVerified) throw notFound();
-  const otpToken = await app.db.transaction(async (tx) => {
+  const otpToken = await ctx.db.transaction(async (tx) => {
     const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.parentId, parent.id)).limit(1);
-    return sendOtp(tx, app, { kind: 'verify_phone', phone, language: parent.language, parentId: parent.id, userId: user?.id ?? null, kitaId: parent.kitaId });
+    return sendOtp(tx, ctx, { kind: 'verify_phone', phone, language: parent.language, parentId: parent.id, userId: user?.id ?? null, kitaId: parent.kitaId });
   });
-  app.outbox.kick();
+  ctx.outbox.kick();
   return { otpToken };
 }
 
@@ -124,10 +123,10 @@ export async function requestPhoneOtp(app: FastifyInstance, req: FastifyRequest,
  * or the preferred-communication step) binds the code to the number it was sent to; that
  * number becomes the verified primary phone.
  */
-export async function verifyPhone(app: FastifyInstance, otpToken: string, otp: string): Promise<{ phoneNumber: string; verified: true }> {
-  const now = app.clock.now();
+export async function verifyPhone(ctx: Services, otpToken: string, otp: string): Promise<{ phoneNumber: string; verified: true }> {
+  const now = ctx.clock.now();
   // One transaction: a wrong try is committed with it (the error is thrown afterwards).
-  const result = await app.db.transaction(async (tx) => {
+  const result = await ctx.db.transaction(async (tx) => {
     const r = await checkOtp(tx, 'verify_phone', otpToken, otp, now);
     if (!r.ok) return r;
     const { parentId, userId, target } = r.challenge;

@@ -1,5 +1,4 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { LoginResult } from '@kita/shared';
 import { parents, users } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
@@ -9,6 +8,7 @@ import { findSessionUser } from '../../lib/session-user.js';
 import { checkPasswordLogin } from './staff-login.js';
 import { RESEND_PER_HOUR, sendActivation, sendOtp } from '../accounts/notifications.js';
 import { checkOtp, otpError } from '../accounts/tokens.js';
+import type { Services } from '../../lib/context.js';
 
 /**
  * Parent login (domain.md "Accounts, login and verification"): e-mail + password, or phone +
@@ -20,8 +20,8 @@ const HOUR = 3600_000;
 
 type ParentAccount = { user: typeof users.$inferSelect; parent: typeof parents.$inferSelect };
 
-async function parentByEmail(app: FastifyInstance, email: string): Promise<ParentAccount | undefined> {
-  const [row] = await app.db
+async function parentByEmail(ctx: Services, email: string): Promise<ParentAccount | undefined> {
+  const [row] = await ctx.db
     .select({ user: users, parent: parents })
     .from(parents)
     .innerJoin(users, eq(users.parentId, parents.id))
@@ -34,8 +34,8 @@ async function parentByEmail(app: FastifyInstance, email: string): Promise<Paren
  * Phone login uses the verified primary phone. The number is not unique across parents (two
  * Kitas, a shared family phone); the most recently updated verified account wins.
  */
-async function parentByPhone(app: FastifyInstance, phone: string): Promise<ParentAccount | undefined> {
-  const [row] = await app.db
+async function parentByPhone(ctx: Services, phone: string): Promise<ParentAccount | undefined> {
+  const [row] = await ctx.db
     .select({ user: users, parent: parents })
     .from(parents)
     .innerJoin(users, eq(users.parentId, parents.id))
@@ -51,66 +51,66 @@ function assertUsable(acc: ParentAccount): void {
   if (acc.parent.status !== 'approved' || !acc.parent.isActive || !acc.user.isActive) throw new AppError(403, 'ACCOUNT_INACTIVE');
 }
 
-async function loginResult(app: FastifyInstance, userId: string): Promise<LoginResult> {
-  const token = await createUserSession(app, userId);
-  const user = await findSessionUser(app.db, userId);
+async function loginResult(ctx: Services, userId: string): Promise<LoginResult> {
+  const token = await createUserSession(ctx, userId);
+  const user = await findSessionUser(ctx.db, userId);
   return { token, user: user! };
 }
 
-export async function loginWithEmail(app: FastifyInstance, ip: string, email: string, password: string): Promise<LoginResult> {
+export async function loginWithEmail(ctx: Services, ip: string, email: string, password: string): Promise<LoginResult> {
   let acc: ParentAccount | undefined;
-  await checkPasswordLogin(app, ip, email, async () => {
-    acc = await parentByEmail(app, email);
+  await checkPasswordLogin(ctx, ip, email, async () => {
+    acc = await parentByEmail(ctx, email);
     // Activity is judged after the password (assertUsable), so the parent learns why.
     return acc && { id: acc.user.id, passwordHash: acc.user.passwordHash, isActive: true };
   }, password);
   const a = acc!;
   if (!a.parent.emailVerified) {
-    await resendActivationLimited(app, a);
+    await resendActivationLimited(ctx, a);
     throw new AppError(403, 'EMAIL_NOT_VERIFIED');
   }
   assertUsable(a);
-  return loginResult(app, a.user.id);
+  return loginResult(ctx, a.user.id);
 }
 
 /** A new activation mail, at most RESEND_PER_HOUR per address (silently none beyond). */
-async function resendActivationLimited(app: FastifyInstance, a: ParentAccount): Promise<void> {
-  const { count } = await hitLimit(app.db, `resend:${a.parent.email}`, HOUR, app.clock.now());
+async function resendActivationLimited(ctx: Services, a: ParentAccount): Promise<void> {
+  const { count } = await hitLimit(ctx.db, `resend:${a.parent.email}`, HOUR, ctx.clock.now());
   if (count > RESEND_PER_HOUR) return;
-  await app.db.transaction((tx) => sendActivation(tx, app, { parent: a.parent, userId: a.user.id }));
-  app.outbox.kick();
+  await ctx.db.transaction((tx) => sendActivation(tx, ctx, { parent: a.parent, userId: a.user.id }));
+  ctx.outbox.kick();
 }
 
-export async function loginWithPhone(app: FastifyInstance, ip: string, phone: string, password: string): Promise<{ otpToken: string }> {
+export async function loginWithPhone(ctx: Services, ip: string, phone: string, password: string): Promise<{ otpToken: string }> {
   let acc: ParentAccount | undefined;
-  await checkPasswordLogin(app, ip, phone, async () => {
-    acc = await parentByPhone(app, phone);
+  await checkPasswordLogin(ctx, ip, phone, async () => {
+    acc = await parentByPhone(ctx, phone);
     return acc && { id: acc.user.id, passwordHash: acc.user.passwordHash, isActive: true };
   }, password);
   const a = acc!;
   assertUsable(a);
-  const otpToken = await app.db.transaction((tx) =>
-    sendOtp(tx, app, { kind: 'otp_login', phone, language: a.parent.language, userId: a.user.id, parentId: a.parent.id, kitaId: a.parent.kitaId }),
+  const otpToken = await ctx.db.transaction((tx) =>
+    sendOtp(tx, ctx, { kind: 'otp_login', phone, language: a.parent.language, userId: a.user.id, parentId: a.parent.id, kitaId: a.parent.kitaId }),
   );
-  app.outbox.kick();
+  ctx.outbox.kick();
   return { otpToken };
 }
 
 /** Staff with a verified phone (POST auth/login): the same code step after the password. */
-export async function startStaffOtp(app: FastifyInstance, user: { id: string; phoneNumber: string; language: string; kitaId: string | null }) {
-  const otpToken = await app.db.transaction((tx) =>
-    sendOtp(tx, app, { kind: 'otp_login', phone: user.phoneNumber, language: user.language, userId: user.id, kitaId: user.kitaId }),
+export async function startStaffOtp(ctx: Services, user: { id: string; phoneNumber: string; language: string; kitaId: string | null }) {
+  const otpToken = await ctx.db.transaction((tx) =>
+    sendOtp(tx, ctx, { kind: 'otp_login', phone: user.phoneNumber, language: user.language, userId: user.id, kitaId: user.kitaId }),
   );
-  app.outbox.kick();
+  ctx.outbox.kick();
   return { otpToken };
 }
 
 /** Step two: the code and its otpToken -> a session. Wrong codes are counted (5 lock the code). */
-export async function loginWithOtp(app: FastifyInstance, otpToken: string, otp: string): Promise<LoginResult> {
+export async function loginWithOtp(ctx: Services, otpToken: string, otp: string): Promise<LoginResult> {
   // The try is recorded in its own committed transaction before the error is thrown.
-  const result = await app.db.transaction((tx) => checkOtp(tx, 'otp_login', otpToken, otp, app.clock.now()));
+  const result = await ctx.db.transaction((tx) => checkOtp(tx, 'otp_login', otpToken, otp, ctx.clock.now()));
   if (!result.ok) throw otpError(result);
-  const [user] = await app.db.select().from(users).where(eq(users.id, result.challenge.userId!)).limit(1);
+  const [user] = await ctx.db.select().from(users).where(eq(users.id, result.challenge.userId!)).limit(1);
   if (!user || !user.isActive) throw new AppError(400, 'OTP_INVALID');
-  return loginResult(app, user.id);
+  return loginResult(ctx, user.id);
 }

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { users } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { verifyPassword } from '../../lib/passwords.js';
 import { clearLimit, refundAttempt, reserveAttempt, waitError, type AttemptPolicy } from '../../lib/rate-limit.js';
+import type { Services } from '../../lib/context.js';
 
 const WINDOW_MS = 15 * 60_000;
 /**
@@ -25,13 +25,13 @@ export const LOGIN_POLICY = {
  * account exists; returns the user id on success.
  */
 export async function checkPasswordLogin(
-  app: FastifyInstance,
+  ctx: Services,
   ip: string,
   account: string,
   lookup: () => Promise<{ id: string; passwordHash: string | null; isActive: boolean } | undefined>,
   password: string,
 ): Promise<string> {
-  const now = app.clock.now();
+  const now = ctx.clock.now();
   const accountClientKey = `login:acct-ip:${account}:${ip}`;
   // In turn, not in parallel: a refused reservation must not have counted on the other keys.
   for (const [key, policy] of [
@@ -39,7 +39,7 @@ export async function checkPasswordLogin(
     [`login:acct:${account}`, LOGIN_POLICY.account],
     [`login:ip:${ip}`, LOGIN_POLICY.client],
   ] as const) {
-    const r = await reserveAttempt(app.db, key, policy, now);
+    const r = await reserveAttempt(ctx.db, key, policy, now);
     if (!r.allowed) throw waitError(r.retryAfter);
   }
   const user = await lookup();
@@ -48,14 +48,14 @@ export async function checkPasswordLogin(
   // The owner's own failed attempts from this client are forgiven, and the wider nets count only
   // failures: a successful login gives its reserved attempt back (many staff behind one office
   // address, or one account used all day, never run into the net).
-  await clearLimit(app.db, accountClientKey);
-  await refundAttempt(app.db, `login:acct:${account}`);
-  await refundAttempt(app.db, `login:ip:${ip}`);
+  await clearLimit(ctx.db, accountClientKey);
+  await refundAttempt(ctx.db, `login:acct:${account}`);
+  await refundAttempt(ctx.db, `login:ip:${ip}`);
   return user.id;
 }
 
-export async function findStaffByEmail(app: FastifyInstance, email: string) {
-  const [u] = await app.db
+export async function findStaffByEmail(ctx: Services, email: string) {
+  const [u] = await ctx.db
     .select({ id: users.id, passwordHash: users.passwordHash, isActive: users.isActive, role: users.role, phoneVerified: users.phoneVerified, phoneNumber: users.phoneNumber, language: users.language, kitaId: users.kitaId })
     .from(users)
     .where(eq(users.email, email))

@@ -16,6 +16,7 @@ import { authOf } from '../../plugins/auth.js';
 import { assertKitaScope, kitaScopeOf, listIn } from '../../lib/access.js';
 import { findCategories, findStructureKita } from './queries.js';
 import { createCategory, deleteCategory, getCategory, loadCategoryInScope, renameCategory } from './service.js';
+import { contextOf } from '../../lib/context.js';
 
 const tags = ['categories'];
 
@@ -48,7 +49,7 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
     '/categories/:id',
     { preHandler: staff, schema: { tags, summary: 'A category with its groups', params: idParamsSchema, response: { 200: envelope(categorySchema) } } },
     async (req) => {
-      await loadCategoryInScope(app.db, req, req.params.id);
+      await loadCategoryInScope(app.db, authOf(req), req.params.id);
       return { data: await getCategory(app.db, req.params.id) };
     },
   );
@@ -58,7 +59,7 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
     { preHandler: staff, schema: { tags, summary: 'Create a category (one Kindergarten and one Krippe per Kita)', body: categoryInputSchema, response: { 201: envelope(categorySchema) } } },
     async (req, reply) => {
       reply.status(201);
-      return { data: await createCategory(app.db, req, req.body) };
+      return { data: await createCategory(contextOf(app, req), req.body) };
     },
   );
 
@@ -68,14 +69,14 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: staff,
       schema: { tags, summary: 'Rename a category', params: idParamsSchema, body: categoryUpdateSchema, response: { 200: envelope(categorySchema) } },
     },
-    async (req) => ({ data: await renameCategory(app.db, req, req.params.id, req.body.categoryName) }),
+    async (req) => ({ data: await renameCategory(contextOf(app, req), req.params.id, req.body.categoryName) }),
   );
 
   app.delete(
     '/categories/:id',
     { preHandler: staff, schema: { tags, summary: 'Delete a category without children or events', params: idParamsSchema, response: { 200: envelope(z.object({ categoryId: z.string() })) } } },
     async (req) => {
-      await deleteCategory(app.db, req, req.params.id);
+      await deleteCategory(contextOf(app, req), req.params.id);
       return { data: { categoryId: req.params.id } };
     },
   );

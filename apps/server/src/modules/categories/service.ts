@@ -1,22 +1,22 @@
 import { and, count, eq, ne } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { Category, CategoryInput, CategoryName } from '@kita/shared';
-import type { Db, DbOrTx } from '../../db/client.js';
+import type { DbOrTx } from '../../db/client.js';
 import { categories, children, events, groups, kitas } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 import { assertKitaScope } from '../../lib/access.js';
-import { authOf } from '../../lib/auth-context.js';
 import { findCategories, findCategoryRow } from './queries.js';
+import type { RequestContext } from '../../lib/context.js';
+import type { AuthContext } from '../../lib/auth-context.js';
 
 export const categoryNotFound = (id: string) => notFound('categories.notFound', { id });
 
 /** The category if it exists inside the caller's Kita scope; 404 otherwise (domain.md). */
-export async function loadCategoryInScope(db: DbOrTx, req: FastifyRequest, id: string) {
+export async function loadCategoryInScope(db: DbOrTx, actor: AuthContext, id: string) {
   const row = await findCategoryRow(db, id);
   if (!row) throw categoryNotFound(id);
-  assertKitaScope(authOf(req), row.kitaId, () => categoryNotFound(id));
+  assertKitaScope(actor, row.kitaId, () => categoryNotFound(id));
   return row;
 }
 
@@ -50,16 +50,16 @@ async function countChildren(db: DbOrTx, categoryId: string) {
 }
 
 /** One Kindergarten and one Krippe per Kita (spec section 5); the unique index backs the pre-check. */
-export async function createCategory(db: Db, req: FastifyRequest, input: CategoryInput): Promise<Category> {
+export async function createCategory(ctx: RequestContext, input: CategoryInput): Promise<Category> {
   try {
     const kitaNotFound = () => notFound('kitas.notFound', { id: input.kitaId });
-    assertKitaScope(authOf(req), input.kitaId, kitaNotFound);
-    return await db.transaction(async (tx) => {
+    assertKitaScope(ctx.actor, input.kitaId, kitaNotFound);
+    return await ctx.db.transaction(async (tx) => {
       const [kita] = await tx.select({ id: kitas.id }).from(kitas).where(eq(kitas.id, input.kitaId)).limit(1);
       if (!kita) throw kitaNotFound();
       await assertNameFree(tx, input.kitaId, input.categoryName);
       const [row] = await tx.insert(categories).values({ kitaId: input.kitaId, name: input.categoryName }).returning({ id: categories.id });
-      await audit(tx, req, { action: 'create', entity: 'category', entityId: row!.id, kitaId: input.kitaId, details: { categoryName: input.categoryName } });
+      await audit(tx, ctx.actor, { action: 'create', entity: 'category', entityId: row!.id, kitaId: input.kitaId, details: { categoryName: input.categoryName } });
       return getCategory(tx, row!.id);
     });
   } catch (err) {
@@ -72,16 +72,16 @@ export async function createCategory(db: Db, req: FastifyRequest, input: Categor
  * Renames a category (Kindergarten <-> Krippe). Refused once events use it: an event's slot
  * count belongs to the category it was created for.
  */
-export async function renameCategory(db: Db, req: FastifyRequest, id: string, name: CategoryName): Promise<Category> {
+export async function renameCategory(ctx: RequestContext, id: string, name: CategoryName): Promise<Category> {
   try {
-    return await db.transaction(async (tx) => {
-      const row = await loadCategoryInScope(tx, req, id);
+    return await ctx.db.transaction(async (tx) => {
+      const row = await loadCategoryInScope(tx, ctx.actor, id);
       if (row.name !== name) {
         await assertNameFree(tx, row.kitaId, name, id);
         if ((await countEvents(tx, id)) > 0) throw new AppError(409, 'CATEGORY_IN_USE');
         await tx.update(categories).set({ name }).where(eq(categories.id, id));
       }
-      await audit(tx, req, { action: 'update', entity: 'category', entityId: id, kitaId: row.kitaId, details: { from: row.name, to: name } });
+      await audit(tx, ctx.actor, { action: 'update', entity: 'category', entityId: id, kitaId: row.kitaId, details: { from: row.name, to: name } });
       return getCategory(tx, id);
     });
   } catch (err) {
@@ -91,11 +91,11 @@ export async function renameCategory(db: Db, req: FastifyRequest, id: string, na
 }
 
 /** Deletes a category and its (empty) groups; refused while children or events depend on it. */
-export async function deleteCategory(db: Db, req: FastifyRequest, id: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    const row = await loadCategoryInScope(tx, req, id);
+export async function deleteCategory(ctx: RequestContext, id: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const row = await loadCategoryInScope(tx, ctx.actor, id);
     if ((await countChildren(tx, id)) > 0 || (await countEvents(tx, id)) > 0) throw new AppError(409, 'CATEGORY_IN_USE');
     await tx.delete(categories).where(eq(categories.id, id));
-    await audit(tx, req, { action: 'delete', entity: 'category', entityId: id, kitaId: row.kitaId, details: { categoryName: row.name } });
+    await audit(tx, ctx.actor, { action: 'delete', entity: 'category', entityId: id, kitaId: row.kitaId, details: { categoryName: row.name } });
   });
 }

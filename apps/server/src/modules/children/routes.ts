@@ -13,6 +13,7 @@ import { assertKitaScope, listIn, listScope } from '../../lib/access.js';
 import { authOf } from '../../plugins/auth.js';
 import { childrenOfKita, childrenOfParent, findChildren } from './queries.js';
 import { createChild, deleteChild, getChildInScope, updateChild } from './service.js';
+import { contextOf } from '../../lib/context.js';
 
 const tags = ['children'];
 
@@ -45,26 +46,26 @@ export const childrenRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/children/:id',
     { preHandler: anyRole, schema: { tags, params: childIdParamsSchema, querystring: childQuerySchema, response: { 200: envelope(childSchema) } } },
-    async (req) => ({ data: await getChildInScope(app.db, req, req.params.id, req.query.kitaId) }),
+    async (req) => ({ data: await getChildInScope(app.db, authOf(req), req.params.id, req.query.kitaId) }),
   );
 
   app.post(
     '/children',
     { preHandler: staff, schema: { tags, body: childInputSchema, response: { 201: envelope(childSchema) } } },
-    async (req, reply) => reply.status(201).send({ data: await createChild(app, req, req.body) }),
+    async (req, reply) => reply.status(201).send({ data: await createChild(contextOf(app, req), req.body) }),
   );
 
   app.put(
     '/children/:id',
     { preHandler: anyRole, schema: { tags, params: childIdParamsSchema, body: childUpdateSchema, response: { 200: envelope(childSchema) } } },
-    async (req) => ({ data: await updateChild(app, req, req.params.id, req.body) }),
+    async (req) => ({ data: await updateChild(contextOf(app, req), req.params.id, req.body) }),
   );
 
   app.delete(
     '/children/:id',
     { preHandler: staff, schema: { tags, params: childIdParamsSchema, response: { 200: envelope(z.object({ childId: z.string() })) } } },
     async (req) => {
-      await deleteChild(app, req, req.params.id);
+      await deleteChild(contextOf(app, req), req.params.id);
       return { data: { childId: req.params.id } };
     },
   );

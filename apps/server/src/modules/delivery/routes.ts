@@ -8,6 +8,7 @@ import { loadEventInScope } from '../events/service.js';
 import { applyDeliveryReport, forgedCallback, sevenReport, twilioReport, verifySeven, verifyTwilio } from './callbacks.js';
 import { findEventsWithFailedDelivery, resendInquiry, withDeliveryFields } from './service.js';
 import { eventDelivery } from './status.js';
+import { contextOf } from '../../lib/context.js';
 
 const tags = ['emergency-event'];
 const callbackTags = ['delivery-callbacks'];
@@ -31,7 +32,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const e = await withDeliveryFields(app.db, await loadEventInScope(app, req, req.params.id, req.query.kitaId));
+      const e = await withDeliveryFields(app.db, await loadEventInScope(app.db, authOf(req), req.params.id, req.query.kitaId));
       reply.header('cache-control', 'no-store');
       return { data: await eventDelivery(app.db, e, { now: app.clock.now(), smsRatePerSecond: app.config.SMS_RATE_PER_SECOND }) };
     },
@@ -50,8 +51,8 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const e = await loadEventInScope(app, req, req.params.id);
-      return { data: { queued: await resendInquiry(app, req, e, req.body.parentId) } };
+      const e = await loadEventInScope(app.db, authOf(req), req.params.id);
+      return { data: { queued: await resendInquiry(contextOf(app, req), e, req.body.parentId) } };
     },
   );
 

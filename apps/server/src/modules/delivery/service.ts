@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FailedDeliveryEvent } from '@kita/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
@@ -8,6 +7,7 @@ import { answerDeadline, reminderDueAt } from '../events/deadline.js';
 import { enqueueInquiries, parentColumns, type InquiryTarget, type ParentRow } from '../events/fanout.js';
 import { findEvent, toIso, type EventRow } from '../events/queries.js';
 import { eventFamilies, eventMessages, familyState } from './status.js';
+import type { RequestContext, Services } from '../../lib/context.js';
 
 export type DeliveryEventRow = EventRow & { remindersEnabled: boolean; reminderSentAt: Date | null };
 
@@ -36,9 +36,9 @@ async function parentsByIds(db: DbOrTx, ids: string[]): Promise<ParentRow[]> {
  * accepts answers. Each resend has its own idempotency key (`inquiry:<event>:<parent>:<n>`, n =
  * the family's inquiry count), so a double click writes one message.
  */
-export async function resendInquiry(app: FastifyInstance, req: FastifyRequest, e: EventRow, parentId: string | undefined): Promise<number> {
+export async function resendInquiry(ctx: RequestContext, e: EventRow, parentId: string | undefined): Promise<number> {
   if (e.status !== 'open') throw conflict('EVENT_FINISHED');
-  const queued = await app.db.transaction(async (tx) => {
+  const queued = await ctx.db.transaction(async (tx) => {
     const families = await eventFamilies(tx, e);
     const messages = await eventMessages(tx, e.id);
     const inquiries = (id: string) => messages.filter((m) => m.parent_id === id && m.kind === 'inquiry');
@@ -51,11 +51,11 @@ export async function resendInquiry(app: FastifyInstance, req: FastifyRequest, e
     }
     const parents = await parentsByIds(tx, ids);
     const targets: InquiryTarget[] = parents.map((p) => ({ parent: p, key: `inquiry:${e.id}:${p.id}:${inquiries(p.id).length}` }));
-    const n = await enqueueInquiries(tx, e, targets, app.config);
-    await audit(tx, req, { action: 'resend', entity: 'event', entityId: e.id, kitaId: e.kitaId, details: { parentId: parentId ?? null, queued: n } });
+    const n = await enqueueInquiries(tx, e, targets, ctx.config);
+    await audit(tx, ctx.actor, { action: 'resend', entity: 'event', entityId: e.id, kitaId: e.kitaId, details: { parentId: parentId ?? null, queued: n } });
     return n;
   });
-  if (queued > 0) app.outbox.kick();
+  if (queued > 0) ctx.outbox.kick();
   return queued;
 }
 
@@ -66,8 +66,8 @@ export async function resendInquiry(app: FastifyInstance, req: FastifyRequest, e
  * fallback of a fallback; only while the event is open. A family without another channel stays
  * listed for the manager (needsCall). Safe on several processes (idempotency keys).
  */
-export async function sendFallbacks(app: FastifyInstance, limit = 200): Promise<number> {
-  const due = await app.db.execute<{ id: string; event_id: string; parent_id: string; kind: 'inquiry' | 'reminder'; channel: 'email' | 'sms' }>(sql`
+export async function sendFallbacks(ctx: Services, limit = 200): Promise<number> {
+  const due = await ctx.db.execute<{ id: string; event_id: string; parent_id: string; kind: 'inquiry' | 'reminder'; channel: 'email' | 'sms' }>(sql`
     select m.id, m.event_id, m.parent_id, m.kind, m.channel
       from outbox_messages m
       join events e on e.id = m.event_id and e.status = 'open'
@@ -80,17 +80,17 @@ export async function sendFallbacks(app: FastifyInstance, limit = 200): Promise<
   let written = 0;
   const events = new Map<string, EventRow | undefined>();
   for (const m of due.rows) {
-    if (!events.has(m.event_id)) events.set(m.event_id, await findEvent(app.db, m.event_id));
+    if (!events.has(m.event_id)) events.set(m.event_id, await findEvent(ctx.db, m.event_id));
     const e = events.get(m.event_id);
     if (!e) continue;
-    const [parent] = await parentsByIds(app.db, [m.parent_id]);
+    const [parent] = await parentsByIds(ctx.db, [m.parent_id]);
     if (!parent) continue;
     const channel = m.channel === 'sms' ? 'email' : 'sms';
-    written += await app.db.transaction((tx) =>
-      enqueueInquiries(tx, e, [{ parent, key: `fallback:${m.kind}:${m.event_id}:${m.parent_id}`, channel, fallbackOf: m.id }], app.config, m.kind),
+    written += await ctx.db.transaction((tx) =>
+      enqueueInquiries(tx, e, [{ parent, key: `fallback:${m.kind}:${m.event_id}:${m.parent_id}`, channel, fallbackOf: m.id }], ctx.config, m.kind),
     );
   }
-  if (written > 0) app.outbox.kick();
+  if (written > 0) ctx.outbox.kick();
   return written;
 }
 
@@ -100,16 +100,16 @@ export async function sendFallbacks(app: FastifyInstance, limit = 200): Promise<
  * second process does nothing) and, in the same transaction, every family with a channel and a
  * child still without an answer gets a reminder with a fresh link. Kitas can turn it off.
  */
-export async function sendDueReminders(app: FastifyInstance): Promise<number> {
-  const now = app.clock.now();
-  const candidates = await app.db.execute<{ id: string }>(sql`
+export async function sendDueReminders(ctx: Services): Promise<number> {
+  const now = ctx.clock.now();
+  const candidates = await ctx.db.execute<{ id: string }>(sql`
     select e.id from events e join kitas k on k.id = e.kita_id
      where e.status = 'open' and e.reminder_sent_at is null and e.notified_at is not null and k.reminders_enabled`);
   let reminded = 0;
   for (const { id } of candidates.rows) {
-    const e = await findEvent(app.db, id);
+    const e = await findEvent(ctx.db, id);
     if (!e || now < reminderDueAt(e) || now >= answerDeadline(e)) continue;
-    reminded += await app.db.transaction(async (tx) => {
+    reminded += await ctx.db.transaction(async (tx) => {
       const claimed = await tx.execute(sql`
         update events set reminder_sent_at = ${now.toISOString()}::timestamptz
          where id = ${id} and status = 'open' and reminder_sent_at is null returning id`);
@@ -117,10 +117,10 @@ export async function sendDueReminders(app: FastifyInstance): Promise<number> {
       const families = await eventFamilies(tx, e);
       const waiting = families.filter((f) => f.answered < f.children).map((f) => f.parent_id);
       const parents = await parentsByIds(tx, waiting);
-      return enqueueInquiries(tx, e, parents.map((p) => ({ parent: p, key: `reminder:${e.id}:${p.id}` })), app.config, 'reminder');
+      return enqueueInquiries(tx, e, parents.map((p) => ({ parent: p, key: `reminder:${e.id}:${p.id}` })), ctx.config, 'reminder');
     });
   }
-  if (reminded > 0) app.outbox.kick();
+  if (reminded > 0) ctx.outbox.kick();
   return reminded;
 }
 

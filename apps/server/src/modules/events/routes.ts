@@ -16,6 +16,7 @@ import { assertKitaScope, kitaScopeOf, listIn } from '../../lib/access.js';
 import { eventWithChildren } from './details.js';
 import { findEvents, toSummary } from './queries.js';
 import { createEvent, deleteEvent, loadEventInScope, updateEvent } from './service.js';
+import { contextOf } from '../../lib/context.js';
 
 const tags = ['emergency-event'];
 
@@ -62,7 +63,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const e = await loadEventInScope(app, req, req.params.id, req.query.kitaId);
+      const e = await loadEventInScope(app.db, authOf(req), req.params.id, req.query.kitaId);
       return { data: await eventWithChildren(app.db, e, app.clock.now(), requestLanguage(req)) };
     },
   );
@@ -72,7 +73,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     { preHandler: staff, schema: { tags, summary: 'Create an event (opens it now or at eventDate)', body: eventInputSchema, response: { 201: envelope(eventSummarySchema) } } },
     async (req, reply) => {
       reply.status(201);
-      return { data: await createEvent(app, req, req.body) };
+      return { data: await createEvent(contextOf(app, req), req.body) };
     },
   );
 
@@ -82,7 +83,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: staff,
       schema: { tags, summary: 'Update an open or scheduled event', params: idParamsSchema, body: eventInputSchema, response: { 200: envelope(eventSummarySchema) } },
     },
-    async (req) => ({ data: await updateEvent(app, req, req.params.id, req.body) }),
+    async (req) => ({ data: await updateEvent(contextOf(app, req), req.params.id, req.body) }),
   );
 
   app.delete(
@@ -92,7 +93,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Delete an event (not once finished with answers)', params: idParamsSchema, response: { 200: envelope(z.object({ eventId: z.string() })) } },
     },
     async (req) => {
-      await deleteEvent(app, req, req.params.id);
+      await deleteEvent(contextOf(app, req), req.params.id);
       return { data: { eventId: req.params.id } };
     },
   );

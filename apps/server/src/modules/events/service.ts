@@ -1,5 +1,4 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   defaultResponseDeadline,
   endOfZonedDay,
@@ -12,14 +11,15 @@ import {
 } from '@kita/shared';
 import { auditLog, eventChildren, events, outboxMessages, sessions, tokens } from '../../db/schema.js';
 import { formatCarePeriod } from '@kita/shared/i18n';
-import { requestLanguage } from '../../lib/language.js';
 import { audit } from '../../lib/audit.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { assertKitaScope } from '../../lib/access.js';
-import { authOf } from '../../lib/auth-context.js';
 import { hashSeed, newSeed, RULE_VERSION } from '../allocation/allocate.js';
 import { fanOutInquiry } from './fanout.js';
 import { countAnswers, findCategory, findEvent, isFinished, toSummary, type EventRow } from './queries.js';
+import type { RequestContext, Services } from '../../lib/context.js';
+import type { AuthContext } from '../../lib/auth-context.js';
+import type { DbOrTx } from '../../db/client.js';
 
 /**
  * Event rules of domain.md "Emergency events" and spec section 5. Every write is audited in its
@@ -41,15 +41,15 @@ function dateRuleError(issues: Array<{ path: string; message: string }>): AppErr
 }
 
 /** Loads an event inside the caller's Kita scope (404 outside, as if it did not exist). */
-export async function loadEventInScope(app: FastifyInstance, req: FastifyRequest, id: string, kitaId?: string): Promise<EventRow> {
-  const e = await findEvent(app.db, id);
+export async function loadEventInScope(db: DbOrTx, actor: AuthContext, id: string, kitaId?: string): Promise<EventRow> {
+  const e = await findEvent(db, id);
   if (!e || (kitaId && e.kitaId !== kitaId)) throw eventNotFound(id);
-  assertKitaScope(authOf(req), e.kitaId, () => eventNotFound(id));
+  assertKitaScope(actor, e.kitaId, () => eventNotFound(id));
   return e;
 }
 
-async function categoryOfKita(app: FastifyInstance, input: EventInput) {
-  const category = await findCategory(app.db, input.categoryId);
+async function categoryOfKita(db: DbOrTx, input: EventInput) {
+  const category = await findCategory(db, input.categoryId);
   if (!category || category.kitaId !== input.kitaId) throw badRequest('CATEGORY_NOT_IN_KITA');
   return category;
 }
@@ -103,7 +103,7 @@ function resolveDates(
  * category whose care days overlap needs `confirmOverlap`; the 409 names the first one.
  */
 async function assertNoOverlap(
-  app: FastifyInstance,
+  db: DbOrTx,
   input: EventInput,
   category: { id: string; name: string; kitaTimezone: string },
   dates: EventDatesResolved,
@@ -111,7 +111,7 @@ async function assertNoOverlap(
   exceptId?: string,
 ): Promise<void> {
   if (input.confirmOverlap) return;
-  const r = await app.db.execute<{ id: string; event_date: Date | string; expire_date: Date | string; timezone: string }>(sql`
+  const r = await db.execute<{ id: string; event_date: Date | string; expire_date: Date | string; timezone: string }>(sql`
     select id, event_date, expire_date, timezone from events
      where category_id = ${category.id} and status in ('scheduled', 'open')
        ${exceptId ? sql`and id <> ${exceptId}` : sql``}
@@ -127,15 +127,15 @@ async function assertNoOverlap(
   });
 }
 
-export async function createEvent(app: FastifyInstance, req: FastifyRequest, input: EventInput): Promise<EventSummary> {
-  assertKitaScope(authOf(req), input.kitaId, () => notFound('kitas.notFound', { id: input.kitaId }));
-  const category = await categoryOfKita(app, input);
-  const now = app.clock.now();
-  const dates = resolveDates(input, now, category.kitaTimezone, app.config.IMMEDIATE_EVENT_MINUTES);
-  await assertNoOverlap(app, input, category, dates, requestLanguage(req));
+export async function createEvent(ctx: RequestContext, input: EventInput): Promise<EventSummary> {
+  assertKitaScope(ctx.actor, input.kitaId, () => notFound('kitas.notFound', { id: input.kitaId }));
+  const category = await categoryOfKita(ctx.db, input);
+  const now = ctx.clock.now();
+  const dates = resolveDates(input, now, category.kitaTimezone, ctx.config.IMMEDIATE_EVENT_MINUTES);
+  await assertNoOverlap(ctx.db, input, category, dates, ctx.language);
   const { eventDate, expireDate, responseDeadline, opensAt } = dates;
   const opensNow = opensAt.getTime() <= now.getTime();
-  const id = await app.db.transaction(async (tx) => {
+  const id = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(events)
       .values({
@@ -152,14 +152,14 @@ export async function createEvent(app: FastifyInstance, req: FastifyRequest, inp
         ...drawSeed(),
         // Instants arrive in UTC; dates are shown to parents in the Kita's zone (domain.md "Time").
         timezone: category.kitaTimezone,
-        createdBy: req.auth?.userId ?? null,
+        createdBy: ctx.actor?.userId ?? null,
         createdAt: now,
         updatedAt: now,
       })
       .returning({ id: events.id });
     const created = (await findEvent(tx, row!.id))!;
-    const messages = opensNow ? await fanOutInquiry(tx, created, app.config, now) : 0;
-    await audit(tx, req, {
+    const messages = opensNow ? await fanOutInquiry(tx, created, ctx.config, now) : 0;
+    await audit(tx, ctx.actor, {
       action: 'create',
       entity: 'event',
       entityId: created.id,
@@ -168,27 +168,27 @@ export async function createEvent(app: FastifyInstance, req: FastifyRequest, inp
     });
     return created.id;
   });
-  app.outbox.kick();
-  return toSummary((await findEvent(app.db, id))!, now);
+  ctx.outbox.kick();
+  return toSummary((await findEvent(ctx.db, id))!, now);
 }
 
 /**
  * Editing (domain.md): an open event may change description, slots and (future) dates; the
  * category or type only while nobody has answered. A started inquiry keeps its start date.
  */
-export async function updateEvent(app: FastifyInstance, req: FastifyRequest, id: string, input: EventInput): Promise<EventSummary> {
-  const e = await loadEventInScope(app, req, id);
-  const now = app.clock.now();
+export async function updateEvent(ctx: RequestContext, id: string, input: EventInput): Promise<EventSummary> {
+  const e = await loadEventInScope(ctx.db, ctx.actor, id);
+  const now = ctx.clock.now();
   if (isFinished(e, now)) throw conflict('EVENT_FINISHED');
   if (input.kitaId !== e.kitaId) throw badRequest('CATEGORY_NOT_IN_KITA');
-  const category = await categoryOfKita(app, input);
+  const category = await categoryOfKita(ctx.db, input);
   const categoryChanged = category.id !== e.categoryId;
   const typeChanged = input.eventType !== e.eventType;
-  if ((categoryChanged || typeChanged) && (await countAnswers(app.db, e.id)) > 0) throw conflict('EVENT_HAS_ANSWERS');
+  if ((categoryChanged || typeChanged) && (await countAnswers(ctx.db, e.id)) > 0) throw conflict('EVENT_HAS_ANSWERS');
 
   let dates: EventDatesResolved = { eventDate: e.eventDate, expireDate: e.expireDate, responseDeadline: e.responseDeadline, opensAt: e.opensAt };
   if (input.eventType === 'immediate') {
-    if (typeChanged) dates = resolveDates(input, now, category.kitaTimezone, app.config.IMMEDIATE_EVENT_MINUTES);
+    if (typeChanged) dates = resolveDates(input, now, category.kitaTimezone, ctx.config.IMMEDIATE_EVENT_MINUTES);
   } else {
     const same = (a: string | null | undefined, b: Date) => !!a && new Date(a).getTime() === b.getTime();
     // A started inquiry keeps the moment it was sent; its care days and deadline may move.
@@ -200,7 +200,7 @@ export async function updateEvent(app: FastifyInstance, req: FastifyRequest, id:
       { ...input, responseDeadline: input.responseDeadline ?? (typeChanged ? null : e.responseDeadline.toISOString()) },
       now,
       category.kitaTimezone,
-      app.config.IMMEDIATE_EVENT_MINUTES,
+      ctx.config.IMMEDIATE_EVENT_MINUTES,
       {
         eventDate: !same(input.eventDate, e.eventDate),
         expireDate: !same(input.expireDate, e.expireDate),
@@ -209,12 +209,12 @@ export async function updateEvent(app: FastifyInstance, req: FastifyRequest, id:
       keepOpensAt,
     );
   }
-  await assertNoOverlap(app, input, category, dates, requestLanguage(req), e.id);
+  await assertNoOverlap(ctx.db, input, category, dates, ctx.language, e.id);
   const { eventDate, expireDate, responseDeadline, opensAt } = dates;
   const opensNow = e.status === 'scheduled' && opensAt.getTime() <= now.getTime();
   const status = opensNow ? 'open' : e.status;
 
-  await app.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     await tx
       .update(events)
       .set({
@@ -240,9 +240,9 @@ export async function updateEvent(app: FastifyInstance, req: FastifyRequest, id:
     // possible without answers): the snapshot starts again from the new category's children.
     if (status === 'open' && categoryChanged && !opensNow) await tx.delete(eventChildren).where(eq(eventChildren.eventId, e.id));
     if (status === 'open' && (opensNow || categoryChanged)) {
-      messages = await fanOutInquiry(tx, (await findEvent(tx, e.id))!, app.config, now);
+      messages = await fanOutInquiry(tx, (await findEvent(tx, e.id))!, ctx.config, now);
     }
-    await audit(tx, req, {
+    await audit(tx, ctx.actor, {
       action: 'update',
       entity: 'event',
       entityId: e.id,
@@ -259,24 +259,24 @@ export async function updateEvent(app: FastifyInstance, req: FastifyRequest, id:
       },
     });
   });
-  app.outbox.kick();
-  return toSummary((await findEvent(app.db, e.id))!, now);
+  ctx.outbox.kick();
+  return toSummary((await findEvent(ctx.db, e.id))!, now);
 }
 
 /** A finished event with answers is part of the credit ledger and stays (domain.md). */
-export async function deleteEvent(app: FastifyInstance, req: FastifyRequest, id: string): Promise<void> {
-  const e = await loadEventInScope(app, req, id);
-  const now = app.clock.now();
-  const answers = await countAnswers(app.db, e.id);
+export async function deleteEvent(ctx: RequestContext, id: string): Promise<void> {
+  const e = await loadEventInScope(ctx.db, ctx.actor, id);
+  const now = ctx.clock.now();
+  const answers = await countAnswers(ctx.db, e.id);
   if (isFinished(e, now) && answers > 0) throw conflict('EVENT_FINISHED_WITH_ANSWERS');
-  await app.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     // Inquiries not yet delivered would carry a dead link: stop them (kept for the record).
     await tx
       .update(outboxMessages)
       .set({ status: 'failed', lastError: 'cancelled: event deleted', lockedUntil: null })
       .where(and(eq(outboxMessages.eventId, e.id), eq(outboxMessages.status, 'pending')));
     await tx.delete(events).where(eq(events.id, e.id));
-    await audit(tx, req, { action: 'delete', entity: 'event', entityId: e.id, kitaId: e.kitaId, details: { answers, status: e.status } });
+    await audit(tx, ctx.actor, { action: 'delete', entity: 'event', entityId: e.id, kitaId: e.kitaId, details: { answers, status: e.status } });
   });
 }
 
@@ -285,10 +285,10 @@ export async function deleteEvent(app: FastifyInstance, req: FastifyRequest, id:
  * ... WHERE status = 'scheduled' ... RETURNING inside the fan-out's transaction, so on several app
  * processes each event is opened (and its inquiries written) exactly once; a crash rolls both back.
  */
-export async function openDueEvents(app: FastifyInstance, limit = 20): Promise<number> {
-  const now = app.clock.now();
+export async function openDueEvents(ctx: Services, limit = 20): Promise<number> {
+  const now = ctx.clock.now();
   let opened = 0;
-  await app.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     const claimed = await tx.execute<{ id: string }>(sql`
       update events set status = 'open', updated_at = ${now.toISOString()}::timestamptz
        where id in (select id from events
@@ -297,7 +297,7 @@ export async function openDueEvents(app: FastifyInstance, limit = 20): Promise<n
       returning id`);
     for (const { id } of claimed.rows) {
       const e = (await findEvent(tx, id))!;
-      const messages = await fanOutInquiry(tx, e, app.config, now);
+      const messages = await fanOutInquiry(tx, e, ctx.config, now);
       await tx.insert(auditLog).values({
         actorRole: 'system',
         action: 'open',
@@ -309,6 +309,6 @@ export async function openDueEvents(app: FastifyInstance, limit = 20): Promise<n
       opened++;
     }
   });
-  if (opened) app.outbox.kick();
+  if (opened) ctx.outbox.kick();
   return opened;
 }

@@ -17,6 +17,7 @@ import { authOf } from '../../plugins/auth.js';
 import { findGroups, findStructureKita } from '../categories/queries.js';
 import { assertKitaScope, assertParentScope, kitaScopeOf, listIn } from '../../lib/access.js';
 import { createGroup, deleteGroup, getGroupDetails, loadGroupInScope, updateGroup } from './service.js';
+import { contextOf } from '../../lib/context.js';
 
 const tags = ['groups'];
 const groupList = envelope(z.array(groupListItemSchema));
@@ -62,7 +63,7 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'A group with its category and children', params: idParamsSchema, querystring: kitaQuerySchema, response: { 200: envelope(groupDetailsSchema) } },
     },
     async (req) => {
-      await loadGroupInScope(app.db, req, req.params.id, req.query.kitaId);
+      await loadGroupInScope(app.db, authOf(req), req.params.id, req.query.kitaId);
       return { data: await getGroupDetails(app.db, req.params.id) };
     },
   );
@@ -72,21 +73,21 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
     { preHandler: staff, schema: { tags, summary: 'Create a group in a category', body: groupInputSchema, response: { 201: envelope(groupListItemSchema) } } },
     async (req, reply) => {
       reply.status(201);
-      return { data: await createGroup(app.db, req, req.body) };
+      return { data: await createGroup(contextOf(app, req), req.body) };
     },
   );
 
   app.put(
     '/groups/:id',
     { preHandler: staff, schema: { tags, summary: 'Rename or move a group', params: idParamsSchema, body: groupInputSchema, response: { 200: envelope(groupListItemSchema) } } },
-    async (req) => ({ data: await updateGroup(app.db, req, req.params.id, req.body) }),
+    async (req) => ({ data: await updateGroup(contextOf(app, req), req.params.id, req.body) }),
   );
 
   app.delete(
     '/groups/:id',
     { preHandler: staff, schema: { tags, summary: 'Delete a group without children', params: idParamsSchema, response: { 200: envelope(z.object({ groupId: z.string() })) } } },
     async (req) => {
-      await deleteGroup(app.db, req, req.params.id);
+      await deleteGroup(contextOf(app, req), req.params.id);
       return { data: { groupId: req.params.id } };
     },
   );

@@ -6,6 +6,7 @@ import { forbidden, notFound } from '../../lib/errors.js';
 import { assertKitaScope, kitaScopeOf, listIn } from '../../lib/access.js';
 import { findKitas } from './queries.js';
 import { createKita, deleteKita, getKitaDetails, kitaDeleteImpact, updateKita } from './service.js';
+import { contextOf } from '../../lib/context.js';
 
 const tags = ['kitas'];
 const kitaNotFound = (id: string) => notFound('kitas.notFound', { id });
@@ -42,7 +43,7 @@ export const kitaRoutes: FastifyPluginAsyncZod = async (app) => {
     { preHandler: app.requireRole('Admin'), schema: { tags, summary: 'Create a Kita (Admin)', body: kitaInputSchema, response: { 201: envelope(kitaSchema) } } },
     async (req, reply) => {
       reply.status(201);
-      return { data: await createKita(app.db, req, req.body) };
+      return { data: await createKita(contextOf(app, req), req.body) };
     },
   );
 
@@ -54,7 +55,7 @@ export const kitaRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       assertKitaScope(authOf(req), req.params.id, () => kitaNotFound(req.params.id));
-      return { data: await updateKita(app.db, req, req.params.id, req.body, app.clock.now()) };
+      return { data: await updateKita(contextOf(app, req), req.params.id, req.body) };
     },
   );
 
@@ -87,7 +88,7 @@ export const kitaRoutes: FastifyPluginAsyncZod = async (app) => {
       // A manager learns nothing about other Kitas (404) and may not delete their own (403).
       assertKitaScope(authOf(req), req.params.id, () => kitaNotFound(req.params.id));
       if (authOf(req).role !== 'Admin') throw forbidden();
-      await deleteKita(app.db, req, req.params.id, req.query.confirmName);
+      await deleteKita(contextOf(app, req), req.params.id, req.query.confirmName);
       return { data: { kitaId: req.params.id } };
     },
   );

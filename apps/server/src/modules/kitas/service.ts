@@ -1,13 +1,13 @@
 import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import QRCode from 'qrcode';
 import type { Kita, KitaDeleteImpact, KitaDetails, KitaInput } from '@kita/shared';
-import type { Db, DbOrTx } from '../../db/client.js';
+import type { DbOrTx } from '../../db/client.js';
 import { categories, children, events, groups, kitas, parents, users } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { findCategories } from '../categories/queries.js';
 import { countRegisteredParents, findKita, findManagers } from './queries.js';
+import type { RequestContext } from '../../lib/context.js';
 
 export const kitaNotFound = (id: string) => notFound('kitas.notFound', { id });
 
@@ -50,8 +50,8 @@ async function assertNoDuplicate(tx: DbOrTx, input: KitaInput, exceptId?: string
   }
 }
 
-export async function createKita(db: Db, req: FastifyRequest, input: KitaInput): Promise<Kita> {
-  return db.transaction(async (tx) => {
+export async function createKita(ctx: RequestContext, input: KitaInput): Promise<Kita> {
+  return ctx.db.transaction(async (tx) => {
     await assertNoDuplicate(tx, input);
     const [row] = await tx
       .insert(kitas)
@@ -63,13 +63,14 @@ export async function createKita(db: Db, req: FastifyRequest, input: KitaInput):
         ...(input.remindersEnabled !== undefined ? { remindersEnabled: input.remindersEnabled } : {}),
       })
       .returning({ id: kitas.id });
-    await audit(tx, req, { action: 'create', entity: 'kita', entityId: row!.id, kitaId: row!.id, details: { kitaName: input.kitaName } });
+    await audit(tx, ctx.actor, { action: 'create', entity: 'kita', entityId: row!.id, kitaId: row!.id, details: { kitaName: input.kitaName } });
     return (await findKita(tx, row!.id))!;
   });
 }
 
-export async function updateKita(db: Db, req: FastifyRequest, id: string, input: KitaInput, now: Date): Promise<Kita> {
-  return db.transaction(async (tx) => {
+export async function updateKita(ctx: RequestContext, id: string, input: KitaInput): Promise<Kita> {
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .update(kitas)
       .set({
@@ -85,7 +86,7 @@ export async function updateKita(db: Db, req: FastifyRequest, id: string, input:
     if (!row) throw kitaNotFound(id);
     // After the update so a missing Kita stays a 404; the transaction undoes the update on a duplicate.
     await assertNoDuplicate(tx, input, id);
-    await audit(tx, req, { action: 'update', entity: 'kita', entityId: id, kitaId: id, details: { kitaName: input.kitaName, location: input.location, remindersEnabled: input.remindersEnabled } });
+    await audit(tx, ctx.actor, { action: 'update', entity: 'kita', entityId: id, kitaId: id, details: { kitaName: input.kitaName, location: input.location, remindersEnabled: input.remindersEnabled } });
     return (await findKita(tx, id))!;
   });
 }
@@ -96,8 +97,8 @@ export async function updateKita(db: Db, req: FastifyRequest, id: string, input:
  * deleting a group that still has children and a category that still has events, and PostgreSQL
  * does not promise the order in which the cascades from the Kita row would reach them.
  */
-export async function deleteKita(db: Db, req: FastifyRequest, id: string, confirmName?: string): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function deleteKita(ctx: RequestContext, id: string, confirmName?: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
     const kita = await findKita(tx, id);
     if (!kita) throw kitaNotFound(id);
     const impact = await kitaDeleteImpact(tx, id);
@@ -117,7 +118,7 @@ export async function deleteKita(db: Db, req: FastifyRequest, id: string, confir
     await tx.delete(parents).where(eq(parents.kitaId, id));
     await tx.delete(users).where(eq(users.kitaId, id));
     await tx.delete(kitas).where(eq(kitas.id, id));
-    await audit(tx, req, { action: 'delete', entity: 'kita', entityId: id, kitaId: id, details: { kitaName: kita.kitaName } });
+    await audit(tx, ctx.actor, { action: 'delete', entity: 'kita', entityId: id, kitaId: id, details: { kitaName: kita.kitaName } });
   });
 }
 

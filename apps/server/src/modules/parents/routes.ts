@@ -20,6 +20,7 @@ import { assertKitaScope, kitaScopeOf, listIn, listScope } from '../../lib/acces
 import { authOf } from '../../plugins/auth.js';
 import { findParents, findRegisteredParents } from './queries.js';
 import { approveParent, createParent, deleteParent, getParentDetails, rejectParent, updateParent } from './service.js';
+import { contextOf } from '../../lib/context.js';
 
 const tags = ['parents'];
 
@@ -67,13 +68,13 @@ export const parentsRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireSession(),
       schema: { tags, params: parentPathSchema, querystring: z.object({ kitaId: uuidSchema.optional() }), response: { 200: envelope(parentDetailsSchema) } },
     },
-    async (req) => ({ data: await getParentDetails(app.db, req, req.params.id, req.query.kitaId) }),
+    async (req) => ({ data: await getParentDetails(app.db, authOf(req), req.params.id, req.query.kitaId) }),
   );
 
   app.post(
     '/parents',
     { preHandler: staff, schema: { tags, body: parentInputSchema, response: { 201: envelope(parentDetailsSchema) } } },
-    async (req, reply) => reply.status(201).send({ data: await createParent(app, req, req.body) }),
+    async (req, reply) => reply.status(201).send({ data: await createParent(contextOf(app, req), req.body) }),
   );
 
   app.put(
@@ -82,14 +83,14 @@ export const parentsRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireRole('Admin', 'KitaManager', 'Parent'),
       schema: { tags, params: z.object({ parentId: uuidSchema }), body: parentUpdateSchema, response: { 200: envelope(parentDetailsSchema) } },
     },
-    async (req) => ({ data: await updateParent(app, req, req.params.parentId, req.body) }),
+    async (req) => ({ data: await updateParent(contextOf(app, req), req.params.parentId, req.body) }),
   );
 
   app.delete(
     '/parents/:id',
     { preHandler: staff, schema: { tags, params: parentPathSchema, response: { 200: envelope(z.object({ parentId: z.string() })) } } },
     async (req) => {
-      await deleteParent(app, req, req.params.id);
+      await deleteParent(contextOf(app, req), req.params.id);
       return { data: { parentId: req.params.id } };
     },
   );
@@ -97,7 +98,7 @@ export const parentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/parents/:id/approve',
     { preHandler: staff, schema: { tags, params: parentPathSchema, response: { 200: envelope(parentDetailsSchema) } } },
-    async (req) => ({ data: await approveParent(app, req, req.params.id) }),
+    async (req) => ({ data: await approveParent(contextOf(app, req), req.params.id) }),
   );
 
   app.post(
@@ -106,6 +107,6 @@ export const parentsRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: staff,
       schema: { tags, summary: 'Reject a registration (added)', params: parentPathSchema, body: parentRejectSchema, response: { 200: envelope(parentDetailsSchema) } },
     },
-    async (req) => ({ data: await rejectParent(app, req, req.params.id, req.body?.message) }),
+    async (req) => ({ data: await rejectParent(contextOf(app, req), req.params.id, req.body?.message) }),
   );
 };

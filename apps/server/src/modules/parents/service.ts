@@ -1,15 +1,15 @@
 import { and, count, eq, ne, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { normalizeParentInput, type ParentDetails, type ParentInput, type ParentUpdateInput } from '@kita/shared';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { children, kitas, parents, users } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { assertKitaScope, assertParentScope } from '../../lib/access.js';
-import { authOf } from '../../plugins/auth.js';
 import { sendActivation, sendRegistrationApproved } from '../accounts/notifications.js';
 import { syncOpenInquiries } from '../events/snapshot.js';
 import { findParentDetails, findParentRow } from './queries.js';
+import type { RequestContext } from '../../lib/context.js';
+import type { AuthContext } from '../../lib/auth-context.js';
 
 export const parentNotFound = (id: string) => notFound('parents.notFound', { id });
 
@@ -48,19 +48,19 @@ async function assertKitaExists(db: DbOrTx, kitaId: string): Promise<void> {
 }
 
 /** Loads a parent the caller may see (staff by Kita, a parent only themselves), else 404. */
-export async function loadParentInScope(db: DbOrTx, req: FastifyRequest, id: string) {
+export async function loadParentInScope(db: DbOrTx, actor: AuthContext, id: string) {
   const row = await findParentRow(db, id);
   if (!row) throw parentNotFound(id);
   try {
-    assertParentScope(authOf(req), row.id, row.kitaId);
+    assertParentScope(actor, row.id, row.kitaId);
   } catch {
     throw parentNotFound(id);
   }
   return row;
 }
 
-export async function getParentDetails(db: DbOrTx, req: FastifyRequest, id: string, kitaId?: string): Promise<ParentDetails> {
-  const row = await loadParentInScope(db, req, id);
+export async function getParentDetails(db: DbOrTx, actor: AuthContext, id: string, kitaId?: string): Promise<ParentDetails> {
+  const row = await loadParentInScope(db, actor, id);
   // The details page inside a Kita passes its kitaId: a parent of another Kita is not found there.
   if (kitaId && row.kitaId !== kitaId) throw parentNotFound(id);
   return (await findParentDetails(db, id))!;
@@ -71,8 +71,8 @@ export async function getParentDetails(db: DbOrTx, req: FastifyRequest, id: stri
  * Parent account (no password yet) and, when it has an e-mail, the activation message that lets
  * the parent verify the address and set a password. Call inside the caller's transaction.
  */
-export async function insertParent(tx: Tx, app: FastifyInstance, req: FastifyRequest, input: ParentInput): Promise<string> {
-  assertKitaScope(authOf(req), input.kitaId);
+export async function insertParent(tx: Tx, ctx: RequestContext, input: ParentInput): Promise<string> {
+  assertKitaScope(ctx.actor, input.kitaId);
   await assertKitaExists(tx, input.kitaId);
   const v = normalizeParentInput(input);
   await assertEmailFree(tx, v.email);
@@ -97,15 +97,15 @@ export async function insertParent(tx: Tx, app: FastifyInstance, req: FastifyReq
     .insert(users)
     .values({ name: v.name, role: 'Parent', parentId: p!.id, kitaId: v.kitaId, language: v.language, passwordHash: null })
     .returning({ id: users.id });
-  await audit(tx, req, { action: 'create', entity: 'parent', entityId: p!.id, kitaId: v.kitaId, details: { name: v.name } });
-  await sendActivation(tx, app, { userId: u!.id, parent: p! });
+  await audit(tx, ctx.actor, { action: 'create', entity: 'parent', entityId: p!.id, kitaId: v.kitaId, details: { name: v.name } });
+  await sendActivation(tx, ctx, { userId: u!.id, parent: p! });
   return p!.id;
 }
 
-export async function createParent(app: FastifyInstance, req: FastifyRequest, input: ParentInput): Promise<ParentDetails> {
-  const id = await withEmailConflict(() => app.db.transaction((tx) => insertParent(tx, app, req, input)));
-  app.outbox.kick();
-  return (await findParentDetails(app.db, id))!;
+export async function createParent(ctx: RequestContext, input: ParentInput): Promise<ParentDetails> {
+  const id = await withEmailConflict(() => ctx.db.transaction((tx) => insertParent(tx, ctx, input)));
+  ctx.outbox.kick();
+  return (await findParentDetails(ctx.db, id))!;
 }
 
 /**
@@ -114,27 +114,26 @@ export async function createParent(app: FastifyInstance, req: FastifyRequest, in
  * A changed e-mail or phone number is no longer verified (domain.md).
  */
 export async function updateParent(
-  app: FastifyInstance,
-  req: FastifyRequest,
+  ctx: RequestContext,
   id: string,
   input: ParentUpdateInput,
 ): Promise<ParentDetails> {
   if (input.parentId && input.parentId !== id) throw badRequest('VALIDATION_FAILED');
-  const isParent = authOf(req).role === 'Parent';
+  const isParent = ctx.actor.role === 'Parent';
   await withEmailConflict(() =>
-    app.db.transaction(async (tx) => {
-      const old = await loadParentInScope(tx, req, id);
+    ctx.db.transaction(async (tx) => {
+      const old = await loadParentInScope(tx, ctx.actor, id);
       const payload = isParent ? { ...input, kitaId: old.kitaId, isAnonymous: old.isAnonymous } : input;
       const v = normalizeParentInput(payload);
       if (v.kitaId !== old.kitaId) {
-        assertKitaScope(authOf(req), v.kitaId);
+        assertKitaScope(ctx.actor, v.kitaId);
         await assertKitaExists(tx, v.kitaId);
         // Children sit in groups of the old Kita; moving the family would split it across Kitas.
         const [n] = await tx.select({ n: count() }).from(children).where(eq(children.parentId, id));
         if (Number(n?.n ?? 0) > 0) throw conflict('PARENT_HAS_CHILDREN');
       }
       await assertEmailFree(tx, v.email, id);
-      const now = app.clock.now();
+      const now = ctx.clock.now();
       await tx
         .update(parents)
         .set({
@@ -158,7 +157,7 @@ export async function updateParent(
         .update(users)
         .set({ name: v.name, language: v.language, kitaId: v.kitaId, updatedAt: now })
         .where(eq(users.parentId, id));
-      await audit(tx, req, {
+      await audit(tx, ctx.actor, {
         action: 'update',
         entity: 'parent',
         entityId: id,
@@ -168,13 +167,13 @@ export async function updateParent(
       // Open inquiries follow the family (name, channel; a family that can now be reached is asked).
       return syncOpenInquiries(tx, { kitaId: v.kitaId, parentId: id }, { join: 'reactivated', leave: 'parent_deactivated' }, {
         now,
-        config: app.config,
+        config: ctx.config,
       });
     }),
   ).then((sync) => {
-    if (sync.messages) app.outbox.kick();
+    if (sync.messages) ctx.outbox.kick();
   });
-  return (await findParentDetails(app.db, id))!;
+  return (await findParentDetails(ctx.db, id))!;
 }
 
 /** Field names (never values: they are personal data) that an update changed, for the audit log. */
@@ -199,15 +198,15 @@ function changedFields(old: typeof parents.$inferSelect, v: ReturnType<typeof no
  * its answers and allocations are part of results that must stay reproducible (domain.md). The
  * spec's parents list offers delete only for registrations, which never took part.
  */
-export async function deleteParent(app: FastifyInstance, req: FastifyRequest, id: string): Promise<void> {
-  await app.db.transaction(async (tx) => {
-    const old = await loadParentInScope(tx, req, id);
+export async function deleteParent(ctx: RequestContext, id: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const old = await loadParentInScope(tx, ctx.actor, id);
     const history = await tx.execute<{ n: number }>(
       sql`select count(*)::int as n from event_children where parent_id = ${id}`,
     );
     if (Number(history.rows[0]?.n ?? 0) > 0) throw conflict('PARENT_HAS_HISTORY');
     await tx.delete(parents).where(eq(parents.id, id));
-    await audit(tx, req, { action: 'delete', entity: 'parent', entityId: id, kitaId: old.kitaId, details: { name: old.name, status: old.status } });
+    await audit(tx, ctx.actor, { action: 'delete', entity: 'parent', entityId: id, kitaId: old.kitaId, details: { name: old.name, status: old.status } });
   });
 }
 
@@ -215,38 +214,38 @@ export async function deleteParent(app: FastifyInstance, req: FastifyRequest, id
  * Approves a registration: status approved, account active, the parent is told by message.
  * Approving an approved parent changes nothing and sends nothing (safe to repeat).
  */
-export async function approveParent(app: FastifyInstance, req: FastifyRequest, id: string): Promise<ParentDetails> {
-  const sent = await app.db.transaction(async (tx) => {
-    const old = await loadParentInScope(tx, req, id);
+export async function approveParent(ctx: RequestContext, id: string): Promise<ParentDetails> {
+  const sent = await ctx.db.transaction(async (tx) => {
+    const old = await loadParentInScope(tx, ctx.actor, id);
     if (old.status === 'approved' && old.isActive) return false;
-    const now = app.clock.now();
+    const now = ctx.clock.now();
     const [p] = await tx
       .update(parents)
       .set({ status: 'approved', isActive: true, updatedAt: now })
       .where(eq(parents.id, id))
       .returning();
     await tx.update(users).set({ isActive: true, updatedAt: now }).where(eq(users.parentId, id));
-    await audit(tx, req, { action: 'approve', entity: 'parent', entityId: id, kitaId: old.kitaId, details: { previousStatus: old.status } });
+    await audit(tx, ctx.actor, { action: 'approve', entity: 'parent', entityId: id, kitaId: old.kitaId, details: { previousStatus: old.status } });
     // Approved while an inquiry of its category is open: the family joins it and is asked now.
     const sync = await syncOpenInquiries(tx, { kitaId: old.kitaId, parentId: id }, { join: 'approved', leave: 'parent_deactivated' }, {
       now,
-      config: app.config,
+      config: ctx.config,
     });
-    return (await sendRegistrationApproved(tx, app, { parent: p! })) || sync.messages > 0;
+    return (await sendRegistrationApproved(tx, ctx, { parent: p! })) || sync.messages > 0;
   });
-  if (sent) app.outbox.kick();
-  return (await findParentDetails(app.db, id))!;
+  if (sent) ctx.outbox.kick();
+  return (await findParentDetails(ctx.db, id))!;
 }
 
 /** Rejects a pending registration (added route): status rejected, account inactive (no login). */
-export async function rejectParent(app: FastifyInstance, req: FastifyRequest, id: string, message?: string | null): Promise<ParentDetails> {
-  await app.db.transaction(async (tx) => {
-    const old = await loadParentInScope(tx, req, id);
+export async function rejectParent(ctx: RequestContext, id: string, message?: string | null): Promise<ParentDetails> {
+  await ctx.db.transaction(async (tx) => {
+    const old = await loadParentInScope(tx, ctx.actor, id);
     if (old.status !== 'registered') throw new AppError(409, 'NOT_REGISTERED');
-    const now = app.clock.now();
+    const now = ctx.clock.now();
     await tx.update(parents).set({ status: 'rejected', isActive: false, updatedAt: now }).where(eq(parents.id, id));
     await tx.update(users).set({ isActive: false, updatedAt: now }).where(eq(users.parentId, id));
-    await audit(tx, req, { action: 'reject', entity: 'parent', entityId: id, kitaId: old.kitaId, details: { message: message ?? null } });
+    await audit(tx, ctx.actor, { action: 'reject', entity: 'parent', entityId: id, kitaId: old.kitaId, details: { message: message ?? null } });
   });
-  return (await findParentDetails(app.db, id))!;
+  return (await findParentDetails(ctx.db, id))!;
 }

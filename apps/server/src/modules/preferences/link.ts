@@ -1,13 +1,14 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ParentEvent, PreferenceType, VerifyTokenResult } from '@kita/shared';
 import { sessions } from '../../db/schema.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { sha256 } from '../../lib/crypto.js';
 import { enforceAttempt, refundAttempt, type AttemptPolicy } from '../../lib/rate-limit.js';
-import { authOf } from '../../plugins/auth.js';
 import { findEvent, isFinished, toIso } from '../events/queries.js';
 import { eventFinished } from './service.js';
+import type { RequestContext } from '../../lib/context.js';
+import type { AuthContext } from '../../lib/auth-context.js';
 
 /**
  * Link tokens tried per client (issue 9): 30 free per 15 minutes, then a doubling pause. A valid
@@ -62,8 +63,7 @@ export async function verifyPreferenceToken(app: FastifyInstance, ip: string, ra
  * Who may read a parent's view of an event: the link session of exactly that parent and event, or
  * the logged-in parent themself. Anyone else learns nothing (404).
  */
-export function assertParentEventAccess(req: FastifyRequest, eventId: string, parentId: string): void {
-  const auth = authOf(req);
+export function assertParentEventAccess(auth: AuthContext, eventId: string, parentId: string): void {
   const ok =
     (auth.kind === 'link' && auth.eventId === eventId && auth.parentId === parentId) ||
     (auth.kind === 'user' && auth.role === 'Parent' && auth.parentId === parentId);
@@ -104,11 +104,11 @@ type ViewRow = {
  * from the eligible count the fan-out stored on the event; an event opened before that column
  * existed and was not back-filled would fall back to counting.
  */
-export async function parentEventView(app: FastifyInstance, req: FastifyRequest, eventId: string, parentId: string): Promise<ParentEvent> {
-  assertParentEventAccess(req, eventId, parentId);
+export async function parentEventView(ctx: RequestContext, eventId: string, parentId: string): Promise<ParentEvent> {
+  assertParentEventAccess(ctx.actor, eventId, parentId);
   // One statement (issue 15): the event, the family and its children as the inquiry's snapshot
   // recorded them (issue 11); the eligible count is kept on the event row at opening.
-  const r = await app.db.execute<ViewRow>(sql`
+  const r = await ctx.db.execute<ViewRow>(sql`
     select e.id as event_id, k.name as kita_name, k.description as kita_description, e.description,
            e.event_type, e.event_date, e.expire_date, e.response_deadline, e.timezone, e.status, e.total_slots,
            par.name as parent_name, par.language as parent_language,
@@ -128,9 +128,9 @@ export async function parentEventView(app: FastifyInstance, req: FastifyRequest,
   const v = r.rows[0];
   if (!v) throw notFound('errors.EVENT_NOT_FOUND', { id: eventId });
   const responseDeadline = new Date(v.response_deadline);
-  const finished = isFinished({ status: v.status, responseDeadline }, app.clock.now());
+  const finished = isFinished({ status: v.status, responseDeadline }, ctx.clock.now());
   // A link works only while the event is open; the logged-in parent may still look at it.
-  if (authOf(req).kind === 'link' && finished) throw eventFinished();
+  if (ctx.actor.kind === 'link' && finished) throw eventFinished();
 
   return {
     event: {
@@ -145,7 +145,7 @@ export async function parentEventView(app: FastifyInstance, req: FastifyRequest,
       timezone: v.timezone,
       threshold: Math.max(0, Number(v.eligible_count) - v.total_slots),
       isFinished: finished,
-      faqUrl: app.config.FAQ_URL,
+      faqUrl: ctx.config.FAQ_URL,
     },
     parent: { parentId, name: v.parent_name, language: v.parent_language === 'en' ? 'en' : 'de' },
     children: v.children.map((c) => ({
@@ -164,17 +164,17 @@ export async function parentEventView(app: FastifyInstance, req: FastifyRequest,
  * (answers still accepted), newest deadline last, each as the preference page shows it, so a
  * logged-in parent answers inside the app ("Abfragen & Verlauf"). Only the parent themself.
  */
-export async function openInquiriesOf(app: FastifyInstance, req: FastifyRequest, parentId: string): Promise<ParentEvent[]> {
-  const auth = authOf(req);
+export async function openInquiriesOf(ctx: RequestContext, parentId: string): Promise<ParentEvent[]> {
+  const auth = ctx.actor;
   if (!(auth.kind === 'user' && auth.role === 'Parent' && auth.parentId === parentId)) throw notFound('parents.notFound', { id: parentId });
-  const now = app.clock.now();
-  const r = await app.db.execute<{ id: string }>(sql`
+  const now = ctx.clock.now();
+  const r = await ctx.db.execute<{ id: string }>(sql`
     select e.id
       from events e
      where e.status = 'open' and e.response_deadline > ${now.toISOString()}::timestamptz
        and exists (select 1 from event_children ec where ec.event_id = e.id and ec.parent_id = ${parentId} and ec.left_at is null)
      order by e.response_deadline, e.id`);
   const views: ParentEvent[] = [];
-  for (const { id } of r.rows) views.push(await parentEventView(app, req, id, parentId));
+  for (const { id } of r.rows) views.push(await parentEventView(ctx, id, parentId));
   return views;
 }

@@ -18,6 +18,7 @@ import { loadEventInScope } from '../events/service.js';
 import { closeIfAllAnswered } from '../results/close.js';
 import { saveAnswers } from './service.js';
 import { recordStaffAnswers } from './staff.js';
+import { contextOf } from '../../lib/context.js';
 
 const tags = ['preference'];
 
@@ -55,7 +56,7 @@ export const preferenceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(parentEventSchema) },
       },
     },
-    async (req) => ({ data: await parentEventView(app, req, req.params.eventId, req.params.parentId) }),
+    async (req) => ({ data: await parentEventView(contextOf(app, req), req.params.eventId, req.params.parentId) }),
   );
 
   app.get(
@@ -69,7 +70,7 @@ export const preferenceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(z.array(parentEventSchema)) },
       },
     },
-    async (req) => ({ data: await openInquiriesOf(app, req, req.params.id) }),
+    async (req) => ({ data: await openInquiriesOf(contextOf(app, req), req.params.id) }),
   );
 
   app.post(
@@ -120,8 +121,11 @@ export const preferenceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const e = await loadEventInScope(app, req, req.params.id);
-      return { data: await recordStaffAnswers(app, req, e, req.body.preferences) };
+      const e = await loadEventInScope(app.db, authOf(req), req.params.id);
+      const saved = await recordStaffAnswers(contextOf(app, req), e, req.body.preferences);
+      // The last missing answer closes an immediate event at once (domain.md "Close").
+      if (e.eventType === 'immediate') await closeIfAllAnswered(app, e.id);
+      return { data: saved };
     },
   );
 };

@@ -1,16 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { CreditsDistributionData, ParentDetails } from '@kita/shared';
 import { creditLedger } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
 import { composeMessage, parentRecipient } from '../../notify/messages.js';
 import { enqueueMessages } from '../../notify/outbox.js';
-import { authOf } from '../../plugins/auth.js';
 import { resetEntry } from '../allocation/allocate.js';
 import { creditsDistribution } from '../allocation/histogram.js';
 import { findParentDetails } from '../parents/queries.js';
 import { loadParentInScope } from '../parents/service.js';
+import type { RequestContext } from '../../lib/context.js';
 
 /**
  * Credits of a family (domain.md "Allocation and credits"): the balance is always the ledger sum;
@@ -36,10 +35,10 @@ type LockedParent = {
  * and tells the parent. The parent row is locked so two resets at once cannot both book -balance.
  * Answers the updated parent (like approve), whose `credits` is then 0.
  */
-export async function resetCredits(app: FastifyInstance, req: FastifyRequest, parentId: string): Promise<ParentDetails> {
-  await loadParentInScope(app.db, req, parentId);
-  const now = app.clock.now();
-  await app.db.transaction(async (tx) => {
+export async function resetCredits(ctx: RequestContext, parentId: string): Promise<ParentDetails> {
+  await loadParentInScope(ctx.db, ctx.actor, parentId);
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
     const r = await tx.execute<LockedParent>(sql`
       select p.id, p.kita_id, k.name as kita_name, p.name, p.email, p.primary_phone, p.primary_phone_verified,
              p.preferred_communication, p.is_anonymous, p.language,
@@ -52,9 +51,9 @@ export async function resetCredits(app: FastifyInstance, req: FastifyRequest, pa
     const entry = resetEntry(balance);
     // A zero entry would only clutter the ledger; the audit log still records the reset.
     if (entry.amount !== 0) {
-      await tx.insert(creditLedger).values({ parentId, amount: entry.amount, reason: entry.reason, createdBy: authOf(req).userId, createdAt: now });
+      await tx.insert(creditLedger).values({ parentId, amount: entry.amount, reason: entry.reason, createdBy: ctx.actor.userId, createdAt: now });
     }
-    await audit(tx, req, { action: 'reset_credits', entity: 'parent', entityId: parentId, kitaId: p.kita_id, details: { from: balance, amount: entry.amount } });
+    await audit(tx, ctx.actor, { action: 'reset_credits', entity: 'parent', entityId: parentId, kitaId: p.kita_id, details: { from: balance, amount: entry.amount } });
     const to = parentRecipient({
       email: p.email,
       primaryPhone: p.primary_phone,
@@ -75,22 +74,22 @@ export async function resetCredits(app: FastifyInstance, req: FastifyRequest, pa
       ]);
     }
   });
-  app.outbox.kick();
-  return (await findParentDetails(app.db, parentId))!;
+  ctx.outbox.kick();
+  return (await findParentDetails(ctx.db, parentId))!;
 }
 
 /**
  * `GET parents/{id}/credits-distribution`: bucket counts over the balances of the approved
  * parents of that parent's Kita. Only counts leave the server, never who is in which bucket.
  */
-export async function creditsDistributionOf(app: FastifyInstance, req: FastifyRequest, parentId: string): Promise<CreditsDistributionData> {
-  const parent = await loadParentInScope(app.db, req, parentId);
-  const r = await app.db.execute<{ id: string; balance: number }>(sql`
+export async function creditsDistributionOf(ctx: RequestContext, parentId: string): Promise<CreditsDistributionData> {
+  const parent = await loadParentInScope(ctx.db, ctx.actor, parentId);
+  const r = await ctx.db.execute<{ id: string; balance: number }>(sql`
     select p.id, coalesce(sum(l.amount), 0)::int as balance
       from parents p left join credit_ledger l on l.parent_id = p.id
      where p.kita_id = ${parent.kitaId} and p.status = 'approved'
      group by p.id`);
-  const own = await app.db.execute<{ balance: number }>(
+  const own = await ctx.db.execute<{ balance: number }>(
     sql`select coalesce(sum(amount), 0)::int as balance from credit_ledger where parent_id = ${parentId}`,
   );
   return creditsDistribution(

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { CategoryName, ChildHistory, EventType, PreferenceType } from '@kita/shared';
 import { toIso } from '../events/queries.js';
 import { loadParentInScope } from '../parents/service.js';
+import type { RequestContext } from '../../lib/context.js';
 
 type Row = {
   child_id: string;
@@ -28,9 +28,9 @@ type Row = {
  * of the parent with every answer, newest expireDate first, the slot once allocated and whether
  * the release button applies (the same rules the release route enforces).
  */
-export async function parentHistory(app: FastifyInstance, req: FastifyRequest, parentId: string): Promise<ChildHistory[]> {
-  await loadParentInScope(app.db, req, parentId);
-  const r = await app.db.execute<Row>(sql`
+export async function parentHistory(ctx: RequestContext, parentId: string): Promise<ChildHistory[]> {
+  await loadParentInScope(ctx.db, ctx.actor, parentId);
+  const r = await ctx.db.execute<Row>(sql`
     select c.id as child_id, c.name as child_name, cat.name as category_name, k.name as kita_name, k.timezone,
            pr.id as preference_id, e.id as event_id, e.event_date, e.expire_date, e.response_deadline, e.timezone as event_timezone,
            e.event_type, e.status, pr.preference_type, a.has_slot, a.released_at
@@ -43,7 +43,7 @@ export async function parentHistory(app: FastifyInstance, req: FastifyRequest, p
       left join allocations a on a.event_id = pr.event_id and a.child_id = c.id
      where c.parent_id = ${parentId}
      order by c.name, c.id, e.expire_date desc nulls last, e.id`);
-  const now = app.clock.now().getTime();
+  const now = ctx.clock.now().getTime();
   const byChild = new Map<string, ChildHistory>();
   for (const row of r.rows) {
     let child = byChild.get(row.child_id);

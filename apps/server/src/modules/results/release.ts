@@ -1,5 +1,4 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { PreferenceType, ReleaseSlotInput, ReleaseSlotResult } from '@kita/shared';
 import { formatCarePeriod } from '@kita/shared/i18n';
@@ -10,8 +9,8 @@ import { AppError, notFound } from '../../lib/errors.js';
 import { reachesKita } from '../../lib/access.js';
 import { composeMessage, parentRecipient } from '../../notify/messages.js';
 import { enqueueMessages } from '../../notify/outbox.js';
-import { authOf } from '../../plugins/auth.js';
 import { nextOnWaitlist, promoteEntries, releaseEntries, type BookedContext } from '../allocation/allocate.js';
+import type { RequestContext } from '../../lib/context.js';
 
 /**
  * Releasing a slot (domain.md "Allocation and credits"): future events only, slot JA, before
@@ -67,12 +66,12 @@ type Waiting = {
   language: string;
 };
 
-export async function releaseSlot(app: FastifyInstance, req: FastifyRequest, eventId: string, input: ReleaseSlotInput): Promise<ReleaseSlotResult> {
-  const auth = authOf(req);
+export async function releaseSlot(ctx: RequestContext, eventId: string, input: ReleaseSlotInput): Promise<ReleaseSlotResult> {
+  const auth = ctx.actor;
   // A parent releases only their own child's slot; anything else looks like it does not exist.
   if (auth.role === 'Parent' && auth.parentId !== input.parentId) throw releaseError(404, 'NOT_FOUND', 'notFound');
-  const now = app.clock.now();
-  const result = await app.db.transaction(async (tx) => {
+  const now = ctx.clock.now();
+  const result = await ctx.db.transaction(async (tx) => {
     const ev = await tx.execute<LockedEvent>(sql`
       select e.id, e.kita_id, k.name as kita_name, e.event_type, e.event_date, e.expire_date, e.status, e.timezone, e.rule_version
         from events e join kitas k on k.id = e.kita_id
@@ -102,7 +101,7 @@ export async function releaseSlot(app: FastifyInstance, req: FastifyRequest, eve
     await book(tx, e.id, releaseEntries(row, e.rule_version, await bookedContext(tx, e.id, row.childId, row.parentId, 'slot')), auth.userId, now);
 
     const promoted = await promoteNext(tx, e, auth.userId, now);
-    await audit(tx, req, {
+    await audit(tx, ctx.actor, {
       action: 'release_slot',
       entity: 'event',
       entityId: e.id,
@@ -111,7 +110,7 @@ export async function releaseSlot(app: FastifyInstance, req: FastifyRequest, eve
     });
     return { eventId: e.id, childId: row.childId, hasSlot: 'NEIN' as const, promoted };
   });
-  if (result.promoted) app.outbox.kick();
+  if (result.promoted) ctx.outbox.kick();
   // The family that moved up is another family: a parent is not told who it is (domain.md, a
   // parent sees only their own record); staff see it to answer questions.
   return auth.role === 'Parent' ? { ...result, promoted: null } : result;

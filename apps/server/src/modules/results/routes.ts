@@ -22,6 +22,7 @@ import { parentHistory } from './history.js';
 import { renderReportPdf } from './pdf.js';
 import { releaseSlot, requireReleaseInput } from './release.js';
 import { buildReport } from './report.js';
+import { contextOf } from '../../lib/context.js';
 
 /**
  * Results of events (issue 5): close, release, reports, and the parent's credits and history.
@@ -44,8 +45,8 @@ export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      await loadEventInScope(app, req, req.params.id);
       const auth = authOf(req);
+      await loadEventInScope(app.db, auth, req.params.id);
       return { data: await closeEvent(app, req.params.id, { actor: { userId: auth.userId, role: auth.role, by: 'manager' } }) };
     },
   );
@@ -62,7 +63,7 @@ export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(releaseSlotResultSchema) },
       },
     },
-    async (req) => ({ data: await releaseSlot(app, req, req.params.id, requireReleaseInput(req.body)) }),
+    async (req) => ({ data: await releaseSlot(contextOf(app, req), req.params.id, requireReleaseInput(req.body)) }),
   );
 
   app.get(
@@ -72,7 +73,7 @@ export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'The event report as JSON', params: idParamsSchema, querystring: kitaQuerySchema, response: { 200: envelope(eventReportSchema) } },
     },
     async (req) => {
-      const e = await loadEventInScope(app, req, req.params.id, req.query.kitaId);
+      const e = await loadEventInScope(app.db, authOf(req), req.params.id, req.query.kitaId);
       return { data: await buildReport(app.db, e, requestLanguage(req), app.clock.now()) };
     },
   );
@@ -90,7 +91,7 @@ export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const e = await loadEventInScope(app, req, req.params.id, req.query.kitaId);
+      const e = await loadEventInScope(app.db, authOf(req), req.params.id, req.query.kitaId);
       const lang = requestLanguage(req);
       const pdf = await renderReportPdf(await buildReport(app.db, e, lang, app.clock.now()), lang);
       return reply
@@ -106,7 +107,7 @@ export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: staff,
       schema: { tags, summary: "Book the entry that brings the family's credits to 0 (parent notified)", params: parentPathSchema, response: { 200: envelope(parentDetailsSchema) } },
     },
-    async (req) => ({ data: await resetCredits(app, req, req.params.id) }),
+    async (req) => ({ data: await resetCredits(contextOf(app, req), req.params.id) }),
   );
 
   app.get(
@@ -115,7 +116,7 @@ export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireSession(),
       schema: { tags, summary: "Credits histogram of the parent's Kita (counts only)", params: parentPathSchema, response: { 200: envelope(creditsDistributionSchema) } },
     },
-    async (req) => ({ data: await creditsDistributionOf(app, req, req.params.id) }),
+    async (req) => ({ data: await creditsDistributionOf(contextOf(app, req), req.params.id) }),
   );
 
   app.get(
@@ -124,6 +125,6 @@ export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireSession(),
       schema: { tags, summary: "The parent's answers and slots per child", params: parentPathSchema, response: { 200: envelope(parentHistorySchema) } },
     },
-    async (req) => ({ data: await parentHistory(app, req, req.params.id) }),
+    async (req) => ({ data: await parentHistory(contextOf(app, req), req.params.id) }),
   );
 };

@@ -1,15 +1,15 @@
 import { and, eq, ne } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { StaffRole, User, UserCreateInput, UserUpdateInput } from '@kita/shared';
-import type { Db, DbOrTx } from '../../db/client.js';
+import type { DbOrTx } from '../../db/client.js';
 import { kitas, users } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { hashPassword, isCommonPassword } from '../../lib/passwords.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 import { kitaScopeOf, reachesKita } from '../../lib/access.js';
-import { authOf } from '../../plugins/auth.js';
 import { findStaffUser, findStaffUsers } from './queries.js';
+import type { RequestContext } from '../../lib/context.js';
+import type { AuthContext } from '../../lib/auth-context.js';
 
 export const userNotFound = (id: string) => notFound('users.notFound', { id });
 
@@ -17,8 +17,7 @@ export const userNotFound = (id: string) => notFound('users.notFound', { id });
  * A staff user the caller may manage: an Admin every staff user, a manager the managers of their
  * own Kita (themselves included). Anything else (parents' accounts, Admins, other Kitas) is 404.
  */
-export async function loadUserInScope(db: DbOrTx, req: FastifyRequest, id: string): Promise<User> {
-  const auth = authOf(req);
+export async function loadUserInScope(db: DbOrTx, auth: AuthContext, id: string): Promise<User> {
   const user = await findStaffUser(db, id);
   if (!user) throw userNotFound(id);
   if (auth.role === 'Admin' || (user.role === 'KitaManager' && reachesKita(auth, user.kitaId))) return user;
@@ -26,8 +25,8 @@ export async function loadUserInScope(db: DbOrTx, req: FastifyRequest, id: strin
 }
 
 /** GET users (Admin: all staff; ?kitaId= narrows to that Kita's managers). A manager sees their Kita's managers. */
-export async function listUsers(db: DbOrTx, req: FastifyRequest, kitaId: string | undefined): Promise<User[]> {
-  const scope = kitaScopeOf(authOf(req));
+export async function listUsers(db: DbOrTx, actor: AuthContext, kitaId: string | undefined): Promise<User[]> {
+  const scope = kitaScopeOf(actor);
   if (scope.kind === 'all') {
     return findStaffUsers(db, kitaId ? and(eq(users.role, 'KitaManager'), eq(users.kitaId, kitaId)) : undefined);
   }
@@ -40,8 +39,8 @@ export async function listUsers(db: DbOrTx, req: FastifyRequest, kitaId: string 
  * The role and Kita a write may set (domain.md): only Admins create Admins and choose any Kita;
  * a manager's writes are forced to role KitaManager in their own Kita. An Admin has no Kita.
  */
-function effectiveRoleAndKita(req: FastifyRequest, input: { role: StaffRole; kitaId?: string | null }) {
-  const scope = kitaScopeOf(authOf(req));
+function effectiveRoleAndKita(actor: AuthContext, input: { role: StaffRole; kitaId?: string | null }) {
+  const scope = kitaScopeOf(actor);
   if (scope.kind === 'none') throw forbidden();
   if (scope.kind === 'kita') return { role: 'KitaManager' as const, kitaId: scope.kitaId };
   return input.role === 'Admin' ? { role: 'Admin' as const, kitaId: null } : { role: 'KitaManager' as const, kitaId: input.kitaId ?? null };
@@ -78,30 +77,31 @@ async function withEmailConflict<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function createUser(db: Db, req: FastifyRequest, input: UserCreateInput): Promise<User> {
+export async function createUser(ctx: RequestContext, input: UserCreateInput): Promise<User> {
   assertPasswordNotCommon(input.password, 'password');
-  const { role, kitaId } = effectiveRoleAndKita(req, input);
+  const { role, kitaId } = effectiveRoleAndKita(ctx.actor, input);
   const passwordHash = await hashPassword(input.password);
   return withEmailConflict(() =>
-    db.transaction(async (tx) => {
+    ctx.db.transaction(async (tx) => {
       await assertKitaExists(tx, kitaId);
       await assertEmailFree(tx, input.email);
       const [row] = await tx
         .insert(users)
         .values({ name: input.name, email: input.email, phoneNumber: input.phoneNumber ?? null, passwordHash, role, kitaId })
         .returning({ id: users.id });
-      await audit(tx, req, { action: 'create', entity: 'user', entityId: row!.id, kitaId, details: { role } });
+      await audit(tx, ctx.actor, { action: 'create', entity: 'user', entityId: row!.id, kitaId, details: { role } });
       return (await findStaffUser(tx, row!.id))!;
     }),
   );
 }
 
-export async function updateUser(db: Db, req: FastifyRequest, id: string, input: UserUpdateInput, now: Date): Promise<User> {
-  const auth = authOf(req);
+export async function updateUser(ctx: RequestContext, id: string, input: UserUpdateInput): Promise<User> {
+  const now = ctx.clock.now();
+  const auth = ctx.actor;
   return withEmailConflict(() =>
-    db.transaction(async (tx) => {
-      const current = await loadUserInScope(tx, req, id);
-      const { role, kitaId } = effectiveRoleAndKita(req, input);
+    ctx.db.transaction(async (tx) => {
+      const current = await loadUserInScope(tx, ctx.actor, id);
+      const { role, kitaId } = effectiveRoleAndKita(ctx.actor, input);
       // Nobody changes their own role (domain.md); a manager also stays in their Kita (forced above).
       if (id === auth.userId && role !== current.role) throw new AppError(409, 'OWN_ROLE');
       await assertKitaExists(tx, kitaId);
@@ -120,7 +120,7 @@ export async function updateUser(db: Db, req: FastifyRequest, id: string, input:
           updatedAt: now,
         })
         .where(eq(users.id, id));
-      await audit(tx, req, {
+      await audit(tx, ctx.actor, {
         action: 'update',
         entity: 'user',
         entityId: id,
@@ -132,11 +132,11 @@ export async function updateUser(db: Db, req: FastifyRequest, id: string, input:
   );
 }
 
-export async function deleteUser(db: Db, req: FastifyRequest, id: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    const user = await loadUserInScope(tx, req, id);
-    if (id === authOf(req).userId) throw new AppError(409, 'OWN_ACCOUNT');
+export async function deleteUser(ctx: RequestContext, id: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const user = await loadUserInScope(tx, ctx.actor, id);
+    if (id === ctx.actor.userId) throw new AppError(409, 'OWN_ACCOUNT');
     await tx.delete(users).where(eq(users.id, id));
-    await audit(tx, req, { action: 'delete', entity: 'user', entityId: id, kitaId: user.kitaId, details: { role: user.role } });
+    await audit(tx, ctx.actor, { action: 'delete', entity: 'user', entityId: id, kitaId: user.kitaId, details: { role: user.role } });
   });
 }
