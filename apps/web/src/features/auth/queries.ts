@@ -17,11 +17,8 @@ export interface StaffCredentials {
   password: string;
 }
 
-export function useStaffLogin() {
-  return useMutation({
-    mutationFn: async (input: StaffCredentials) =>
-      loginStepSchema.parse(await api.post<unknown>('auth/login', input, loginOptions)),
-  });
+async function staffLogin(input: StaffCredentials): Promise<LoginStep> {
+  return loginStepSchema.parse(await api.post<unknown>('auth/login', input, loginOptions));
 }
 
 export interface ParentCredentials {
@@ -36,15 +33,22 @@ export function isPhoneIdentifier(identifier: string): boolean {
 }
 
 /** Parents log in by e-mail (auth/login-with-email) or by phone (auth/login-with-phone, then OTP). */
-export function useParentLogin() {
+async function parentLogin({ identifier, password }: ParentCredentials): Promise<LoginStep> {
+  const value = identifier.trim();
+  const answer = isPhoneIdentifier(value)
+    ? await api.post<unknown>('auth/login-with-phone', { phoneNumber: normalizePhone(value), password }, loginOptions)
+    : await api.post<unknown>('auth/login-with-email', { email: value.toLowerCase(), password }, loginOptions);
+  return loginStepSchema.parse(answer);
+}
+
+/** The two tabs of the login page. */
+export type LoginKind = 'staff' | 'parent';
+
+/** The credentials step: staff by e-mail, parents by e-mail or phone (the identifier is the e-mail for staff). */
+export function useLogin(kind: LoginKind) {
   return useMutation({
-    mutationFn: async ({ identifier, password }: ParentCredentials) => {
-      const value = identifier.trim();
-      const answer = isPhoneIdentifier(value)
-        ? await api.post<unknown>('auth/login-with-phone', { phoneNumber: normalizePhone(value), password }, loginOptions)
-        : await api.post<unknown>('auth/login-with-email', { email: value.toLowerCase(), password }, loginOptions);
-      return loginStepSchema.parse(answer);
-    },
+    mutationFn: ({ identifier, password }: ParentCredentials) =>
+      kind === 'staff' ? staffLogin({ email: identifier, password }) : parentLogin({ identifier, password }),
   });
 }
 
