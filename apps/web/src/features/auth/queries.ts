@@ -1,6 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
 import { loginResultSchema, loginStepSchema, normalizePhone, type LoginResult, type LoginStep } from '@kita/shared';
 import { api } from '@/lib/api';
+import { mutation, useInvalidatingMutation } from '@/lib/query';
 
 /** A login either finishes ({token, user}) or asks for the SMS code ({otpToken}) (domain.md). */
 export type { LoginStep };
@@ -46,15 +46,11 @@ export type LoginKind = 'staff' | 'parent';
 
 /** The credentials step: staff by e-mail, parents by e-mail or phone (the identifier is the e-mail for staff). */
 export function useLogin(kind: LoginKind) {
-  return useMutation({
-    mutationFn: ({ identifier, password }: ParentCredentials) =>
-      kind === 'staff' ? staffLogin({ email: identifier, password }) : parentLogin({ identifier, password }),
-  });
+  return useInvalidatingMutation(({ identifier, password }: ParentCredentials) =>
+    kind === 'staff' ? staffLogin({ email: identifier, password }) : parentLogin({ identifier, password }),
+  );
 }
 
-export function useOtpLogin() {
-  return useMutation({
-    mutationFn: async (input: { otpToken: string; otp: string }): Promise<LoginResult> =>
-      loginResultSchema.parse(await api.post<unknown>('auth/otp-login', input, loginOptions)),
-  });
-}
+export const useOtpLogin = mutation(
+  async (input: { otpToken: string; otp: string }): Promise<LoginResult> => loginResultSchema.parse(await api.post<unknown>('auth/otp-login', input, loginOptions)),
+);

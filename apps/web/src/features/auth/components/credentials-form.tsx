@@ -10,10 +10,16 @@ import { Form } from '@/components/ui/form';
 import { notifyError } from '@/lib/notify';
 import { isPhoneIdentifier, useLogin, type LoginKind, type LoginStep } from '../queries';
 
-/** Both tabs ask for an identifier and a password; staff identify by e-mail, parents by e-mail or phone. */
+/**
+ * Both tabs ask for an identifier and a password: staff an e-mail (field `email`), parents an
+ * e-mail or a phone number (field `identifier`). One form shape for both; the other tab's field
+ * stays empty and unchecked.
+ */
+const unused = z.string();
 const schemas = {
-  staff: z.object({ identifier: staffLoginSchema.shape.email, password: staffLoginSchema.shape.password }),
+  staff: z.object({ email: staffLoginSchema.shape.email, identifier: unused, password: staffLoginSchema.shape.password }),
   parent: z.object({
+    email: unused,
     identifier: z
       .string()
       .trim()
@@ -25,8 +31,8 @@ const schemas = {
 
 /** What differs between the two tabs' identifier fields. */
 const identifierField = {
-  staff: { type: 'email', label: 'auth.login.email', placeholder: 'auth.login.emailPlaceholder', qa: 'login-email' },
-  parent: { type: 'text', label: 'auth.login.identifier', placeholder: 'auth.login.identifierPlaceholder', qa: 'login-identifier' },
+  staff: { name: 'email', type: 'email', label: 'auth.login.email', placeholder: 'auth.login.emailPlaceholder', qa: 'login-email' },
+  parent: { name: 'identifier', type: 'text', label: 'auth.login.identifier', placeholder: 'auth.login.identifierPlaceholder', qa: 'login-identifier' },
 } as const;
 
 /**
@@ -37,9 +43,9 @@ const identifierField = {
 export function CredentialsForm({ kind, onStep }: { kind: LoginKind; onStep: (step: LoginStep) => void }) {
   const { t } = useTranslation();
   const login = useLogin(kind);
-  const form = useForm({ resolver: zodResolver(schemas[kind]), defaultValues: { identifier: '', password: '' } });
-  const submit = form.handleSubmit((values) =>
-    login.mutate(values, { onSuccess: onStep, onError: (error) => notifyError(t('auth.login.failed'), error) }),
+  const form = useForm({ resolver: zodResolver(schemas[kind]), defaultValues: { email: '', identifier: '', password: '' } });
+  const submit = form.handleSubmit(({ email, identifier, password }) =>
+    login.mutate({ identifier: kind === 'staff' ? email : identifier, password }, { onSuccess: onStep, onError: (error) => notifyError(t('auth.login.failed'), error) }),
   );
   const field = identifierField[kind];
   return (
@@ -47,7 +53,7 @@ export function CredentialsForm({ kind, onStep }: { kind: LoginKind; onStep: (st
       <form onSubmit={submit} noValidate className="grid gap-4" data-qa={`${kind}-login-form`}>
         <TextField
           control={form.control}
-          name="identifier"
+          name={field.name}
           type={field.type}
           label={t(field.label)}
           placeholder={t(field.placeholder)}
