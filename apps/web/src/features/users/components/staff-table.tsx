@@ -4,11 +4,10 @@ import type { TFunction } from 'i18next';
 import { KeyRoundIcon, PlusIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { formatPhone, type User } from '@kita/shared';
-import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
+import { ConfirmDeleteDialog, runConfirmed } from '@/components/confirm-delete-dialog';
 import { DataTable } from '@/components/data-table/data-table';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/lib/auth';
-import { notifyError, notifySuccess } from '@/lib/notify';
 import { useDeleteUser } from '../queries';
 import { ChangePasswordDialog } from './change-password-dialog';
 import { RoleBadge } from './role-badge';
@@ -83,13 +82,7 @@ export function StaffTable({
 
   const confirmDelete = async () => {
     if (!deleting) return;
-    try {
-      await remove.mutateAsync(deleting.userId);
-      notifySuccess(t(manager ? 'users.toast.managerDeleted' : 'users.toast.deleted'));
-    } catch (error) {
-      notifyError(t(manager ? 'users.toast.managerDeleteFailed' : 'users.toast.deleteFailed'), error);
-      throw error;
-    }
+    await runConfirmed(() => remove.mutateAsync(deleting.userId), t(manager ? 'users.toast.managerDeleted' : 'users.toast.deleted'), t(manager ? 'users.toast.managerDeleteFailed' : 'users.toast.deleteFailed'));
   };
 
   return (
