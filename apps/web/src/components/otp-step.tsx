@@ -3,9 +3,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { otpSchema } from '@kita/shared';
+import { FieldShell } from '@/components/form/field-shell';
 import { OtpInput } from '@/components/form/otp-input';
 import { SubmitButton } from '@/components/submit-button';
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Form, FormControl } from '@/components/ui/form';
 
 const schema = z.object({ otp: otpSchema });
 
@@ -38,19 +39,13 @@ export function OtpStep({
   return (
     <Form {...form}>
       <form onSubmit={form.handleSubmit(({ otp }) => onSubmit(otp))} noValidate className="grid gap-5" data-qa={qa.form}>
-        <FormField
-          control={form.control}
-          name="otp"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>{label}</FormLabel>
-              <FormControl>
-                <OtpInput {...field} onChange={field.onChange} data-qa={qa.input} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
+        <FieldShell control={form.control} name="otp" label={label}>
+          {(field) => (
+            <FormControl>
+              <OtpInput {...field} onChange={field.onChange} data-qa={qa.input} />
+            </FormControl>
           )}
-        />
+        </FieldShell>
         <SubmitButton pending={pending} label={submitLabel} pendingLabel={pendingLabel} qa={qa.submit} />
         {children}
       </form>
