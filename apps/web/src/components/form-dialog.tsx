@@ -8,11 +8,13 @@ import { Form } from '@/components/ui/form';
 import { ApiError } from '@/lib/api';
 
 /**
- * The add/edit dialog of the structure screens (Kita, category, group, user, manager, password):
+ * Every add/edit dialog (Kita, category, group, user, manager, password, child, parent, inquiry):
  * title, description, the fields, Cancel and a submit button with a busy state. The caller owns
- * the form and closes the dialog on success.
+ * the form and closes the dialog on success. Test ids: `qa` names the dialog, `${qa}-form` the
+ * form and `${qa}-submit`/`${qa}-cancel` the buttons; `dialogQa`/`formQa` override the first two
+ * where a screen's ids predate this scheme.
  */
-export function FormDialog<T extends FieldValues>({
+export function FormDialog<T extends FieldValues, TOut extends FieldValues = T>({
   open,
   onOpenChange,
   title,
@@ -21,37 +23,47 @@ export function FormDialog<T extends FieldValues>({
   onSubmit,
   pending,
   submitLabel,
+  submitDisabled = false,
   qa,
+  dialogQa,
+  formQa,
+  className,
   children,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;
   description?: React.ReactNode;
-  form: UseFormReturn<T>;
+  form: UseFormReturn<T, unknown, TOut>;
   onSubmit: (event?: React.BaseSyntheticEvent) => Promise<void>;
   pending: boolean;
   submitLabel?: string;
+  /** Besides `pending`: e.g. until the form is valid. */
+  submitDisabled?: boolean;
   qa: string;
+  dialogQa?: string;
+  formQa?: string;
+  /** Of the dialog's content box (width, scrolling). */
+  className?: string;
   children: React.ReactNode;
 }) {
   const { t } = useTranslation();
   return (
     <Dialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
-      <DialogContent data-qa={qa}>
+      <DialogContent className={className} data-qa={dialogQa ?? qa}>
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           {/* Radix wants a description for screen readers; an empty one keeps it quiet when there is none. */}
           <DialogDescription className={description ? undefined : 'sr-only'}>{description ?? title}</DialogDescription>
         </DialogHeader>
         <Form {...form}>
-          <form onSubmit={onSubmit} noValidate className="grid gap-4" data-qa={`${qa}-form`}>
+          <form onSubmit={onSubmit} noValidate className="grid gap-4" data-qa={formQa ?? `${qa}-form`}>
             {children}
             <DialogFooter className="pt-2">
               <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={pending} data-qa={`${qa}-cancel`}>
                 {t('common.actions.cancel')}
               </Button>
-              <Button type="submit" disabled={pending} data-qa={`${qa}-submit`}>
+              <Button type="submit" disabled={pending || submitDisabled} data-qa={`${qa}-submit`}>
                 {pending && <Loader2Icon className="animate-spin" aria-hidden="true" />}
                 {submitLabel ?? t('common.actions.save')}
               </Button>
@@ -63,14 +75,23 @@ export function FormDialog<T extends FieldValues>({
   );
 }
 
-/** Puts the server's field errors (400 details) on the matching form fields; true when any matched. */
-export function applyServerErrors<T extends FieldValues>(form: UseFormReturn<T>, error: unknown): boolean {
+/**
+ * Puts the server's field errors (400 details) on the matching form fields; true when any matched.
+ * `fieldOf` names the form field of an API field where the two differ (a date and a time field
+ * for one API timestamp).
+ */
+export function applyServerErrors<T extends FieldValues>(
+  form: Pick<UseFormReturn<T>, 'getValues' | 'setError'>,
+  error: unknown,
+  fieldOf: Record<string, string> = {},
+): boolean {
   if (!(error instanceof ApiError) || !error.details?.length) return false;
   const known = new Set(Object.keys(form.getValues()));
   let matched = false;
   for (const detail of error.details) {
-    if (!known.has(detail.path)) continue;
-    form.setError(detail.path as FieldPath<T>, { type: 'server', message: detail.message });
+    const field = fieldOf[detail.path] ?? detail.path;
+    if (!known.has(field)) continue;
+    form.setError(field as FieldPath<T>, { type: 'server', message: detail.message });
     matched = true;
   }
   return matched;

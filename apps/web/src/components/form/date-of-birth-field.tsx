@@ -1,8 +1,9 @@
 import type { Control, FieldPath, FieldValues } from 'react-hook-form';
 import { DATE_OF_BIRTH_FIRST_YEAR, MIN_DATE_OF_BIRTH } from '@kita/shared';
 import { DatePicker } from '@/components/date-picker';
-import { FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { FormControl } from '@/components/ui/form';
 import { fromIsoDate, toIsoDate } from '@/lib/format';
+import { FieldShell } from './field-shell';
 
 /**
  * Date of birth as a yyyy-mm-dd string in the form (what the API takes): the picker's local
@@ -12,27 +13,21 @@ import { fromIsoDate, toIsoDate } from '@/lib/format';
 export function DateOfBirthField<T extends FieldValues>({ control, name, label, qa }: { control: Control<T>; name: FieldPath<T>; label: string; qa: string }) {
   const today = new Date();
   return (
-    <FormField
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <FormItem>
-          <FormLabel>{label}</FormLabel>
-          <FormControl>
-            <DatePicker
-              value={fromIsoDate(field.value as string | undefined)}
-              onChange={(date) => field.onChange(date ? toIsoDate(date) : '')}
-              onBlur={field.onBlur}
-              fromYear={DATE_OF_BIRTH_FIRST_YEAR}
-              toYear={today.getFullYear()}
-              minDate={fromIsoDate(MIN_DATE_OF_BIRTH)}
-              maxDate={today}
-              data-qa={qa}
-            />
-          </FormControl>
-          <FormMessage />
-        </FormItem>
+    <FieldShell control={control} name={name} label={label}>
+      {(field) => (
+        <FormControl>
+          <DatePicker
+            value={fromIsoDate(field.value as string | undefined)}
+            onChange={(date) => field.onChange(date ? toIsoDate(date) : '')}
+            onBlur={field.onBlur}
+            fromYear={DATE_OF_BIRTH_FIRST_YEAR}
+            toYear={today.getFullYear()}
+            minDate={fromIsoDate(MIN_DATE_OF_BIRTH)}
+            maxDate={today}
+            data-qa={qa}
+          />
+        </FormControl>
       )}
-    />
+    </FieldShell>
   );
 }

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { useWatch, type Control, type FieldValues, type UseFormSetValue } from 'react-hook-form';
+import { useWatch, type Control, type FieldValues, type Path, type PathValue, type UseFormSetValue } from 'react-hook-form';
 import type { KitaOption, ParentFormValues } from '@kita/shared';
-import { SelectField, TextField } from '@/components/form-fields';
+import { SelectField } from '@/components/form/select-field';
+import { TextField } from '@/components/form/text-field';
 import { FormControl, FormDescription, FormField, FormItem, FormLabel } from '@/components/ui/form';
 import { Switch } from '@/components/ui/switch';
 
@@ -20,15 +21,26 @@ export function emptyParentValues(kitaId: string): ParentFormValues {
   };
 }
 
+type ParentField = keyof ParentFormValues;
+
 /** '' for the parent form itself, 'newParent.' for the child form's embedded new parent. */
 export type ParentFieldPrefix = '' | 'newParent.';
 
-export interface ParentFieldsProps {
+/**
+ * The prefix under which a form of shape T holds the parent payload: '' for ParentFormValues,
+ * 'newParent.' for ChildFormValues, `never` (a type error at the call site) for a form that holds
+ * no parent payload there.
+ */
+export type ParentPrefixOf<T extends FieldValues> = {
+  [P in ParentFieldPrefix]: `${P}${ParentField}` extends Path<T> ? P : never;
+}[ParentFieldPrefix];
+
+export interface ParentFieldsProps<T extends FieldValues> {
   // The fields serve two forms of different shapes (parent form, child form's newParent); both
-  // hold the same parent payload under `prefix`, so the control is taken untyped.
-  control: Control<FieldValues>;
-  setValue: UseFormSetValue<FieldValues>;
-  prefix?: ParentFieldPrefix;
+  // hold the same parent payload under `prefix`, which ParentPrefixOf checks against T.
+  control: Control<T>;
+  setValue: UseFormSetValue<T>;
+  prefix: ParentPrefixOf<T>;
   /** Kita selector (staff without a selected Kita); hidden otherwise. */
   kitaOptions?: KitaOption[];
   /** A parent editing their own data: no anonymity switch. */
@@ -41,28 +53,29 @@ export interface ParentFieldsProps {
  * preferred communication and the phones and blanks the e-mail; while anonymous the contact
  * fields stay disabled.
  */
-export function ParentFields({ control, setValue, prefix = '', kitaOptions, selfService = false, qaPrefix = 'parent' }: ParentFieldsProps) {
+export function ParentFields<T extends FieldValues>({ control, setValue, prefix, kitaOptions, selfService = false, qaPrefix = 'parent' }: ParentFieldsProps<T>) {
   const { t } = useTranslation();
-  const anonymous = useWatch({ control, name: `${prefix}isAnonymous` }) === true;
-  const communication = useWatch({ control, name: `${prefix}preferredCommunication` });
+  // The one place a prefix becomes a path; ParentPrefixOf<T> has checked every such path exists in T.
+  const path = (field: ParentField) => `${prefix}${field}` as Path<T>;
+  const anonymous = useWatch({ control, name: path('isAnonymous') }) === true;
+  const communication = useWatch({ control, name: path('preferredCommunication') });
   const qa = (field: string) => `${qaPrefix}-${field}`;
 
   const clearContact = () => {
     const clear = { shouldValidate: false, shouldDirty: true } as const;
-    setValue(`${prefix}preferredCommunication`, '', clear);
-    setValue(`${prefix}primaryPhoneNumber`, '', clear);
-    setValue(`${prefix}secondaryPhoneNumber`, '', clear);
-    setValue(`${prefix}email`, '', clear);
-    setValue(`${prefix}secondaryEmail`, '', clear);
+    const empty = '' as PathValue<T, Path<T>>;
+    for (const field of ['preferredCommunication', 'primaryPhoneNumber', 'secondaryPhoneNumber', 'email', 'secondaryEmail'] as const) {
+      setValue(path(field), empty, clear);
+    }
   };
 
   return (
     <div className="grid gap-4">
-      <TextField control={control} name={`${prefix}name`} label={t('parents.form.name')} autoComplete="off" qa={qa('name')} />
+      <TextField control={control} name={path('name')} label={t('parents.form.name')} autoComplete="off" qa={qa('name')} />
       {kitaOptions && (
         <SelectField
           control={control}
-          name={`${prefix}kitaId`}
+          name={path('kitaId')}
           label={t('parents.form.kita')}
           placeholder={t('parents.form.kitaPlaceholder')}
           options={kitaOptions.map((k) => ({ value: k.kitaId, label: `${k.kitaName} (${k.location})` }))}
@@ -72,7 +85,7 @@ export function ParentFields({ control, setValue, prefix = '', kitaOptions, self
       {!selfService && (
         <AnonymousSwitch
           control={control}
-          name={`${prefix}isAnonymous`}
+          name={path('isAnonymous')}
           onOn={clearContact}
           label={t('parents.form.isAnonymous')}
           description={t('parents.form.isAnonymousHint')}
@@ -80,11 +93,11 @@ export function ParentFields({ control, setValue, prefix = '', kitaOptions, self
         />
       )}
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField control={control} name={`${prefix}email`} type="email" label={t('parents.form.email')} disabled={anonymous} autoComplete="off" qa={qa('email')} />
-        <TextField control={control} name={`${prefix}secondaryEmail`} type="email" label={t('parents.form.secondaryEmail')} disabled={anonymous} autoComplete="off" qa={qa('secondary-email')} />
+        <TextField control={control} name={path('email')} type="email" label={t('parents.form.email')} disabled={anonymous} autoComplete="off" qa={qa('email')} />
+        <TextField control={control} name={path('secondaryEmail')} type="email" label={t('parents.form.secondaryEmail')} disabled={anonymous} autoComplete="off" qa={qa('secondary-email')} />
         <TextField
           control={control}
-          name={`${prefix}primaryPhoneNumber`}
+          name={path('primaryPhoneNumber')}
           type="tel"
           inputMode="tel"
           label={t('parents.form.primaryPhoneNumber')}
@@ -95,7 +108,7 @@ export function ParentFields({ control, setValue, prefix = '', kitaOptions, self
         />
         <TextField
           control={control}
-          name={`${prefix}secondaryPhoneNumber`}
+          name={path('secondaryPhoneNumber')}
           type="tel"
           inputMode="tel"
           label={t('parents.form.secondaryPhoneNumber')}
@@ -105,7 +118,7 @@ export function ParentFields({ control, setValue, prefix = '', kitaOptions, self
         />
         <SelectField
           control={control}
-          name={`${prefix}preferredCommunication`}
+          name={path('preferredCommunication')}
           label={t('parents.form.preferredCommunication')}
           placeholder={t('parents.communication.none')}
           options={[
@@ -117,7 +130,7 @@ export function ParentFields({ control, setValue, prefix = '', kitaOptions, self
         />
         <SelectField
           control={control}
-          name={`${prefix}language`}
+          name={path('language')}
           label={t('parents.form.language')}
           options={[
             { value: 'de', label: t('parents.language.de') },
@@ -131,14 +144,14 @@ export function ParentFields({ control, setValue, prefix = '', kitaOptions, self
 }
 
 /** The anonymity switch; switching it on also clears the contact fields (spec section 4). */
-function AnonymousSwitch({
+function AnonymousSwitch<T extends FieldValues>({
   control,
   name,
   onOn,
   label,
   description,
   qa,
-}: { control: Control<FieldValues>; name: string; onOn: () => void; label: string; description: string; qa: string }) {
+}: { control: Control<T>; name: Path<T>; onOn: () => void; label: string; description: string; qa: string }) {
   return (
     <FormField
       control={control}

@@ -1,8 +1,9 @@
 import type * as React from 'react';
 import type { FieldValues } from 'react-hook-form';
-import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { FormControl } from '@/components/ui/form';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import type { FieldProps } from './field-props';
+import { FieldShell } from './field-shell';
 
 export interface SelectOption {
   value: string;
@@ -21,31 +22,24 @@ export function SelectField<T extends FieldValues>({
   placeholder,
 }: FieldProps<T> & { options: SelectOption[]; placeholder?: string }) {
   return (
-    <FormField
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <FormItem className={className}>
-          <FormLabel>{label}</FormLabel>
-          <Select value={field.value ?? ''} onValueChange={field.onChange} disabled={disabled}>
-            <FormControl>
-              <SelectTrigger className="w-full" onBlur={field.onBlur} ref={field.ref} data-qa={qa ?? name}>
-                <SelectValue placeholder={placeholder} />
-              </SelectTrigger>
-            </FormControl>
-            {/* Named list, so it is never an unnamed listbox for screen readers (also while it fades out). */}
-            <SelectContent aria-label={typeof label === 'string' ? label : undefined}>
-              {options.map((option) => (
-                <SelectItem key={option.value} value={option.value} data-qa={`${qa ?? name}-option-${option.value}`}>
-                  {option.label}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-          {description && <FormDescription>{description}</FormDescription>}
-          <FormMessage />
-        </FormItem>
+    <FieldShell control={control} name={name} label={label} description={description} className={className}>
+      {(field) => (
+        <Select value={field.value ?? ''} onValueChange={field.onChange} disabled={disabled}>
+          <FormControl>
+            <SelectTrigger className="w-full" onBlur={field.onBlur} ref={field.ref} data-qa={qa ?? name}>
+              <SelectValue placeholder={placeholder} />
+            </SelectTrigger>
+          </FormControl>
+          {/* Named list, so it is never an unnamed listbox for screen readers (also while it fades out). */}
+          <SelectContent aria-label={typeof label === 'string' ? label : undefined}>
+            {options.map((option) => (
+              <SelectItem key={option.value} value={option.value} data-qa={`${qa ?? name}-option-${option.value}`}>
+                {option.label}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
       )}
-    />
+    </FieldShell>
   );
 }

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type {
   ActivationResult,
   KitaGroups,
@@ -11,36 +11,27 @@ import type {
   ResetPasswordInput,
 } from '@kita/shared';
 import { api } from '@/lib/api';
+import { mutation, queryKeys, useInvalidatingMutation } from '@/lib/query';
 
 /** Public account flows (spec section 2 public routes; server: modules/accounts). */
-export const accountKeys = {
-  kitaGroups: (kitaId: string) => ['accounts', 'kita-groups', kitaId] as const,
-  ownParent: (parentId: string) => ['accounts', 'parent', parentId] as const,
-};
 
 // These pages handle 403s themselves (e.g. EMAIL_NOT_VERIFIED); they must not jump to /unauthorized.
 const own = { redirectOnForbidden: false } as const;
 
 export function useKitaGroups(kitaId: string | null) {
   return useQuery({
-    queryKey: accountKeys.kitaGroups(kitaId ?? ''),
+    queryKey: queryKeys.accounts.kitaGroups(kitaId ?? ''),
     queryFn: ({ signal }) => api.get<KitaGroups>(`auth/kita-groups/${encodeURIComponent(kitaId!)}`, { signal }),
     enabled: !!kitaId,
     retry: false,
   });
 }
 
-export function useRegister() {
-  return useMutation({ mutationFn: (input: RegisterInput) => api.post<RegisterResult>('auth/register', input, own) });
-}
+export const useRegister = mutation((input: RegisterInput) => api.post<RegisterResult>('auth/register', input, own));
 
-export function useForgotPassword() {
-  return useMutation({ mutationFn: (email: string) => api.post<{ ok: true }>('auth/forgot-password', { email }, own) });
-}
+export const useForgotPassword = mutation((email: string) => api.post<{ ok: true }>('auth/forgot-password', { email }, own));
 
-export function useResetPassword() {
-  return useMutation({ mutationFn: (input: ResetPasswordInput) => api.post<{ ok: true }>('auth/reset-password', input, own) });
-}
+export const useResetPassword = mutation((input: ResetPasswordInput) => api.post<{ ok: true }>('auth/reset-password', input, own));
 
 /**
  * The activation link is single use: one POST per token even if the page mounts twice (React's
@@ -56,35 +47,27 @@ export function activateAccount(token: string): Promise<ActivationResult> {
   return pending;
 }
 
-export function useVerifyPhone() {
-  return useMutation({
-    mutationFn: (input: { otp: string; otpToken: string }) =>
-      api.post<{ phoneNumber: string; verified: true }>('auth/verify-phone', input, own),
-  });
-}
+export const useVerifyPhone = mutation((input: { otp: string; otpToken: string }) =>
+  api.post<{ phoneNumber: string; verified: true }>('auth/verify-phone', input, own),
+);
 
-export function useRequestPhoneOtp() {
-  return useMutation({
-    mutationFn: ({ id, phoneNumber }: { id: string; phoneNumber: string }) =>
-      api.post<OtpChallenge>(`auth/${id}/otp`, { phoneNumber }, own),
-  });
-}
+export const useRequestPhoneOtp = mutation(({ id, phoneNumber }: { id: string; phoneNumber: string }) =>
+  api.post<OtpChallenge>(`auth/${id}/otp`, { phoneNumber }, own),
+);
 
 /** The logged-in parent's own record (GET parents/{id}), for the preferred-communication page. */
 export function useOwnParent(parentId: string | null) {
   return useQuery({
-    queryKey: accountKeys.ownParent(parentId ?? ''),
+    queryKey: queryKeys.accounts.ownParent(parentId ?? ''),
     queryFn: ({ signal }) => api.get<ParentDetails>(`parents/${parentId}`, { signal }),
     enabled: !!parentId,
   });
 }
 
 export function useSetPreferredCommunication(parentId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: PreferredCommunicationInput) =>
-      api.put<LoginResult & { otpToken: string | null }>(`auth/${parentId}/preferred-communication`, input),
+  return useInvalidatingMutation(
+    (input: PreferredCommunicationInput) => api.put<LoginResult & { otpToken: string | null }>(`auth/${parentId}/preferred-communication`, input),
     // The parent record is shown elsewhere too (profile, parents feature): refetch all of it.
-    onSuccess: () => queryClient.invalidateQueries({ predicate: (q) => JSON.stringify(q.queryKey).includes(parentId) }),
-  });
+    [{ predicate: (q) => JSON.stringify(q.queryKey).includes(parentId) }],
+  );
 }

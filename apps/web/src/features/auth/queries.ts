@@ -1,6 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
 import { loginResultSchema, loginStepSchema, normalizePhone, type LoginResult, type LoginStep } from '@kita/shared';
 import { api } from '@/lib/api';
+import { mutation, useInvalidatingMutation } from '@/lib/query';
 
 /** A login either finishes ({token, user}) or asks for the SMS code ({otpToken}) (domain.md). */
 export type { LoginStep };
@@ -17,11 +17,8 @@ export interface StaffCredentials {
   password: string;
 }
 
-export function useStaffLogin() {
-  return useMutation({
-    mutationFn: async (input: StaffCredentials) =>
-      loginStepSchema.parse(await api.post<unknown>('auth/login', input, loginOptions)),
-  });
+async function staffLogin(input: StaffCredentials): Promise<LoginStep> {
+  return loginStepSchema.parse(await api.post<unknown>('auth/login', input, loginOptions));
 }
 
 export interface ParentCredentials {
@@ -36,21 +33,24 @@ export function isPhoneIdentifier(identifier: string): boolean {
 }
 
 /** Parents log in by e-mail (auth/login-with-email) or by phone (auth/login-with-phone, then OTP). */
-export function useParentLogin() {
-  return useMutation({
-    mutationFn: async ({ identifier, password }: ParentCredentials) => {
-      const value = identifier.trim();
-      const answer = isPhoneIdentifier(value)
-        ? await api.post<unknown>('auth/login-with-phone', { phoneNumber: normalizePhone(value), password }, loginOptions)
-        : await api.post<unknown>('auth/login-with-email', { email: value.toLowerCase(), password }, loginOptions);
-      return loginStepSchema.parse(answer);
-    },
-  });
+async function parentLogin({ identifier, password }: ParentCredentials): Promise<LoginStep> {
+  const value = identifier.trim();
+  const answer = isPhoneIdentifier(value)
+    ? await api.post<unknown>('auth/login-with-phone', { phoneNumber: normalizePhone(value), password }, loginOptions)
+    : await api.post<unknown>('auth/login-with-email', { email: value.toLowerCase(), password }, loginOptions);
+  return loginStepSchema.parse(answer);
 }
 
-export function useOtpLogin() {
-  return useMutation({
-    mutationFn: async (input: { otpToken: string; otp: string }): Promise<LoginResult> =>
-      loginResultSchema.parse(await api.post<unknown>('auth/otp-login', input, loginOptions)),
-  });
+/** The two tabs of the login page. */
+export type LoginKind = 'staff' | 'parent';
+
+/** The credentials step: staff by e-mail, parents by e-mail or phone (the identifier is the e-mail for staff). */
+export function useLogin(kind: LoginKind) {
+  return useInvalidatingMutation(({ identifier, password }: ParentCredentials) =>
+    kind === 'staff' ? staffLogin({ email: identifier, password }) : parentLogin({ identifier, password }),
+  );
 }
+
+export const useOtpLogin = mutation(
+  async (input: { otpToken: string; otp: string }): Promise<LoginResult> => loginResultSchema.parse(await api.post<unknown>('auth/otp-login', input, loginOptions)),
+);

@@ -1,30 +1,17 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { Child, ChildInput, ChildUpdateInput, GroupListItem, Parent } from '@kita/shared';
 import { api } from '@/lib/api';
+import { mutation, queryKeys } from '@/lib/query';
 
 /**
- * Children (spec section 7 "Children"). Mutations invalidate the children lists, the parent
+ * Children (spec section 7 "Children"). Mutations refresh the children lists, the parent
  * details (they list children), the group details (children table) and Kita data.
  */
-export const childKeys = {
-  all: ['children'] as const,
-  kita: (kitaId: string) => ['children', 'kita', kitaId] as const,
-  groups: (kitaId: string) => ['children', 'groups', kitaId] as const,
-  parentOptions: (kitaId: string) => ['children', 'parent-options', kitaId] as const,
-};
-
-function invalidateChildren(client: QueryClient): Promise<unknown> {
-  return Promise.all([
-    client.invalidateQueries({ queryKey: childKeys.all }),
-    client.invalidateQueries({ queryKey: ['parents'] }),
-    client.invalidateQueries({ queryKey: ['groups'] }),
-    client.invalidateQueries({ queryKey: ['kitas'] }),
-  ]);
-}
+const written = [queryKeys.children.all, queryKeys.parents.all, queryKeys.groups.all, queryKeys.kitas.all];
 
 export function useKitaChildren(kitaId: string) {
   return useQuery({
-    queryKey: childKeys.kita(kitaId),
+    queryKey: queryKeys.children.kita(kitaId),
     queryFn: ({ signal }) => api.get<Child[]>(`children/kita/${kitaId}`, { signal }),
   });
 }
@@ -32,34 +19,25 @@ export function useKitaChildren(kitaId: string) {
 /** The group select of the child form (GET groups/kita/{kitaId}); staff only. */
 export function useKitaGroups(kitaId: string, enabled: boolean) {
   return useQuery({
-    queryKey: childKeys.groups(kitaId),
+    queryKey: queryKeys.groups.byKita(kitaId),
     queryFn: ({ signal }) => api.get<GroupListItem[]>(`groups/kita/${kitaId}`, { signal }),
     enabled: enabled && !!kitaId,
   });
 }
 
-/** The existing-parent select of the child form (GET parents/kita/{kitaId}). */
+/** The existing-parent select of the child form (GET parents/kita/{kitaId}, the Kita's parent list). */
 export function useParentOptions(kitaId: string, enabled: boolean) {
   return useQuery({
-    queryKey: childKeys.parentOptions(kitaId),
+    queryKey: queryKeys.parents.list(kitaId),
     queryFn: ({ signal }) => api.get<Parent[]>(`parents/kita/${kitaId}`, { signal }),
     enabled: enabled && !!kitaId,
   });
 }
 
-export function useSaveChild() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ childId, input }: { childId?: string; input: ChildUpdateInput }) =>
-      childId ? api.put<Child>(`children/${childId}`, input) : api.post<Child>('children', input as ChildInput),
-    onSuccess: () => invalidateChildren(client),
-  });
-}
+export const useSaveChild = mutation(
+  ({ childId, input }: { childId?: string; input: ChildUpdateInput }) =>
+    childId ? api.put<Child>(`children/${childId}`, input) : api.post<Child>('children', input as ChildInput),
+  written,
+);
 
-export function useDeleteChild() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (childId: string) => api.delete(`children/${childId}`),
-    onSuccess: () => invalidateChildren(client),
-  });
-}
+export const useDeleteChild = mutation((childId: string) => api.delete(`children/${childId}`), written);

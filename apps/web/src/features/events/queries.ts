@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { EventDelivery, EventInput, EventSummary, EventWithChildren, FailedDeliveryEvent, KitaCategories, Preference, PreferenceType } from '@kita/shared';
 import { api } from '@/lib/api';
+import { mutation, queryKeys, useInvalidatingMutation } from '@/lib/query';
 
 /**
  * Event queries. Live updates while an event is open: the details query polls every few seconds
@@ -9,22 +10,13 @@ import { api } from '@/lib/api';
  */
 export const LIVE_REFRESH_MS = 4000;
 
-export const eventKeys = {
-  all: ['events'] as const,
-  byKita: (kitaId: string) => ['events', 'kita', kitaId] as const,
-  detail: (eventId: string) => ['events', 'detail', eventId] as const,
-  categories: (kitaId: string) => ['events', 'categories', kitaId] as const,
-  delivery: (eventId: string) => ['events', 'delivery', eventId] as const,
-  deliveryFailures: ['events', 'delivery-failures'] as const,
-};
-
 /** While the fan-out runs the progress moves every second or two; afterwards the live interval is enough. */
 export const FANOUT_REFRESH_MS = 1500;
 
 /** Delivery status of the event's messages (GET emergency-event/{id}/delivery), live while open. */
 export function useEventDelivery(eventId: string, kitaId: string | undefined, live: boolean) {
   return useQuery({
-    queryKey: eventKeys.delivery(eventId),
+    queryKey: queryKeys.events.delivery(eventId),
     queryFn: ({ signal }) => api.get<EventDelivery>(`emergency-event/${eventId}/delivery`, { signal, query: { kitaId } }),
     enabled: !!eventId,
     refetchInterval: (query) => {
@@ -38,20 +30,16 @@ export function useEventDelivery(eventId: string, kitaId: string | undefined, li
 
 /** Resend the inquiry to one family, or to every failed family (no parentId). */
 export function useResend(eventId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (parentId?: string) => api.post<{ queued: number }>(`emergency-event/${eventId}/resend`, parentId ? { parentId } : {}),
-    onSuccess: () => Promise.all([
-      queryClient.invalidateQueries({ queryKey: eventKeys.delivery(eventId) }),
-      queryClient.invalidateQueries({ queryKey: eventKeys.deliveryFailures }),
-    ]),
-  });
+  return useInvalidatingMutation(
+    (parentId?: string) => api.post<{ queued: number }>(`emergency-event/${eventId}/resend`, parentId ? { parentId } : {}),
+    [queryKeys.events.delivery(eventId), queryKeys.events.deliveryFailures],
+  );
 }
 
 /** Open inquiries in the caller's scope with families whose messages failed (dashboard). */
 export function useDeliveryFailures() {
   return useQuery({
-    queryKey: eventKeys.deliveryFailures,
+    queryKey: queryKeys.events.deliveryFailures,
     queryFn: ({ signal }) => api.get<FailedDeliveryEvent[]>('emergency-event/delivery-failures', { signal }),
     refetchInterval: LIVE_REFRESH_MS * 5,
   });
@@ -59,7 +47,7 @@ export function useDeliveryFailures() {
 
 export function useKitaEvents(kitaId: string | undefined) {
   return useQuery({
-    queryKey: eventKeys.byKita(kitaId ?? ''),
+    queryKey: queryKeys.events.byKita(kitaId ?? ''),
     queryFn: ({ signal }) => api.get<EventSummary[]>(`emergency-event/get-by-kita-id/${kitaId}`, { signal }),
     enabled: !!kitaId,
   });
@@ -67,7 +55,7 @@ export function useKitaEvents(kitaId: string | undefined) {
 
 export function useEventDetails(eventId: string | undefined, kitaId: string | undefined) {
   return useQuery({
-    queryKey: eventKeys.detail(eventId ?? ''),
+    queryKey: queryKeys.events.detail(eventId ?? ''),
     queryFn: ({ signal }) => api.get<EventWithChildren>(`emergency-event/${eventId}`, { signal, query: { kitaId } }),
     enabled: !!eventId,
     refetchInterval: (query) => {
@@ -78,10 +66,10 @@ export function useEventDetails(eventId: string | undefined, kitaId: string | un
   });
 }
 
-/** The Kita's categories for the form's category select (GET categories/kita/{kitaId}). */
+/** The Kita's categories for the form's category select (GET categories/kita/{kitaId}, cached with the category screens'). */
 export function useKitaCategories(kitaId: string | undefined) {
   return useQuery({
-    queryKey: eventKeys.categories(kitaId ?? ''),
+    queryKey: queryKeys.categories.byKita(kitaId ?? ''),
     queryFn: ({ signal }) => api.get<KitaCategories>(`categories/kita/${kitaId}`, { signal }),
     enabled: !!kitaId,
     select: (data) => data.categories,
@@ -91,43 +79,28 @@ export function useKitaCategories(kitaId: string | undefined) {
 /** The Kita's time zone (from the same response as its categories). */
 export function useKitaTimeZone(kitaId: string | undefined) {
   return useQuery({
-    queryKey: eventKeys.categories(kitaId ?? ''),
+    queryKey: queryKeys.categories.byKita(kitaId ?? ''),
     queryFn: ({ signal }) => api.get<KitaCategories>(`categories/kita/${kitaId}`, { signal }),
     enabled: !!kitaId,
     select: (data) => data.timezone,
   });
 }
 
-export function useSaveEvent() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ eventId, input }: { eventId?: string; input: EventInput }) =>
-      eventId ? api.put<EventSummary>(`emergency-event/${eventId}`, input) : api.post<EventSummary>('emergency-event', input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: eventKeys.all }),
-  });
-}
+export const useSaveEvent = mutation(
+  ({ eventId, input }: { eventId?: string; input: EventInput }) =>
+    eventId ? api.put<EventSummary>(`emergency-event/${eventId}`, input) : api.post<EventSummary>('emergency-event', input),
+  [queryKeys.events.all],
+);
 
-export function useDeleteEvent() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (eventId: string) => api.delete(`emergency-event/${eventId}`),
-    onSuccess: async (_data, eventId) => {
-      queryClient.removeQueries({ queryKey: eventKeys.detail(eventId) });
-      await queryClient.invalidateQueries({ queryKey: eventKeys.all });
-    },
-  });
-}
+export const useDeleteEvent = mutation((eventId: string) => api.delete(`emergency-event/${eventId}`), [queryKeys.events.all], {
+  onSuccess: (client, _data, eventId) => client.removeQueries({ queryKey: queryKeys.events.detail(eventId) }),
+});
 
 /** Staff record an answer for a child (marked as recorded by staff on the server). */
 export function useRecordAnswer(eventId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (answer: { childId: string; preferenceType: PreferenceType }) =>
+  return useInvalidatingMutation(
+    (answer: { childId: string; preferenceType: PreferenceType }) =>
       api.post<Preference[]>(`emergency-event/${eventId}/preferences`, { preferences: [answer] }),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: eventKeys.detail(eventId) }),
-        queryClient.invalidateQueries({ queryKey: eventKeys.delivery(eventId) }),
-      ]),
-  });
+    [queryKeys.events.detail(eventId), queryKeys.events.delivery(eventId)],
+  );
 }

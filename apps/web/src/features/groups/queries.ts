@@ -1,50 +1,33 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { GroupDetails, GroupInput, GroupListItem } from '@kita/shared';
 import { api } from '@/lib/api';
+import { mutation, queryKeys } from '@/lib/query';
 
 /**
- * Group queries. A group write invalidates groups, categories (which list their groups) and the
+ * Group queries. A group write refreshes groups, categories (which list their groups) and the
  * Kita details; deleting a child from a group also refreshes the children lists.
  */
-export const groupKeys = {
-  all: ['groups'] as const,
-  detail: (groupId: string, kitaId?: string) => ['groups', 'detail', groupId, kitaId ?? null] as const,
-};
-
-const invalidateStructure = (queryClient: ReturnType<typeof useQueryClient>) =>
-  Promise.all([['groups'], ['categories'], ['kitas']].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+const structure = [queryKeys.groups.all, queryKeys.categories.all, queryKeys.kitas.all];
 
 export function useGroup(groupId: string | undefined, kitaId?: string) {
   return useQuery({
-    queryKey: groupKeys.detail(groupId ?? '', kitaId),
+    queryKey: queryKeys.groups.detail(groupId ?? '', kitaId),
     queryFn: ({ signal }) => api.get<GroupDetails>(`groups/${groupId}`, { signal, query: { kitaId } }),
     enabled: !!groupId,
   });
 }
 
-export function useSaveGroup() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ groupId, input }: { groupId?: string; input: GroupInput }) =>
-      groupId ? api.put<GroupListItem>(`groups/${groupId}`, input) : api.post<GroupListItem>('groups', input),
-    onSuccess: () => invalidateStructure(queryClient),
-  });
-}
+export const useSaveGroup = mutation(
+  ({ groupId, input }: { groupId?: string; input: GroupInput }) =>
+    groupId ? api.put<GroupListItem>(`groups/${groupId}`, input) : api.post<GroupListItem>('groups', input),
+  structure,
+);
 
-export function useDeleteGroup() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (groupId: string) => api.delete(`groups/${groupId}`),
-    onSuccess: () => invalidateStructure(queryClient),
-  });
-}
+export const useDeleteGroup = mutation((groupId: string) => api.delete(`groups/${groupId}`), structure);
 
 /** Removes a child (DELETE children/{id}, owned by the children module) from the group details table. */
-export function useDeleteGroupChild() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (childId: string) => api.delete(`children/${childId}`),
-    onSuccess: () =>
-      Promise.all([['groups'], ['children'], ['parents']].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
-  });
-}
+export const useDeleteGroupChild = mutation((childId: string) => api.delete(`children/${childId}`), [
+  queryKeys.groups.all,
+  queryKeys.children.all,
+  queryKeys.parents.all,
+]);

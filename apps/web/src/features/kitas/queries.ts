@@ -1,20 +1,15 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { Kita, KitaDeleteImpact, KitaDetails, KitaInput } from '@kita/shared';
 import { api } from '@/lib/api';
+import { mutation, queryKeys } from '@/lib/query';
 
 /**
- * Kita queries. Every write invalidates everything under ['kitas'] (list, details, breadcrumbs);
+ * Kita queries. Every write refreshes everything under ['kitas'] (list, details, breadcrumbs);
  * a deletion also drops the structure lists that may still name the Kita.
  */
-export const kitaKeys = {
-  all: ['kitas'] as const,
-  list: () => ['kitas', 'list'] as const,
-  detail: (kitaId: string) => ['kitas', 'detail', kitaId] as const,
-};
-
 export function useKitas(options: { enabled?: boolean } = {}) {
   return useQuery({
-    queryKey: kitaKeys.list(),
+    queryKey: queryKeys.kitas.list(),
     queryFn: ({ signal }) => api.get<Kita[]>('kitas', { signal }),
     enabled: options.enabled ?? true,
   });
@@ -22,39 +17,28 @@ export function useKitas(options: { enabled?: boolean } = {}) {
 
 export function useKita(kitaId: string | undefined) {
   return useQuery({
-    queryKey: kitaKeys.detail(kitaId ?? ''),
+    queryKey: queryKeys.kitas.detail(kitaId ?? ''),
     queryFn: ({ signal }) => api.get<KitaDetails>(`kitas/${kitaId}`, { signal }),
     enabled: !!kitaId,
   });
 }
 
-export function useSaveKita() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ kitaId, input }: { kitaId?: string; input: KitaInput }) =>
-      kitaId ? api.put<Kita>(`kitas/${kitaId}`, input) : api.post<Kita>('kitas', input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: kitaKeys.all }),
-  });
-}
+export const useSaveKita = mutation(
+  ({ kitaId, input }: { kitaId?: string; input: KitaInput }) => (kitaId ? api.put<Kita>(`kitas/${kitaId}`, input) : api.post<Kita>('kitas', input)),
+  [queryKeys.kitas.all],
+);
 
-export function useDeleteKita() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ kitaId, confirmName }: { kitaId: string; confirmName?: string }) =>
-      api.delete(`kitas/${kitaId}`, confirmName ? { query: { confirmName } } : undefined),
-    onSuccess: async (_data, { kitaId }) => {
-      queryClient.removeQueries({ queryKey: kitaKeys.detail(kitaId) });
-      await Promise.all(
-        [kitaKeys.all, ['categories'], ['groups'], ['users']].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-      );
-    },
-  });
-}
+export const useDeleteKita = mutation(
+  ({ kitaId, confirmName }: { kitaId: string; confirmName?: string }) =>
+    api.delete(`kitas/${kitaId}`, confirmName ? { query: { confirmName } } : undefined),
+  [queryKeys.kitas.all, queryKeys.categories.all, queryKeys.groups.all, queryKeys.users.all],
+  { onSuccess: (client, _data, { kitaId }) => client.removeQueries({ queryKey: queryKeys.kitas.detail(kitaId) }) },
+);
 
 /** What a deletion of the Kita removes (issue 14); asked for when the delete dialog opens. */
 export function useKitaDeleteImpact(kitaId: string | null) {
   return useQuery({
-    queryKey: [...kitaKeys.all, 'delete-impact', kitaId],
+    queryKey: queryKeys.kitas.deleteImpact(kitaId),
     queryFn: ({ signal }) => api.get<KitaDeleteImpact>(`kitas/${kitaId}/delete-impact`, { signal }),
     enabled: !!kitaId,
     staleTime: 0,

@@ -1,45 +1,33 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
   REPORT_FILE_NAME,
   type ChildHistory,
   type CloseEventResult,
   type CreditsDistributionData,
   type EventReport,
+  type ParentEvent,
+  type Preference,
+  type PreferenceType,
   type ReleaseSlotResult,
 } from '@kita/shared';
 import { api } from '@/lib/api';
 import { i18n } from '@/lib/i18n';
+import { mutation, queryKeys } from '@/lib/query';
 import { hasReleaseData, type ReleaseRequest } from './outcome';
 
 /**
  * Results of events (closing, release, report, the parent's history and credits histogram).
- * The history and histogram keys sit under ['parents', ...] on purpose: every parent mutation
- * (approve, edit, reset credits) already invalidates that prefix, so the chart follows a reset
- * without the parents feature knowing about it.
- */
-export const resultKeys = {
-  history: (parentId: string) => ['parents', 'history', parentId] as const,
-  distribution: (parentId: string) => ['parents', 'credits-distribution', parentId] as const,
-  report: (eventId: string) => ['events', 'report', eventId] as const,
-};
-
-/**
+ * The history and histogram keys sit under the parents' prefix in the registry on purpose: every
+ * parent mutation (approve, edit, reset credits) already refreshes that prefix, so the chart
+ * follows a reset without the parents feature knowing about it.
+ *
  * What a close or a release changes: the event (rows, status, counts), every event list, and
- * the parents (credits, history, histogram). Prefixes rather than the events feature's key
- * factory, so the features stay independent.
+ * the parents (credits, history, histogram).
  */
-function invalidateResults(client: QueryClient): Promise<unknown> {
-  return Promise.all([client.invalidateQueries({ queryKey: ['events'] }), client.invalidateQueries({ queryKey: ['parents'] })]);
-}
+const decided = [queryKeys.events.all, queryKeys.parents.all];
 
 /** `POST emergency-event/{id}/close` (manager/Admin; idempotent on the server). */
-export function useCloseEvent() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (eventId: string) => api.post<CloseEventResult>(`emergency-event/${eventId}/close`),
-    onSuccess: () => invalidateResults(client),
-  });
-}
+export const useCloseEvent = mutation((eventId: string) => api.post<CloseEventResult>(`emergency-event/${eventId}/close`), decided);
 
 /** The client-side 'missingData' check of spec section 4, thrown before any call. */
 export class MissingReleaseDataError extends Error {
@@ -50,31 +38,42 @@ export class MissingReleaseDataError extends Error {
 }
 
 /** `POST emergency-event/{id}/release-slot {childId, preferenceId, parentId}` (parent or staff). */
-export function useReleaseSlot() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: async (request: ReleaseRequest) => {
-      if (!hasReleaseData(request)) throw new MissingReleaseDataError();
-      const { eventId, childId, preferenceId, parentId } = request;
-      return api.post<ReleaseSlotResult>(`emergency-event/${eventId}/release-slot`, { childId, preferenceId, parentId });
-    },
-    onSuccess: () => invalidateResults(client),
-  });
-}
+export const useReleaseSlot = mutation(async (request: ReleaseRequest) => {
+  if (!hasReleaseData(request)) throw new MissingReleaseDataError();
+  const { eventId, childId, preferenceId, parentId } = request;
+  return api.post<ReleaseSlotResult>(`emergency-event/${eventId}/release-slot`, { childId, preferenceId, parentId });
+}, decided);
 
 /** `GET parents/{id}/children/preferences`: one entry per child (history page). */
 export function useParentHistory(parentId: string) {
   return useQuery({
-    queryKey: resultKeys.history(parentId),
+    queryKey: queryKeys.parents.history(parentId),
     queryFn: ({ signal }) => api.get<ChildHistory[]>(`parents/${parentId}/children/preferences`, { signal }),
     enabled: !!parentId,
   });
 }
 
+/** `GET parents/{id}/open-inquiries`: the open inquiries that ask the logged-in parent's family. */
+export function useOpenInquiries(parentId: string) {
+  return useQuery({
+    queryKey: queryKeys.parents.openInquiries(parentId),
+    queryFn: ({ signal }) => api.get<ParentEvent[]>(`parents/${parentId}/open-inquiries`, { signal }),
+    enabled: !!parentId,
+  });
+}
+
+/** An answer from the history page (with the login session); refreshed also when refused (the inquiry may have closed). */
+export const useSaveOpenAnswer = mutation(
+  (a: { eventId: string; childId: string; preferenceType: PreferenceType }) =>
+    api.post<Preference[]>('preference', { eventId: a.eventId, preferences: [{ childId: a.childId, preferenceType: a.preferenceType }] }),
+  [queryKeys.parents.all],
+  { refreshOnError: true },
+);
+
 /** `GET parents/{id}/credits-distribution` (only for approved parents). */
 export function useCreditsDistribution(parentId: string, enabled: boolean) {
   return useQuery({
-    queryKey: resultKeys.distribution(parentId),
+    queryKey: queryKeys.parents.distribution(parentId),
     queryFn: ({ signal }) => api.get<CreditsDistributionData>(`parents/${parentId}/credits-distribution`, { signal }),
     enabled: enabled && !!parentId,
   });
@@ -83,7 +82,7 @@ export function useCreditsDistribution(parentId: string, enabled: boolean) {
 /** `GET emergency-event/{id}/report?kitaId=`: the summary the result card shows (finished events). */
 export function useEventReport(eventId: string, kitaId: string | undefined, enabled: boolean) {
   return useQuery({
-    queryKey: resultKeys.report(eventId),
+    queryKey: queryKeys.events.report(eventId),
     queryFn: ({ signal }) => api.get<EventReport>(`emergency-event/${eventId}/report`, { signal, query: { kitaId } }),
     enabled: enabled && !!eventId,
   });
@@ -110,8 +109,4 @@ export async function downloadEventReport(eventId: string, kitaId: string | unde
   window.setTimeout(() => URL.revokeObjectURL(url), REPORT_URL_LIFETIME_MS);
 }
 
-export function useDownloadReport() {
-  return useMutation({
-    mutationFn: ({ eventId, kitaId }: { eventId: string; kitaId: string | undefined }) => downloadEventReport(eventId, kitaId),
-  });
-}
+export const useDownloadReport = mutation(({ eventId, kitaId }: { eventId: string; kitaId: string | undefined }) => downloadEventReport(eventId, kitaId));

@@ -1,47 +1,30 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { ChangePasswordInput, User, UserCreateInput, UserUpdateInput } from '@kita/shared';
 import { api } from '@/lib/api';
+import { mutation, queryKeys } from '@/lib/query';
 
 /**
- * Staff users. The managers page asks for one Kita's managers (?kitaId=). A write invalidates
+ * Staff users. The managers page asks for one Kita's managers (?kitaId=). A write refreshes
  * the user lists and the Kita details (which list the Kita's managers).
  */
-export const userKeys = {
-  all: ['users'] as const,
-  list: (kitaId?: string) => ['users', 'list', kitaId ?? 'all'] as const,
-};
-
-const invalidate = (queryClient: ReturnType<typeof useQueryClient>) =>
-  Promise.all([['users'], ['kitas']].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+const written = [queryKeys.users.all, queryKeys.kitas.all];
 
 export function useUsers(kitaId?: string) {
   return useQuery({
-    queryKey: userKeys.list(kitaId),
+    queryKey: queryKeys.users.list(kitaId),
     queryFn: ({ signal }) => api.get<User[]>('users', { signal, query: { kitaId } }),
   });
 }
 
 export type SaveUserInput = { userId: string; input: UserUpdateInput } | { userId?: undefined; input: UserCreateInput };
 
-export function useSaveUser() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ userId, input }: SaveUserInput) => (userId ? api.put<User>(`users/${userId}`, input) : api.post<User>('users', input)),
-    onSuccess: () => invalidate(queryClient),
-  });
-}
+export const useSaveUser = mutation(
+  ({ userId, input }: SaveUserInput) => (userId ? api.put<User>(`users/${userId}`, input) : api.post<User>('users', input)),
+  written,
+);
 
-export function useDeleteUser() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (userId: string) => api.delete(`users/${userId}`),
-    onSuccess: () => invalidate(queryClient),
-  });
-}
+export const useDeleteUser = mutation((userId: string) => api.delete(`users/${userId}`), written);
 
-export function useChangePassword() {
-  return useMutation({
-    mutationFn: ({ userId, input }: { userId: string; input: ChangePasswordInput }) =>
-      api.put<{ ok: boolean }>(`users/${userId}/change-password`, input),
-  });
-}
+export const useChangePassword = mutation(({ userId, input }: { userId: string; input: ChangePasswordInput }) =>
+  api.put<{ ok: boolean }>(`users/${userId}/change-password`, input),
+);

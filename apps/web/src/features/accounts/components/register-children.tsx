@@ -2,7 +2,8 @@ import { PlusIcon, Trash2Icon } from 'lucide-react';
 import { useFieldArray, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { KitaGroups, RegisterFormValues, RegisterInput } from '@kita/shared';
-import { SelectField, TextField } from '@/components/form-fields';
+import { SelectField } from '@/components/form/select-field';
+import { TextField } from '@/components/form/text-field';
 import { Button } from '@/components/ui/button';
 import { DateOfBirthField } from '@/components/form/date-of-birth-field';
 

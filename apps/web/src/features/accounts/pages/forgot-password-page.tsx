@@ -5,12 +5,12 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { emailBodySchema } from '@kita/shared';
-import { TextField } from '@/components/form-fields';
+import { TextField } from '@/components/form/text-field';
 import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
 import { notifyError } from '@/lib/notify';
 import { AccountCard } from '../components/account-card';
-import { SubmitButton } from '../components/submit-button';
+import { SubmitButton } from '@/components/submit-button';
 import { useForgotPassword } from '../queries';
 
 /** /forgot-password: asks for a reset link; the answer is the same whether or not the account exists. */

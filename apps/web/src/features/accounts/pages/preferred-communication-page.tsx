@@ -4,7 +4,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { formatPhone, preferredCommunicationSchema, type ParentDetails, type PreferredCommunicationInput } from '@kita/shared';
-import { TextField } from '@/components/form-fields';
+import { TextField } from '@/components/form/text-field';
 import { ErrorState, LoadingState } from '@/components/states';
 import { Button } from '@/components/ui/button';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
@@ -12,7 +12,7 @@ import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { homePathFor, setOtpToken, setSession, useAuth } from '@/lib/auth';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { AccountCard } from '../components/account-card';
-import { SubmitButton } from '../components/submit-button';
+import { SubmitButton } from '@/components/submit-button';
 import { useOwnParent, useSetPreferredCommunication } from '../queries';
 
 /**

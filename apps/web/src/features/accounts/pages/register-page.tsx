@@ -5,7 +5,8 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { registerSchema, type KitaGroups, type RegisterFormValues, type RegisterInput } from '@kita/shared';
-import { SelectField, TextField } from '@/components/form-fields';
+import { SelectField } from '@/components/form/select-field';
+import { TextField } from '@/components/form/text-field';
 import { LoadingState } from '@/components/states';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -16,7 +17,7 @@ import { currentLanguage } from '@/lib/i18n';
 import { notifyError } from '@/lib/notify';
 import { AccountCard } from '../components/account-card';
 import { emptyChild, RegisterChildren } from '../components/register-children';
-import { SubmitButton } from '../components/submit-button';
+import { SubmitButton } from '@/components/submit-button';
 import { useKitaGroups, useRegister } from '../queries';
 
 /** The web form also requires the confirmation (the API accepts it optionally). */

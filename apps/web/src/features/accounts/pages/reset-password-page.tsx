@@ -4,14 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { passwordSchema } from '@kita/shared';
-import { TextField } from '@/components/form-fields';
+import { TextField } from '@/components/form/text-field';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
 import { ApiError } from '@/lib/api';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { AccountCard } from '../components/account-card';
-import { SubmitButton } from '../components/submit-button';
+import { SubmitButton } from '@/components/submit-button';
 import { useResetPassword } from '../queries';
 
 /** The API schema without the token (from the link); zod cannot .omit() from a refined object. */

@@ -1,18 +1,13 @@
 import * as React from 'react';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { z } from 'zod';
-import { formatPhone, otpSchema } from '@kita/shared';
+import { formatPhone } from '@kita/shared';
+import { OtpStep } from '@/components/otp-step';
 import { Alert, AlertDescription } from '@/components/ui/alert';
-import { OtpInput } from '@/components/form/otp-input';
 import { Button } from '@/components/ui/button';
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { clearOtpToken, getOtpToken, homePathFor, setOtpToken, useAuth } from '@/lib/auth';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { AccountCard } from '../components/account-card';
-import { SubmitButton } from '../components/submit-button';
 import { useRequestPhoneOtp, useVerifyPhone } from '../queries';
 
 /** What the page that requested the code hands over (navigation state). */
@@ -27,8 +22,6 @@ interface VerifyPhoneState {
   backName?: string;
 }
 
-const schema = z.object({ otp: otpSchema });
-
 /**
  * /verify-phone: the 6-digit code sent by SMS. The otpToken of the request comes in the
  * navigation state or, after a reload, from localStorage (spec: otpToken is stored locally).
@@ -41,7 +34,6 @@ export default function VerifyPhonePage() {
   const [otpToken, setToken] = React.useState<string | null>(() => state.otpToken ?? getOtpToken());
   const verify = useVerifyPhone();
   const resend = useRequestPhoneOtp();
-  const form = useForm({ resolver: zodResolver(schema), defaultValues: { otp: '' } });
 
   const next = () => {
     if (state.backTo) return state.backTo;
@@ -49,7 +41,7 @@ export default function VerifyPhonePage() {
     if (staff && state.parentId && state.parentId !== user.userId) return `/parents/${state.parentId}`;
     return user ? homePathFor(user) : '/login';
   };
-  const submit = form.handleSubmit(({ otp }) =>
+  const submit = (otp: string) =>
     verify.mutate(
       { otp, otpToken: otpToken! },
       {
@@ -60,8 +52,7 @@ export default function VerifyPhonePage() {
         },
         onError: (error) => notifyError(t('accounts.verifyPhone.failed'), error),
       },
-    ),
-  );
+    );
   const sendAgain = () =>
     resend.mutate(
       { id: state.parentId!, phoneNumber: state.phoneNumber! },
@@ -69,7 +60,6 @@ export default function VerifyPhonePage() {
         onSuccess: ({ otpToken: fresh }) => {
           setOtpToken(fresh);
           setToken(fresh);
-          form.reset({ otp: '' });
           notifySuccess(t('accounts.verifyPhone.resent'));
         },
         onError: (error) => notifyError(t('accounts.verifyPhone.failed'), error),
@@ -96,34 +86,26 @@ export default function VerifyPhonePage() {
   }
   return (
     <AccountCard qa="verify-phone-page" title={t('accounts.verifyPhone.title')} description={description}>
-      <Form {...form}>
-        <form onSubmit={submit} noValidate className="grid gap-5" data-qa="verify-phone-form">
-          <FormField
-            control={form.control}
-            name="otp"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>{t('accounts.verifyPhone.code')}</FormLabel>
-                <FormControl>
-                  <OtpInput {...field} onChange={field.onChange} data-qa="verify-phone-otp" />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
-          <SubmitButton pending={verify.isPending} label={t('accounts.verifyPhone.submit')} pendingLabel={t('accounts.verifyPhone.submitting')} qa="verify-phone-submit" />
-          {state.parentId && state.phoneNumber && (
-            <Button type="button" variant="outline" onClick={sendAgain} disabled={resend.isPending} data-qa="verify-phone-resend">
-              {t('accounts.verifyPhone.resend')}
-            </Button>
-          )}
-          {user && (
-            <Button type="button" variant="ghost" onClick={() => navigate(next(), { replace: true })} data-qa="verify-phone-back">
-              {state.backName ? t('accounts.verifyPhone.backTo', { name: state.backName }) : t('accounts.verifyPhone.back')}
-            </Button>
-          )}
-        </form>
-      </Form>
+      <OtpStep
+        onSubmit={submit}
+        pending={verify.isPending}
+        label={t('accounts.verifyPhone.code')}
+        submitLabel={t('accounts.verifyPhone.submit')}
+        pendingLabel={t('accounts.verifyPhone.submitting')}
+        qa={{ form: 'verify-phone-form', input: 'verify-phone-otp', submit: 'verify-phone-submit' }}
+        resetKey={otpToken}
+      >
+        {state.parentId && state.phoneNumber && (
+          <Button type="button" variant="outline" onClick={sendAgain} disabled={resend.isPending} data-qa="verify-phone-resend">
+            {t('accounts.verifyPhone.resend')}
+          </Button>
+        )}
+        {user && (
+          <Button type="button" variant="ghost" onClick={() => navigate(next(), { replace: true })} data-qa="verify-phone-back">
+            {state.backName ? t('accounts.verifyPhone.backTo', { name: state.backName }) : t('accounts.verifyPhone.back')}
+          </Button>
+        )}
+      </OtpStep>
     </AccountCard>
   );
 }

@@ -4,7 +4,6 @@ import { CheckIcon, XIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { RegisteredParent } from '@kita/shared';
-import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
 import { DataTable } from '@/components/data-table/data-table';
 import { PageHeader } from '@/components/page-header';
 import { ErrorState } from '@/components/states';
@@ -12,9 +11,10 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import { useApproveParent, useDeleteParent, useRegisteredParents, useRejectParent } from '@/features/parents/queries';
+import { ParentConfirmDialog, type ParentAction } from '@/features/parents/components/parent-confirm';
+import { useApproveParent, useRegisteredParents } from '@/features/parents/queries';
 
-type Pending = { parent: RegisteredParent; action: 'reject' | 'delete' } | null;
+type Pending = { parent: RegisteredParent; action: ParentAction } | null;
 
 /** The children of a registration as 'category : group' badges with the child's name. */
 function ChildBadges({ parent }: { parent: RegisteredParent }) {
@@ -42,8 +42,6 @@ export default function RegistrationPage() {
   const kitaId = useParams().kitaId ?? '';
   const list = useRegisteredParents(kitaId);
   const approve = useApproveParent();
-  const reject = useRejectParent();
-  const remove = useDeleteParent();
   const [pending, setPending] = React.useState<Pending>(null);
 
   const runApprove = (p: RegisteredParent) =>
@@ -92,23 +90,6 @@ export default function RegistrationPage() {
     [t, approve.isPending],
   );
 
-  const confirmed = async () => {
-    if (!pending) return;
-    const { parent, action } = pending;
-    try {
-      if (action === 'reject') {
-        await reject.mutateAsync(parent.parentId);
-        notifySuccess(t('parents.toast.rejected'));
-      } else {
-        await remove.mutateAsync(parent.parentId);
-        notifySuccess(t('parents.toast.deleted'));
-      }
-    } catch (error) {
-      notifyError(t(action === 'reject' ? 'parents.toast.rejectFailed' : 'parents.toast.deleteFailed'), error);
-      throw error;
-    }
-  };
-
   return (
     <div className="flex flex-col gap-6" data-qa="registration-page">
       <PageHeader title={t('registration.title')} description={t('registration.description')} />
@@ -140,14 +121,7 @@ export default function RegistrationPage() {
           )}
         </CardContent>
       </Card>
-      <ConfirmDeleteDialog
-        open={pending !== null}
-        onOpenChange={(open) => !open && setPending(null)}
-        onConfirm={confirmed}
-        title={pending?.action === 'reject' ? t('registration.rejectTitle') : undefined}
-        description={pending?.action === 'reject' ? t('registration.rejectText', { name: pending.parent.name }) : undefined}
-        confirmLabel={pending?.action === 'reject' ? t('registration.reject') : undefined}
-      />
+      <ParentConfirmDialog parent={pending?.parent ?? null} action={pending?.action ?? null} onClose={() => setPending(null)} plainDelete />
     </div>
   );
 }

@@ -7,7 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { clearOtpToken, getSessionEnd, homePathFor, setOtpToken, useAuth } from '@/lib/auth';
 import { AuthShell } from '@/components/auth-shell';
-import { ParentLoginForm, StaffLoginForm } from '../components/credentials-forms';
+import { CredentialsForm } from '../components/credentials-form';
 import { OtpForm } from '../components/otp-form';
 import { needsOtp, type LoginStep } from '../queries';
 
@@ -76,11 +76,11 @@ export default function LoginPage() {
               </TabsList>
               <TabsContent value="parent" className="grid gap-4">
                 <p className="text-muted-foreground text-sm">{t('auth.login.parentHint')}</p>
-                <ParentLoginForm onStep={onStep} />
+                <CredentialsForm kind="parent" onStep={onStep} />
               </TabsContent>
               <TabsContent value="staff" className="grid gap-4">
                 <p className="text-muted-foreground text-sm">{t('auth.login.staffHint')}</p>
-                <StaffLoginForm onStep={onStep} />
+                <CredentialsForm kind="staff" onStep={onStep} />
               </TabsContent>
             </Tabs>
           )}

@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { CATEGORY_NAMES, categoryInputSchema, type Category, type CategoryName } from '@kita/shared';
-import { SelectField } from '@/components/form-fields';
+import { SelectField } from '@/components/form/select-field';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { applyServerErrors, FormDialog } from '@/components/form-dialog';
 import { useSaveCategory } from '../queries';

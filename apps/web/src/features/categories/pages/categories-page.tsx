@@ -4,7 +4,7 @@ import { PlusIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { CATEGORY_NAMES, type Category } from '@kita/shared';
-import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
+import { ConfirmDeleteDialog, runConfirmed } from '@/components/confirm-delete-dialog';
 import { DataTable } from '@/components/data-table/data-table';
 import { PageHeader } from '@/components/page-header';
 import { ErrorState, NotFound } from '@/components/states';
@@ -12,7 +12,6 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { ApiError } from '@/lib/api';
-import { notifyError, notifySuccess } from '@/lib/notify';
 import { CategoryFormDialog } from '../components/category-form-dialog';
 import { useDeleteCategory, useKitaCategories } from '../queries';
 
@@ -56,13 +55,7 @@ export default function CategoriesPage() {
 
   const confirmDelete = async () => {
     if (!deleting) return;
-    try {
-      await remove.mutateAsync(deleting.categoryId);
-      notifySuccess(t('categories.toast.deleted'));
-    } catch (error) {
-      notifyError(t('categories.toast.deleteFailed'), error);
-      throw error;
-    }
+    await runConfirmed(() => remove.mutateAsync(deleting.categoryId), t('categories.toast.deleted'), t('categories.toast.deleteFailed'));
   };
 
   return (

@@ -4,7 +4,7 @@ import { PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { Group } from '@kita/shared';
-import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
+import { ConfirmDeleteDialog, runConfirmed } from '@/components/confirm-delete-dialog';
 import { DataTable } from '@/components/data-table/data-table';
 import { PageHeader } from '@/components/page-header';
 import { ErrorState, LoadingState, NotFound } from '@/components/states';
@@ -52,13 +52,7 @@ export default function CategoryDetailsPage() {
 
   const confirmGroupDelete = async () => {
     if (!deletingGroup) return;
-    try {
-      await removeGroup.mutateAsync(deletingGroup.groupId);
-      notifySuccess(t('groups.toast.deleted'));
-    } catch (error) {
-      notifyError(t('groups.toast.deleteFailed'), error);
-      throw error;
-    }
+    await runConfirmed(() => removeGroup.mutateAsync(deletingGroup.groupId), t('groups.toast.deleted'), t('groups.toast.deleteFailed'));
   };
 
   const confirmCategoryDelete = async () => {

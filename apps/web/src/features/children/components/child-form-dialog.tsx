@@ -1,21 +1,19 @@
 import * as React from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Loader2Icon } from 'lucide-react';
-import { useForm, useWatch, type Control, type FieldValues, type UseFormSetValue } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { childFormSchema, type ChildFormValues, type ChildUpdateInput } from '@kita/shared';
-import { SelectField, TextField } from '@/components/form-fields';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Form } from '@/components/ui/form';
+import { SelectField } from '@/components/form/select-field';
+import { TextField } from '@/components/form/text-field';
+import { FormDialog } from '@/components/form-dialog';
+import { DateOfBirthField } from '@/components/form/date-of-birth-field';
+import { emptyParentValues, ParentFields } from '@/components/form/parent-fields';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { toIsoDate } from '@/lib/format';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import { emptyParentValues, ParentFields } from '@/components/form/parent-fields';
 import { useKitaGroups, useParentOptions, useSaveChild } from '../queries';
-import { DateOfBirthField } from '@/components/form/date-of-birth-field';
 
 /** The child being edited (from the children list or a parent's children table). */
 export interface ChildFormTarget {
@@ -120,85 +118,72 @@ export function ChildFormDialog(props: ChildFormDialogProps) {
   if (selectedParentId && !parentSelect.some((o) => o.value === selectedParentId)) parentSelect.unshift({ value: selectedParentId, label: t('common.actions.loading') });
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !save.isPending && onOpenChange(next)}>
-      <DialogContent className={mode === 'new' ? 'sm:max-w-2xl' : undefined} data-qa="child-form-dialog">
-        <DialogHeader>
-          <DialogTitle>{child ? t('children.form.editTitle') : t('children.form.addTitle')}</DialogTitle>
-          <DialogDescription>{fixedParent ? `${t('children.form.parent')}: ${fixedParent.name}` : t('children.form.description')}</DialogDescription>
-        </DialogHeader>
-        <Form {...form}>
-          <form onSubmit={submit} noValidate className="grid gap-4" data-qa="child-form">
-            <TextField control={form.control} name="childName" label={t('children.form.childName')} autoComplete="off" qa="child-name" />
-            <DateOfBirthField control={form.control} name="dateOfBirth" label={t('children.form.dateOfBirth')} qa="child-date-of-birth" />
-            {staff && (
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={child ? t('children.form.editTitle') : t('children.form.addTitle')}
+      description={fixedParent ? `${t('children.form.parent')}: ${fixedParent.name}` : t('children.form.description')}
+      form={form}
+      onSubmit={submit}
+      pending={save.isPending}
+      qa="child-form"
+      dialogQa="child-form-dialog"
+      formQa="child-form"
+      className={mode === 'new' ? 'sm:max-w-2xl' : undefined}
+    >
+      <TextField control={form.control} name="childName" label={t('children.form.childName')} autoComplete="off" qa="child-name" />
+      <DateOfBirthField control={form.control} name="dateOfBirth" label={t('children.form.dateOfBirth')} qa="child-date-of-birth" />
+      {staff && (
+        <SelectField
+          control={form.control}
+          name="groupId"
+          label={t('children.form.group')}
+          placeholder={t('children.form.groupPlaceholder')}
+          options={(groups.data ?? []).map((g) => ({ value: g.groupId, label: `${g.categoryName} : ${g.groupName}` }))}
+          qa="child-group"
+        />
+      )}
+      {chooseParent && (
+        <fieldset className="grid gap-3">
+          <legend className="mb-2 text-sm font-medium">{t('children.form.parentMode')}</legend>
+          <RadioGroup value={mode} onValueChange={(v) => switchMode(v as ParentMode)} className="flex flex-wrap gap-4" data-qa="child-parent-mode">
+            {(['existing', 'new'] as const).map((value) => (
+              <div key={value} className="flex items-center gap-2">
+                <RadioGroupItem value={value} id={`child-parent-mode-${value}`} data-qa={`child-parent-mode-${value}`} />
+                <Label htmlFor={`child-parent-mode-${value}`} className="font-normal">
+                  {value === 'existing' ? t('children.form.existingParent') : t('children.form.newParent')}
+                </Label>
+              </div>
+            ))}
+          </RadioGroup>
+          {mode === 'existing' ? (
+            <div className="grid gap-2">
+              <Label htmlFor="child-parent-search">{t('children.form.parentSearch')}</Label>
+              <Input
+                id="child-parent-search"
+                type="search"
+                value={parentSearch}
+                onChange={(e) => setParentSearch(e.target.value)}
+                placeholder={t('children.form.parentSearchPlaceholder')}
+                autoComplete="off"
+                data-qa="child-parent-search"
+              />
               <SelectField
                 control={form.control}
-                name="groupId"
-                label={t('children.form.group')}
-                placeholder={t('children.form.groupPlaceholder')}
-                options={(groups.data ?? []).map((g) => ({ value: g.groupId, label: `${g.categoryName} : ${g.groupName}` }))}
-                qa="child-group"
+                name="parentId"
+                label={t('children.form.parent')}
+                placeholder={needle && parentSelect.length === 0 ? t('children.form.parentNoMatch') : t('children.form.parentPlaceholder')}
+                options={parentSelect}
+                qa="child-parent"
               />
-            )}
-            {chooseParent && (
-              <fieldset className="grid gap-3">
-                <legend className="mb-2 text-sm font-medium">{t('children.form.parentMode')}</legend>
-                <RadioGroup value={mode} onValueChange={(v) => switchMode(v as ParentMode)} className="flex flex-wrap gap-4" data-qa="child-parent-mode">
-                  {(['existing', 'new'] as const).map((value) => (
-                    <div key={value} className="flex items-center gap-2">
-                      <RadioGroupItem value={value} id={`child-parent-mode-${value}`} data-qa={`child-parent-mode-${value}`} />
-                      <Label htmlFor={`child-parent-mode-${value}`} className="font-normal">
-                        {value === 'existing' ? t('children.form.existingParent') : t('children.form.newParent')}
-                      </Label>
-                    </div>
-                  ))}
-                </RadioGroup>
-                {mode === 'existing' ? (
-                  <div className="grid gap-2">
-                    <Label htmlFor="child-parent-search">{t('children.form.parentSearch')}</Label>
-                    <Input
-                      id="child-parent-search"
-                      type="search"
-                      value={parentSearch}
-                      onChange={(e) => setParentSearch(e.target.value)}
-                      placeholder={t('children.form.parentSearchPlaceholder')}
-                      autoComplete="off"
-                      data-qa="child-parent-search"
-                    />
-                    <SelectField
-                      control={form.control}
-                      name="parentId"
-                      label={t('children.form.parent')}
-                      placeholder={needle && parentSelect.length === 0 ? t('children.form.parentNoMatch') : t('children.form.parentPlaceholder')}
-                      options={parentSelect}
-                      qa="child-parent"
-                    />
-                  </div>
-                ) : (
-                  <div className="rounded-md border p-4" data-qa="child-new-parent">
-                    <ParentFields
-                      // The embedded parent payload lives under `newParent.` (see ParentFieldsProps).
-                      control={form.control as unknown as Control<FieldValues>}
-                      setValue={form.setValue as unknown as UseFormSetValue<FieldValues>}
-                      prefix="newParent."
-                      qaPrefix="new-parent"
-                    />
-                  </div>
-                )}
-              </fieldset>
-            )}
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={save.isPending}>
-                {t('common.actions.cancel')}
-              </Button>
-              <Button type="submit" disabled={save.isPending} data-qa="child-form-submit">
-                {save.isPending && <Loader2Icon className="animate-spin" aria-hidden="true" />}
-                {t('common.actions.save')}
-              </Button>
-            </DialogFooter>
-          </form>
-        </Form>
-      </DialogContent>
-    </Dialog>
+            </div>
+          ) : (
+            <div className="rounded-md border p-4" data-qa="child-new-parent">
+              <ParentFields control={form.control} setValue={form.setValue} prefix="newParent." qaPrefix="new-parent" />
+            </div>
+          )}
+        </fieldset>
+      )}
+    </FormDialog>
   );
 }

@@ -3,11 +3,10 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { PlusIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { formatPhone } from '@kita/shared';
-import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
+import { ConfirmDeleteDialog, runConfirmed } from '@/components/confirm-delete-dialog';
 import { DataTable } from '@/components/data-table/data-table';
 import { Button } from '@/components/ui/button';
 import { formatDate } from '@/lib/format';
-import { notifyError, notifySuccess } from '@/lib/notify';
 import { useDeleteChild } from '../queries';
 import { ChildFormDialog } from './child-form-dialog';
 
@@ -82,13 +81,7 @@ export function ChildrenTable({
 
   const confirmDelete = async () => {
     if (!deleting) return;
-    try {
-      await remove.mutateAsync(deleting.childId);
-      notifySuccess(t('children.toast.deleted'));
-    } catch (error) {
-      notifyError(t('children.toast.deleteFailed'), error);
-      throw error;
-    }
+    await runConfirmed(() => remove.mutateAsync(deleting.childId), t('children.toast.deleted'), t('children.toast.deleteFailed'));
   };
 
   return (

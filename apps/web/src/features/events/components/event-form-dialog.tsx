@@ -1,10 +1,14 @@
 import * as React from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Loader2Icon } from 'lucide-react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { LIMITS, type EventSummary } from '@kita/shared';
-import { DateField, SelectField, TextField, TextareaField, TimeField } from '@/components/form-fields';
+import { applyServerErrors, FormDialog } from '@/components/form-dialog';
+import { DateField } from '@/components/form/date-field';
+import { SelectField } from '@/components/form/select-field';
+import { TextField } from '@/components/form/text-field';
+import { TextareaField } from '@/components/form/textarea-field';
+import { TimeField } from '@/components/form/time-field';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -15,9 +19,6 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Form } from '@/components/ui/form';
 import { ApiError } from '@/lib/api';
 import { formatWith } from '@/lib/format';
 import { notifyError, notifySuccess } from '@/lib/notify';
@@ -84,13 +85,7 @@ export function EventFormDialog({
         setOverlap({ message: error.message, values });
         return;
       }
-      if (error instanceof ApiError && error.details?.length) {
-        const fields: Record<string, string> = { eventDate: 'eventDay', expireDate: 'expireDay', responseDeadline: 'deadlineDay', opensAt: 'opensDay' };
-        for (const d of error.details) {
-          const field = fields[d.path] ?? d.path;
-          if (field in form.getValues()) form.setError(field as keyof EventFormValues, { type: 'server', message: d.message });
-        }
-      }
+      applyServerErrors(form, error, { eventDate: 'eventDay', expireDate: 'expireDay', responseDeadline: 'deadlineDay', opensAt: 'opensDay' });
       notifyError(t(event ? 'events.form.updateFailed' : 'events.form.createFailed'), error);
     }
   };
@@ -98,74 +93,71 @@ export function EventFormDialog({
 
   const pending = save.isPending;
   return (
-    <Dialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
-      <DialogContent data-qa="event-form-dialog" className="max-h-[90svh] overflow-y-auto sm:max-w-xl">
-        <DialogHeader>
-          <DialogTitle>{t(event ? 'events.form.editTitle' : 'events.form.addTitle')}</DialogTitle>
-          <DialogDescription>{t('events.form.description')}</DialogDescription>
-        </DialogHeader>
-        <Form {...form}>
-          <form onSubmit={submit} noValidate className="grid gap-4" data-qa="event-form">
-            <div className="grid gap-4 sm:grid-cols-2">
-              <SelectField
-                control={form.control}
-                name="categoryId"
-                label={t('events.form.category')}
-                placeholder={t('events.form.categoryPlaceholder')}
-                options={(categories.data ?? []).map((c) => ({ value: c.categoryId, label: c.categoryName }))}
-              />
-              <SelectField
-                control={form.control}
-                name="eventType"
-                label={t('events.form.eventType')}
-                options={[
-                  { value: 'immediate', label: t('events.type.immediate') },
-                  { value: 'future', label: t('events.type.future') },
-                ]}
-              />
-            </div>
-            {eventType === 'immediate' ? (
-              <p className="bg-muted rounded-md p-3 text-sm" data-qa="event-immediate-hint">
-                {t('events.form.immediateHint', { minutes: IMMEDIATE_MINUTES, until })}
-              </p>
-            ) : (
-              <>
-                <p className="text-muted-foreground text-sm">{t('events.form.futureHint')}</p>
-                <fieldset className="grid gap-4 sm:grid-cols-2" data-qa="event-care-fields">
-                  <legend className="mb-2 text-sm font-medium">{t('events.form.careLegend')}</legend>
-                  <DateField control={form.control} name="eventDay" label={t('events.form.eventDate')} minDate={today} toYear={lastEventYear()} />
-                  <TimeField control={form.control} name="eventTime" label={t('events.form.eventTime')} />
-                  <DateField control={form.control} name="expireDay" label={t('events.form.expireDate')} minDate={minExpire} toYear={lastEventYear()} />
-                  <TimeField control={form.control} name="expireTime" label={t('events.form.expireTime')} />
-                </fieldset>
-                <fieldset className="grid gap-4 sm:grid-cols-2" data-qa="event-answer-fields">
-                  <legend className="mb-2 text-sm font-medium">{t('events.form.answerLegend')}</legend>
-                  <DateField control={form.control} name="deadlineDay" label={t('events.form.deadlineDate')} description={t('events.form.deadlineHint')} minDate={today} toYear={lastEventYear()} />
-                  <TimeField control={form.control} name="deadlineTime" label={t('events.form.deadlineTime')} />
-                  <DateField control={form.control} name="opensDay" label={t('events.form.opensDate')} description={startLocked ? t('events.form.startLocked') : t('events.form.opensHint')} minDate={today} toYear={lastEventYear()} disabled={startLocked} />
-                  <TimeField control={form.control} name="opensTime" label={t('events.form.opensTime')} disabled={startLocked} />
-                </fieldset>
-              </>
-            )}
-            {category === 'Kindergarten' && (
-              <TextField control={form.control} name="totalSlotsKindergarten" label={t('events.form.totalSlotsKindergarten')} description={t('events.form.slotsHint')} inputMode="numeric" />
-            )}
-            {category === 'Krippe' && (
-              <TextField control={form.control} name="totalSlotsKrippe" label={t('events.form.totalSlotsKrippe')} description={t('events.form.slotsHint')} inputMode="numeric" />
-            )}
-            <TextareaField control={form.control} name="description" label={t('events.form.text')} placeholder={t('events.form.textPlaceholder')} rows={3} />
-            <DialogFooter className="pt-2">
-              <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={pending} data-qa="event-form-cancel">
-                {t('common.actions.cancel')}
-              </Button>
-              <Button type="submit" disabled={pending || !form.formState.isValid} data-qa="event-form-submit">
-                {pending && <Loader2Icon className="animate-spin" aria-hidden="true" />}
-                {event ? t('common.actions.save') : t('events.form.create')}
-              </Button>
-            </DialogFooter>
-          </form>
-        </Form>
-      </DialogContent>
+    <>
+      <FormDialog
+        open={open}
+        onOpenChange={onOpenChange}
+        title={t(event ? 'events.form.editTitle' : 'events.form.addTitle')}
+        description={t('events.form.description')}
+        form={form}
+        onSubmit={submit}
+        pending={pending}
+        submitDisabled={!form.formState.isValid}
+        submitLabel={event ? t('common.actions.save') : t('events.form.create')}
+        qa="event-form"
+        dialogQa="event-form-dialog"
+        formQa="event-form"
+        className="max-h-[90svh] overflow-y-auto sm:max-w-xl"
+      >
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectField
+            control={form.control}
+            name="categoryId"
+            label={t('events.form.category')}
+            placeholder={t('events.form.categoryPlaceholder')}
+            options={(categories.data ?? []).map((c) => ({ value: c.categoryId, label: c.categoryName }))}
+          />
+          <SelectField
+            control={form.control}
+            name="eventType"
+            label={t('events.form.eventType')}
+            options={[
+              { value: 'immediate', label: t('events.type.immediate') },
+              { value: 'future', label: t('events.type.future') },
+            ]}
+          />
+        </div>
+        {eventType === 'immediate' ? (
+          <p className="bg-muted rounded-md p-3 text-sm" data-qa="event-immediate-hint">
+            {t('events.form.immediateHint', { minutes: IMMEDIATE_MINUTES, until })}
+          </p>
+        ) : (
+          <>
+            <p className="text-muted-foreground text-sm">{t('events.form.futureHint')}</p>
+            <fieldset className="grid gap-4 sm:grid-cols-2" data-qa="event-care-fields">
+              <legend className="mb-2 text-sm font-medium">{t('events.form.careLegend')}</legend>
+              <DateField control={form.control} name="eventDay" label={t('events.form.eventDate')} minDate={today} toYear={lastEventYear()} />
+              <TimeField control={form.control} name="eventTime" label={t('events.form.eventTime')} />
+              <DateField control={form.control} name="expireDay" label={t('events.form.expireDate')} minDate={minExpire} toYear={lastEventYear()} />
+              <TimeField control={form.control} name="expireTime" label={t('events.form.expireTime')} />
+            </fieldset>
+            <fieldset className="grid gap-4 sm:grid-cols-2" data-qa="event-answer-fields">
+              <legend className="mb-2 text-sm font-medium">{t('events.form.answerLegend')}</legend>
+              <DateField control={form.control} name="deadlineDay" label={t('events.form.deadlineDate')} description={t('events.form.deadlineHint')} minDate={today} toYear={lastEventYear()} />
+              <TimeField control={form.control} name="deadlineTime" label={t('events.form.deadlineTime')} />
+              <DateField control={form.control} name="opensDay" label={t('events.form.opensDate')} description={startLocked ? t('events.form.startLocked') : t('events.form.opensHint')} minDate={today} toYear={lastEventYear()} disabled={startLocked} />
+              <TimeField control={form.control} name="opensTime" label={t('events.form.opensTime')} disabled={startLocked} />
+            </fieldset>
+          </>
+        )}
+        {category === 'Kindergarten' && (
+          <TextField control={form.control} name="totalSlotsKindergarten" label={t('events.form.totalSlotsKindergarten')} description={t('events.form.slotsHint')} inputMode="numeric" />
+        )}
+        {category === 'Krippe' && (
+          <TextField control={form.control} name="totalSlotsKrippe" label={t('events.form.totalSlotsKrippe')} description={t('events.form.slotsHint')} inputMode="numeric" />
+        )}
+        <TextareaField control={form.control} name="description" label={t('events.form.text')} placeholder={t('events.form.textPlaceholder')} rows={3} />
+      </FormDialog>
       <AlertDialog open={!!overlap} onOpenChange={(next) => !next && setOverlap(null)}>
         <AlertDialogContent data-qa="event-overlap-dialog">
           <AlertDialogHeader>
@@ -187,6 +179,6 @@ export function EventFormDialog({
           </AlertDialogFooter>
         </AlertDialogContent>
       </AlertDialog>
-    </Dialog>
+    </>
   );
 }

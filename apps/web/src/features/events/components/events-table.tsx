@@ -4,12 +4,11 @@ import { PlusIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { EventSummary } from '@kita/shared';
-import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
+import { ConfirmDeleteDialog, runConfirmed } from '@/components/confirm-delete-dialog';
 import { DataTable } from '@/components/data-table/data-table';
 import { ErrorState } from '@/components/states';
 import { Button } from '@/components/ui/button';
 import { useCareDays } from '@/hooks/use-care-days';
-import { notifyError, notifySuccess } from '@/lib/notify';
 import { useDeleteEvent, useKitaEvents } from '../queries';
 import { EventStatusBadge, EventTypeBadge } from './event-badges';
 import { EventFormDialog } from './event-form-dialog';
@@ -106,13 +105,7 @@ export function EventsTable({ kitaId, height = 500 }: { kitaId: string; height?:
         onOpenChange={(open) => !open && setDeleting(undefined)}
         description={t('events.list.deleteText')}
         onConfirm={async () => {
-          try {
-            await remove.mutateAsync(deleting!.eventId);
-            notifySuccess(t('events.list.deleted'));
-          } catch (error) {
-            notifyError(t('events.list.deleteFailed'), error);
-            throw error;
-          }
+          await runConfirmed(() => remove.mutateAsync(deleting!.eventId), t('events.list.deleted'), t('events.list.deleteFailed'));
         }}
       />
     </>

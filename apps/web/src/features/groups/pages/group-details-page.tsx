@@ -3,14 +3,13 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import type { GroupChild } from '@kita/shared';
-import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
+import { ConfirmDeleteDialog, runConfirmed } from '@/components/confirm-delete-dialog';
 import { DataTable } from '@/components/data-table/data-table';
 import { PageHeader } from '@/components/page-header';
 import { ErrorState, LoadingState, NotFound } from '@/components/states';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ApiError } from '@/lib/api';
 import { formatDate } from '@/lib/format';
-import { notifyError, notifySuccess } from '@/lib/notify';
 import { useDeleteGroupChild, useGroup } from '../queries';
 
 /** /kitas/{kitaId}/g/{groupId}: 'category : group' with the group's children (table 400px high). */
@@ -41,13 +40,7 @@ export default function GroupDetailsPage() {
 
   const confirmDelete = async () => {
     if (!deleting) return;
-    try {
-      await removeChild.mutateAsync(deleting.childId);
-      notifySuccess(t('groups.details.childDeleted'));
-    } catch (error) {
-      notifyError(t('groups.details.childDeleteFailed'), error);
-      throw error;
-    }
+    await runConfirmed(() => removeChild.mutateAsync(deleting.childId), t('groups.details.childDeleted'), t('groups.details.childDeleteFailed'));
   };
 
   return (

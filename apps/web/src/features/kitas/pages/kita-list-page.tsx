@@ -4,14 +4,13 @@ import { PlusIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Kita } from '@kita/shared';
-import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
+import { ConfirmDeleteDialog, runConfirmed } from '@/components/confirm-delete-dialog';
 import { DataTable, type RowActions } from '@/components/data-table/data-table';
 import { PageHeader } from '@/components/page-header';
 import { ErrorState } from '@/components/states';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { useAuth } from '@/lib/auth';
-import { notifyError, notifySuccess } from '@/lib/notify';
 import { KitaFormDialog } from '../components/kita-form-dialog';
 import { useDeleteKita, useKitaDeleteImpact, useKitas } from '../queries';
 
@@ -47,13 +46,7 @@ export default function KitaListPage() {
 
   const confirmDelete = async () => {
     if (!deleting) return;
-    try {
-      await remove.mutateAsync({ kitaId: deleting.kitaId, ...(counts?.confirmNameRequired ? { confirmName: deleting.kitaName } : {}) });
-      notifySuccess(t('kitas.toast.deleted'));
-    } catch (error) {
-      notifyError(t('kitas.toast.deleteFailed'), error);
-      throw error;
-    }
+    await runConfirmed(() => remove.mutateAsync({ kitaId: deleting.kitaId, ...(counts?.confirmNameRequired ? { confirmName: deleting.kitaName } : {}) }), t('kitas.toast.deleted'), t('kitas.toast.deleteFailed'));
   };
 
   return (

@@ -1,17 +1,14 @@
 import * as React from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Loader2Icon } from 'lucide-react';
-import { useForm, type Control, type FieldValues, type UseFormSetValue } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { formatPhone, parentInputSchema, type Parent, type ParentFormValues, type ParentInput } from '@kita/shared';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Form } from '@/components/ui/form';
+import { FormDialog } from '@/components/form-dialog';
+import { emptyParentValues, ParentFields } from '@/components/form/parent-fields';
 import { getUser, updateUser, useAuth } from '@/lib/auth';
 import { changeLanguage, currentLanguage } from '@/lib/i18n';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useKitaOptions, useSaveParent } from '../queries';
-import { emptyParentValues, ParentFields } from '@/components/form/parent-fields';
 
 export interface ParentFormDialogProps {
   open: boolean;
@@ -82,33 +79,26 @@ export function ParentFormDialog({ open, onOpenChange, parent, kitaId }: ParentF
   );
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !save.isPending && onOpenChange(next)}>
-      <DialogContent className="sm:max-w-2xl" data-qa="parent-form-dialog">
-        <DialogHeader>
-          <DialogTitle>{parent ? t('parents.form.editTitle') : t('parents.form.addTitle')}</DialogTitle>
-          <DialogDescription>{t('parents.form.description')}</DialogDescription>
-        </DialogHeader>
-        <Form {...form}>
-          <form onSubmit={submit} noValidate className="grid gap-6" data-qa="parent-form">
-            <ParentFields
-              // One field set serves two form shapes (see ParentFieldsProps).
-              control={form.control as unknown as Control<FieldValues>}
-              setValue={form.setValue as unknown as UseFormSetValue<FieldValues>}
-              kitaOptions={showKitaSelector ? (kitas.data ?? []) : undefined}
-              selfService={selfService}
-            />
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={save.isPending}>
-                {t('common.actions.cancel')}
-              </Button>
-              <Button type="submit" disabled={save.isPending} data-qa="parent-form-submit">
-                {save.isPending && <Loader2Icon className="animate-spin" aria-hidden="true" />}
-                {t('common.actions.save')}
-              </Button>
-            </DialogFooter>
-          </form>
-        </Form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={parent ? t('parents.form.editTitle') : t('parents.form.addTitle')}
+      description={t('parents.form.description')}
+      form={form}
+      onSubmit={submit}
+      pending={save.isPending}
+      qa="parent-form"
+      dialogQa="parent-form-dialog"
+      formQa="parent-form"
+      className="sm:max-w-2xl"
+    >
+      <ParentFields
+        control={form.control}
+        setValue={form.setValue}
+        prefix=""
+        kitaOptions={showKitaSelector ? (kitas.data ?? []) : undefined}
+        selfService={selfService}
+      />
+    </FormDialog>
   );
 }

@@ -3,7 +3,6 @@ import { CheckIcon, PencilIcon, Trash2Icon, XIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { ParentDetails } from '@kita/shared';
-import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
 import { PageHeader } from '@/components/page-header';
 import { ErrorState, LoadingState, NotFound } from '@/components/states';
 import { Button } from '@/components/ui/button';
@@ -13,11 +12,57 @@ import { CreditsHistogramCard } from '@/features/results/components/credits-hist
 import { ApiError } from '@/lib/api';
 import { homePathFor, setOtpToken, useAuth } from '@/lib/auth';
 import { notifyError, notifySuccess } from '@/lib/notify';
+import { ParentConfirmDialog, type ParentAction } from '../components/parent-confirm';
 import { AccountInfoCard, PersonalInfoCard } from '../components/parent-info-cards';
 import { ParentFormDialog } from '../components/parent-form-dialog';
-import { useApproveParent, useDeleteParent, useParent, useRejectParent, useResendActivation, useResetCredits, useSendPhoneOtp } from '../queries';
+import { useApproveParent, useParent, useResendActivation, useSendPhoneOtp } from '../queries';
 
-type Confirm = 'delete' | 'reject' | 'reset' | null;
+/** The page header's buttons: edit for everyone; approve, reject and delete for staff while the status allows. */
+function ParentActions({
+  parent,
+  staff,
+  onEdit,
+  onConfirm,
+}: {
+  parent: ParentDetails;
+  staff: boolean;
+  onEdit: () => void;
+  onConfirm: (action: ParentAction) => void;
+}) {
+  const { t } = useTranslation();
+  const approve = useApproveParent();
+  const runApprove = () =>
+    approve.mutate(parent.parentId, {
+      onSuccess: () => notifySuccess(t('parents.toast.approved')),
+      onError: (error) => notifyError(t('parents.toast.approveFailed'), error),
+    });
+  return (
+    <>
+      <Button variant="outline" onClick={onEdit} data-qa="parent-edit">
+        <PencilIcon aria-hidden="true" />
+        {t('parents.details.edit')}
+      </Button>
+      {staff && parent.status !== 'approved' && (
+        <Button onClick={runApprove} disabled={approve.isPending} data-qa="parent-approve">
+          <CheckIcon aria-hidden="true" />
+          {t('parents.details.approve')}
+        </Button>
+      )}
+      {staff && parent.status === 'registered' && (
+        <>
+          <Button variant="outline" onClick={() => onConfirm('reject')} data-qa="parent-reject">
+            <XIcon aria-hidden="true" />
+            {t('registration.reject')}
+          </Button>
+          <Button variant="destructive" onClick={() => onConfirm('delete')} data-qa="parent-delete">
+            <Trash2Icon aria-hidden="true" />
+            {t('parents.details.delete')}
+          </Button>
+        </>
+      )}
+    </>
+  );
+}
 
 /**
  * Parent details (spec section 2) at /kitas/{kitaId}/p/{parentId} and /parents/{parentId}:
@@ -33,11 +78,7 @@ export default function ParentDetailsPage() {
   const kitaId = params.kitaId ?? null;
   const query = useParent(parentId, kitaId);
   const [editing, setEditing] = React.useState(false);
-  const [confirm, setConfirm] = React.useState<Confirm>(null);
-  const approve = useApproveParent();
-  const reject = useRejectParent();
-  const remove = useDeleteParent();
-  const resetCredits = useResetCredits();
+  const [confirm, setConfirm] = React.useState<ParentAction | null>(null);
   const sendOtp = useSendPhoneOtp();
   const resendActivation = useResendActivation();
   const staff = user?.role === 'Admin' || user?.role === 'KitaManager';
@@ -69,60 +110,7 @@ export default function ParentDetailsPage() {
         onError: (error) => notifyError(t('parents.toast.verifyEmailFailed'), error),
       },
     );
-  const runApprove = () =>
-    approve.mutate(parent.parentId, {
-      onSuccess: () => notifySuccess(t('parents.toast.approved')),
-      onError: (error) => notifyError(t('parents.toast.approveFailed'), error),
-    });
-
-  const confirmed = async () => {
-    try {
-      if (confirm === 'reset') {
-        await resetCredits.mutateAsync(parent.parentId);
-        notifySuccess(t('parents.toast.creditsReset'));
-      } else if (confirm === 'reject') {
-        await reject.mutateAsync(parent.parentId);
-        notifySuccess(t('parents.toast.rejected'));
-      } else if (confirm === 'delete') {
-        await remove.mutateAsync(parent.parentId);
-        notifySuccess(t('parents.toast.deleted'));
-        navigate(kitaId ? `/kitas/${kitaId}/registration` : '/parents', { replace: true });
-      }
-    } catch (error) {
-      const title = confirm === 'reset' ? 'parents.toast.creditsResetFailed' : confirm === 'reject' ? 'parents.toast.rejectFailed' : 'parents.toast.deleteFailed';
-      notifyError(t(title), error);
-      throw error;
-    }
-  };
-
-  const registered = parent.status === 'registered';
   const approved = parent.status === 'approved';
-  const actions = (
-    <>
-      <Button variant="outline" onClick={() => setEditing(true)} data-qa="parent-edit">
-        <PencilIcon aria-hidden="true" />
-        {t('parents.details.edit')}
-      </Button>
-      {staff && !approved && (
-        <Button onClick={runApprove} disabled={approve.isPending} data-qa="parent-approve">
-          <CheckIcon aria-hidden="true" />
-          {t('parents.details.approve')}
-        </Button>
-      )}
-      {staff && registered && (
-        <>
-          <Button variant="outline" onClick={() => setConfirm('reject')} data-qa="parent-reject">
-            <XIcon aria-hidden="true" />
-            {t('registration.reject')}
-          </Button>
-          <Button variant="destructive" onClick={() => setConfirm('delete')} data-qa="parent-delete">
-            <Trash2Icon aria-hidden="true" />
-            {t('parents.details.delete')}
-          </Button>
-        </>
-      )}
-    </>
-  );
 
   return (
     <div className="flex flex-col gap-6" data-qa="parent-details-page">
@@ -133,7 +121,7 @@ export default function ParentDetailsPage() {
             {!kitaId && <span className="text-muted-foreground ml-2 text-lg font-normal">· {parent.location}</span>}
           </>
         }
-        actions={actions}
+        actions={<ParentActions parent={parent} staff={staff} onEdit={() => setEditing(true)} onConfirm={setConfirm} />}
       />
       {/* Approved parents get the credits histogram beside the two cards (spec section 2). */}
       <div className="grid gap-6 lg:grid-cols-2">
@@ -176,19 +164,11 @@ export default function ParentDetailsPage() {
         </CardContent>
       </Card>
       <ParentFormDialog open={editing} onOpenChange={setEditing} parent={parent} kitaId={kitaId ?? parent.kitaId} />
-      <ConfirmDeleteDialog
-        open={confirm !== null}
-        onOpenChange={(open) => !open && setConfirm(null)}
-        onConfirm={confirmed}
-        title={confirm === 'reset' ? t('parents.details.resetCreditsTitle') : confirm === 'reject' ? t('registration.rejectTitle') : undefined}
-        description={
-          confirm === 'reset'
-            ? t('parents.details.resetCreditsText', { name: parent.name })
-            : confirm === 'reject'
-              ? t('registration.rejectText', { name: parent.name })
-              : t('parents.deleteDescription', { name: parent.name, credits: parent.credits })
-        }
-        confirmLabel={confirm === 'reset' ? t('parents.details.resetCredits') : confirm === 'reject' ? t('registration.reject') : undefined}
+      <ParentConfirmDialog
+        parent={parent}
+        action={confirm}
+        onClose={() => setConfirm(null)}
+        onDone={(action) => action === 'delete' && navigate(kitaId ? `/kitas/${kitaId}/registration` : '/parents', { replace: true })}
       />
     </div>
   );

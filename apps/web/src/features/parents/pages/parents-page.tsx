@@ -4,14 +4,13 @@ import { PlusIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { Parent } from '@kita/shared';
-import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
+import { ConfirmDeleteDialog, runConfirmed } from '@/components/confirm-delete-dialog';
 import { DataTable } from '@/components/data-table/data-table';
 import { PageHeader } from '@/components/page-header';
 import { ErrorState } from '@/components/states';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { useAuth } from '@/lib/auth';
-import { notifyError, notifySuccess } from '@/lib/notify';
 import { AccountStatusBadge, communicationLabel } from '../components/parent-badges';
 import { ParentFormDialog } from '../components/parent-form-dialog';
 import { useDeleteParent, useParents } from '../queries';
@@ -64,13 +63,7 @@ export default function ParentsPage() {
 
   const confirmDelete = async () => {
     if (!deleting) return;
-    try {
-      await remove.mutateAsync(deleting.parentId);
-      notifySuccess(t('parents.toast.deleted'));
-    } catch (error) {
-      notifyError(t('parents.toast.deleteFailed'), error);
-      throw error;
-    }
+    await runConfirmed(() => remove.mutateAsync(deleting.parentId), t('parents.toast.deleted'), t('parents.toast.deleteFailed'));
   };
 
   return (

@@ -1,9 +1,8 @@
 import * as React from 'react';
 import { LockIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
+import { ConfirmDeleteDialog, runConfirmed } from '@/components/confirm-delete-dialog';
 import { Button } from '@/components/ui/button';
-import { notifyError, notifySuccess } from '@/lib/notify';
 import { useCloseEvent } from '../queries';
 
 /**
@@ -17,13 +16,7 @@ export function CloseEventButton({ eventId }: { eventId: string }) {
   const [confirming, setConfirming] = React.useState(false);
 
   const run = async () => {
-    try {
-      await close.mutateAsync(eventId);
-      notifySuccess(t('results.close.success'));
-    } catch (error) {
-      notifyError(t('results.close.failed'), error);
-      throw error;
-    }
+    await runConfirmed(() => close.mutateAsync(eventId), t('results.close.success'), t('results.close.failed'));
   };
 
   return (

@@ -1,15 +1,12 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ClockIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { ParentEvent, Preference, PreferenceType } from '@kita/shared';
+import type { PreferenceType } from '@kita/shared';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ChildChoice } from '@/features/preference/components/child-choice';
 import { useCareDays } from '@/hooks/use-care-days';
-import { api, ApiError } from '@/lib/api';
+import { ApiError } from '@/lib/api';
 import { notifyError } from '@/lib/notify';
-
-/** Under ['parents', ...]: parent mutations and closes already invalidate that prefix. */
-const openKey = (parentId: string) => ['parents', 'open-inquiries', parentId] as const;
+import { useOpenInquiries, useSaveOpenAnswer } from '../queries';
 
 /**
  * The open inquiries that ask the logged-in parent's family, first on "Abfragen & Verlauf", with
@@ -18,17 +15,9 @@ const openKey = (parentId: string) => ['parents', 'open-inquiries', parentId] as
 export function OpenInquiries({ parentId }: { parentId: string }) {
   const { t } = useTranslation();
   const care = useCareDays();
-  const client = useQueryClient();
-  const open = useQuery({
-    queryKey: openKey(parentId),
-    queryFn: ({ signal }) => api.get<ParentEvent[]>(`parents/${parentId}/open-inquiries`, { signal }),
-    enabled: !!parentId,
-  });
-  const save = useMutation({
-    mutationFn: (a: { eventId: string; childId: string; preferenceType: PreferenceType }) =>
-      api.post<Preference[]>('preference', { eventId: a.eventId, preferences: [{ childId: a.childId, preferenceType: a.preferenceType }] }),
-    onSettled: () => client.invalidateQueries({ queryKey: ['parents'] }),
-  });
+  // Under the parents' prefix: parent mutations and closes already refresh it.
+  const open = useOpenInquiries(parentId);
+  const save = useSaveOpenAnswer();
 
   if (!open.data || open.data.length === 0) return null;
   return (

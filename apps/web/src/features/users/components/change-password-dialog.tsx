@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { changePasswordSchema, ownPasswordChangeSchema, type User } from '@kita/shared';
-import { TextField } from '@/components/form-fields';
+import { TextField } from '@/components/form/text-field';
 import { useAuth } from '@/lib/auth';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { applyServerErrors, FormDialog } from '@/components/form-dialog';

@@ -1,13 +1,9 @@
-import * as React from 'react';
-import type { ColumnDef } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import type { User } from '@kita/shared';
 import { PageHeader } from '@/components/page-header';
 import { ErrorState, NotFound } from '@/components/states';
 import { Card, CardContent } from '@/components/ui/card';
 import { ApiError } from '@/lib/api';
-import { useAuth } from '@/lib/auth';
 import { StaffTable } from '../components/staff-table';
 import { useUsers } from '../queries';
 
@@ -15,25 +11,7 @@ import { useUsers } from '../queries';
 export default function ManagersPage() {
   const { t } = useTranslation();
   const { kitaId = '' } = useParams();
-  const { user: me } = useAuth();
   const managers = useUsers(kitaId);
-
-  const columns = React.useMemo<ColumnDef<User>[]>(
-    () => [
-      {
-        accessorKey: 'name',
-        header: t('users.columns.name'),
-        cell: ({ row }) => (
-          <span className="font-medium">
-            {row.original.name}
-            {row.original.userId === me?.userId && <span className="text-muted-foreground font-normal"> ({t('users.you')})</span>}
-          </span>
-        ),
-      },
-      { id: 'email', accessorFn: (u) => u.email ?? '', header: t('users.columns.email') },
-    ],
-    [t, me?.userId],
-  );
 
   if (managers.isError) {
     if (managers.error instanceof ApiError && (managers.error.status === 404 || managers.error.status === 400)) {
@@ -52,7 +30,6 @@ export default function ManagersPage() {
             label={t('users.managers.title')}
             users={managers.data}
             isLoading={managers.isPending}
-            columns={columns}
             mode="manager"
             kitaId={kitaId}
             addLabel={t('users.managers.add')}
