@@ -186,6 +186,8 @@ test.describe('toasts, wording and deletions', () => {
     await page.getByTestId('logout').click();
     await login(page, 'admin');
     await page.getByTestId('language-toggle').getByTestId('language-option-en').click();
+    // The choice is stored when the switch completes (<html lang> follows then); a page load before it would be German again.
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await page.goto('/users');
     await expect(page.getByTestId('user-table')).toContainText('E-mail');
     await expect(page.locator('main')).not.toContainText(/\bEmail\b/);
