@@ -63,7 +63,9 @@ function server(index: number) {
 export default defineConfig({
   testDir: 'tests',
   outputDir: 'test-results',
-  fullyParallel: false,
+  // Tests, not files, are spread over the workers (a describe.serial block stays together): the
+  // long journeys (delivery, results, structure) start early instead of queueing behind a file.
+  fullyParallel: true,
   workers,
   // One retry under CI: on a loaded 2-core machine an animation can outlast a wait; a retried pass is reported as flaky.
   retries: process.env.CI ? 1 : 0,

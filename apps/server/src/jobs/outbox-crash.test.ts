@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/client.js';
 import { enqueueMessages, type OutboxMessage } from '../notify/outbox.js';
-import { startFakeTwilio, startSmtpSink, type FakeTwilio, type SmtpSink } from '../../test/fake-providers.js';
+import { startFakeTwilio, startSmtpSink, type FakeTwilio, type SmtpSink, providerEnv } from '../../test/fake-providers.js';
 import { freshDatabase, type FreshDatabase } from '../../test/fresh-database.js';
 
 /**
@@ -57,12 +57,7 @@ describe.runIf(PG)('outbox worker killed in the middle of 1,000 messages (Postgr
         DATABASE_URL: url,
         JWT_SECRET: 'crash-test-secret-crash-test-secret-0123456789',
         PUBLIC_URL: 'http://kita.test',
-        SMTP_URL: smtp.url,
-        TWILIO_API_URL: twilio.url,
-        TWILIO_ACCOUNT_SID: twilio.accountSid,
-        TWILIO_AUTH_TOKEN: twilio.authToken,
-        TWILIO_FROM: '+4930123456',
-        SMS_RATE_PER_SECOND: '100000',
+        ...providerEnv(smtp, twilio, { SMS_RATE_PER_SECOND: '100000' }),
         // A claim of the killed worker is taken over after 2 s instead of 2 minutes.
         OUTBOX_LOCK_MS: '2000',
         OUTBOX_RETRY_BASE_MS: '50',
