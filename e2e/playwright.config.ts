@@ -60,6 +60,9 @@ function server(index: number) {
   };
 }
 
+/** The specs with the longest tests (about 15 to 90 s each). */
+const JOURNEYS = ['accounts', 'delivery', 'events', 'parents', 'results', 'structure'].map((name) => `**/${name}.spec.ts`);
+
 export default defineConfig({
   testDir: 'tests',
   outputDir: 'test-results',
@@ -94,6 +97,11 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } } }],
+  // Two projects with the same settings, only for the order: Playwright hands out tests in project
+  // order, so the long journeys start first and the short screen checks fill the gaps at the end.
+  projects: [
+    { name: 'journeys', testMatch: JOURNEYS, use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } } },
+    { name: 'screens', testIgnore: JOURNEYS, use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } } },
+  ],
   webServer: Array.from({ length: workers }, (_, index) => server(index)),
 });

@@ -144,4 +144,12 @@ test('a parent sees their own details and children, may correct a child but not 
   await page.getByTestId('child-form-submit').click();
   await expect(page.getByTestId('child-form-dialog')).toBeHidden();
   await expect(page.getByTestId('parent-children-row').filter({ hasText: 'Lena Marie Schneider' })).toContainText('Kindergarten');
+
+  // Back to the seeded name: the specs that run after this one on the same server find Lena as seeded.
+  await page.getByTestId('parent-children-row').filter({ hasText: 'Lena Marie Schneider' }).getByTestId('row-actions').click();
+  await page.getByTestId('row-action-edit').click();
+  await page.getByTestId('child-name').fill('Lena Schneider');
+  await page.getByTestId('child-form-submit').click();
+  await expect(page.getByTestId('child-form-dialog')).toBeHidden();
+  await expect(page.getByTestId('parent-children-row').filter({ hasText: 'Lena Schneider' })).toBeVisible();
 });
