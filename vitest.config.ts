@@ -3,7 +3,13 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['packages/**/*.test.ts', 'apps/server/**/*.test.ts', 'apps/web/src/**/*.test.ts', 'bench/**/*.test.ts'],
-    exclude: ['**/node_modules/**', 'e2e/**'],
+    exclude: [
+      '**/node_modules/**',
+      'e2e/**',
+      // The PostgreSQL pass (`npm run test:db`) repeats the server tests on a real database; the
+      // dependency-direction test runs ESLint and no database, so it runs once, in `test:unit`.
+      ...(process.env.TEST_DATABASE_URL ? ['apps/server/test/boundaries.test.ts'] : []),
+    ],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,

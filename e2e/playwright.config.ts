@@ -17,11 +17,16 @@ function findChromium(): string | undefined {
   return candidates.find((candidate): candidate is string => !!candidate && existsSync(candidate));
 }
 
+// One server per worker (E2E_WORKERS, default 2), each on its own port (E2E_PORT + worker index)
+// with its own data folder and demo seed: workers share nothing, so the specs need not know about
+// each other. tests/support.ts points each worker's `baseURL` at its own server.
 const port = Number(process.env.E2E_PORT || 3100);
-const baseURL = `http://localhost:${port}`;
+// A shared E2E_DATABASE_URL would be one database for all servers: then one worker.
+const workers = process.env.E2E_DATABASE_URL ? 1 : Number(process.env.E2E_WORKERS || 2);
+process.env.E2E_PORT = String(port);
 
 // Created once in the runner process (unless run.mjs passed one); workers inherit the variable and
-// so reuse the same folder. The runner removes it when it exits, after the server has stopped.
+// so reuse the same folder. The runner removes it when it exits, after the servers have stopped.
 if (!process.env.E2E_DATA_DIR) {
   const created = mkdtempSync(path.join(tmpdir(), 'kita-e2e-'));
   process.env.E2E_DATA_DIR = created;
@@ -29,18 +34,42 @@ if (!process.env.E2E_DATA_DIR) {
 }
 const dataDir = process.env.E2E_DATA_DIR;
 
-// Playwright starts the server with this process's environment plus `env`. The caller's own
-// DATABASE_URL must not point the test server at a real database: only E2E_DATABASE_URL does.
+// Playwright starts the servers with this process's environment plus `env`. The caller's own
+// DATABASE_URL must not point the test servers at a real database: only E2E_DATABASE_URL does.
 delete process.env.DATABASE_URL;
-// development: the demo data and the dev mailbox (loopback only) exist only there.
-const serverEnv: Record<string, string> = { PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: baseURL, NODE_ENV: 'development', LOG_LEVEL: 'warn' };
-if (process.env.E2E_DATABASE_URL) serverEnv.DATABASE_URL = process.env.E2E_DATABASE_URL;
+function server(index: number) {
+  const url = `http://localhost:${port + index}`;
+  // development: the demo data and the dev mailbox (loopback only) exist only there.
+  const env: Record<string, string> = {
+    PORT: String(port + index),
+    DATA_DIR: path.join(dataDir, `server-${index}`),
+    PUBLIC_URL: url,
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'warn',
+  };
+  if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL;
+  return {
+    command: 'node --import tsx apps/server/src/main.ts',
+    cwd: repoRoot,
+    url: `${url}/api/health`,
+    env,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+  };
+}
+
+/** The specs with the longest tests (about 15 to 90 s each). */
+const JOURNEYS = ['accounts', 'delivery', 'events', 'parents', 'results', 'structure'].map((name) => `**/${name}.spec.ts`);
 
 export default defineConfig({
   testDir: 'tests',
   outputDir: 'test-results',
-  fullyParallel: false,
-  workers: 1,
+  // Tests, not files, are spread over the workers (a describe.serial block stays together): the
+  // long journeys (delivery, results, structure) start early instead of queueing behind a file.
+  fullyParallel: true,
+  workers,
   // One retry under CI: on a loaded 2-core machine an animation can outlast a wait; a retried pass is reported as flaky.
   retries: process.env.CI ? 1 : 0,
   forbidOnly: !!process.env.CI,
@@ -48,7 +77,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
-    baseURL,
+    // baseURL: per worker, in tests/support.ts.
     testIdAttribute: 'data-qa',
     screenshot: 'only-on-failure',
     trace: 'off',
@@ -68,15 +97,11 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } } }],
-  webServer: {
-    command: 'node --import tsx apps/server/src/main.ts',
-    cwd: repoRoot,
-    url: `${baseURL}/api/health`,
-    env: serverEnv,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  // Two projects with the same settings, only for the order: Playwright hands out tests in project
+  // order, so the long journeys start first and the short screen checks fill the gaps at the end.
+  projects: [
+    { name: 'journeys', testMatch: JOURNEYS, use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } } },
+    { name: 'screens', testIgnore: JOURNEYS, use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } } },
+  ],
+  webServer: Array.from({ length: workers }, (_, index) => server(index)),
 });

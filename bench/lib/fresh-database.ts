@@ -1,31 +1,15 @@
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import { withFreshDatabase as onFreshDatabase } from '../../apps/server/test/fresh-database.js';
 
 /** The PostgreSQL server the benchmarks use (a fresh database is created on it per run). */
 export const benchServerUrl = () =>
   process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-/** Creates a fresh database, hands its URL to `work`, and drops it afterwards. */
-export async function withFreshDatabase<T>(prefix: string, work: (url: string) => Promise<T>): Promise<T> {
-  const server = benchServerUrl();
-  const name = `kita_bench_${prefix}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: server });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  try {
-    return await work(url.toString());
-  } finally {
-    const c = new pg.Client({ connectionString: server });
-    await c.connect();
-    await c.query(`drop database if exists ${name} with (force)`);
-    await c.end();
-  }
+/** Creates a fresh database `kita_bench_<prefix>_…`, hands its URL to `work`, and drops it afterwards. */
+export function withFreshDatabase<T>(prefix: string, work: (url: string) => Promise<T>): Promise<T> {
+  return onFreshDatabase(benchServerUrl(), `kita_bench_${prefix}`, work);
 }
 
 /** bench/results/<name>.json */

@@ -1,16 +1,20 @@
-import { expect, test } from '@playwright/test';
-import { expectNoA11yViolations, login } from './helpers';
 import {
   approvedParent,
+  choose,
   clickMailboxLink,
   DEMO_PARENT,
   demoKita,
+  expect,
+  expectNoA11yViolations,
+  expectToast,
+  login,
   newestMessage,
   otpFromMailbox,
   parentLogin,
+  test,
+  toasts,
   uniqueEmail,
-} from './accounts-helpers';
-import { choose, expectToast } from './structure-helpers';
+} from './support';
 
 /**
  * Parent accounts (spec section 2 public routes, domain.md "Accounts, login and verification"):
@@ -62,7 +66,7 @@ test('a parent registers through the registration link, is approved, activates a
 
   // Before approval the login says so.
   await parentLogin(page, email, password);
-  await expect(page.locator('[data-sonner-toast]').first()).toContainText(/noch nicht bestätigt|wartet noch auf die Freigabe/);
+  await expect(toasts(page).first()).toContainText(/noch nicht bestätigt|wartet noch auf die Freigabe/);
 
   // The manager approves the registration from the Kita's registration list.
   await login(page, 'manager');
@@ -142,7 +146,7 @@ test('forgot and reset password end to end', async ({ page, request }) => {
   await expect(page).toHaveURL(/\/login$/);
 
   await parentLogin(page, email, 'Erster-Versuch-1');
-  await expect(page.locator('[data-sonner-toast]').first()).toContainText('Anmeldung fehlgeschlagen');
+  await expect(toasts(page).first()).toContainText('Anmeldung fehlgeschlagen');
   await parentLogin(page, email, 'Zweiter-Versuch-2');
   await expect(page).toHaveURL(/\/parents\//);
 });

@@ -1,6 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { DEMO_LOGINS, expectNoA11yViolations, login } from './helpers';
-import { checkScreenA11y, expectToast } from './structure-helpers';
+import type { APIRequestContext } from '@playwright/test';
+import { apiLogin, checkScreenA11y, expect, expectNoA11yViolations, expectToast, json, login, test } from './support';
 
 /**
  * Delivery the manager can see (issue 12): a Kita of its own with 200 families (so the demo Kita
@@ -12,15 +11,9 @@ import { checkScreenA11y, expectToast } from './structure-helpers';
 
 const FAMILIES = 200;
 
-async function json<T>(res: Awaited<ReturnType<APIRequestContext['post']>>): Promise<T> {
-  if (!res.ok()) throw new Error(`${res.status()} ${await res.text()}`);
-  return ((await res.json()) as { data: T }).data;
-}
-
 /** A Kita with a Kindergarten group and FAMILIES families by e-mail; two of them cannot be reached. */
 async function kitaWithFamilies(request: APIRequestContext): Promise<string> {
-  const admin = await json<{ token: string }>(await request.post('/api/auth/login', { data: DEMO_LOGINS.admin }));
-  const headers = { authorization: `Bearer ${admin.token}` };
+  const { headers } = await apiLogin(request, 'admin');
   const stamp = Date.now().toString(36);
   const kita = await json<{ kitaId: string }>(await request.post('/api/kitas', { headers, data: { kitaName: `Kita Zustellung ${stamp}`, location: 'Leipzig' } }));
   const category = await json<{ categoryId: string }>(

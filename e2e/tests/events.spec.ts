@@ -1,7 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO_PARENT, newestMessage } from './accounts-helpers';
-import { login } from './helpers';
-import { checkScreenA11y, expectToast } from './structure-helpers';
+import type { Page } from '@playwright/test';
+import { checkScreenA11y, DEMO_PARENT, expect, expectToast, login, newestMessage, openInquiryList, settle, test } from './support';
 
 /**
  * The inquiry journey (issue 4): the manager creates an immediate inquiry, the demo parent takes
@@ -11,10 +9,7 @@ import { checkScreenA11y, expectToast } from './structure-helpers';
 
 /** axe on a screen once its open/close animations (dialogs, select lists, toasts) have finished. */
 async function checkSettled(page: Page): Promise<void> {
-  // Endless animations (the live dot, spinners) do not count.
-  await page.waitForFunction(() =>
-    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-  );
+  await settle(page);
   await checkScreenA11y(page);
 }
 
@@ -22,8 +17,7 @@ const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch:
 
 async function createImmediateInquiry(page: Page): Promise<string> {
   await login(page, 'manager');
-  await page.getByTestId('dashboard-events-all').click();
-  await expect(page.getByTestId('page-title')).toHaveText('Bedarfsabfragen');
+  await openInquiryList(page);
   await checkSettled(page);
   await page.getByTestId('event-add').click();
   const dialog = page.getByTestId('event-form-dialog');

@@ -1,28 +1,26 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_PARENT, uniqueEmail } from './accounts-helpers';
-import { DEMO_LOGINS, login } from './helpers';
-import { rowAction } from './structure-helpers';
+import type { Page } from '@playwright/test';
+import {
+  apiLogin,
+  BERLIN,
+  berlinDay,
+  DEMO_LOGINS,
+  DEMO_PARENT,
+  expect,
+  json,
+  login,
+  loginThroughForm,
+  openInquiryList,
+  pickDay,
+  rowAction,
+  test,
+  toasts,
+  uniqueEmail,
+} from './support';
 
 /**
  * Issue 14 "field-ready": the screens that tripped people up, each walked as a person would, on
  * the demo data. Whatever a test creates it names uniquely, so the other specs see the demo as seeded.
  */
-
-const BERLIN = 'Europe/Berlin';
-
-async function json<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
-  expect(response.ok(), `${response.url()} -> ${response.status()} ${await response.text()}`).toBeTruthy();
-  return ((await response.json()) as { data: T }).data;
-}
-
-async function apiLogin(request: APIRequestContext, who: 'admin' | 'manager') {
-  const data = await json<{ token: string; user: { userId: string; kita: { kitaId: string } | null } }>(
-    await request.post('/api/auth/login', { data: DEMO_LOGINS[who] }),
-  );
-  return { headers: { authorization: `Bearer ${data.token}` }, kitaId: data.user.kita?.kitaId ?? '' };
-}
-
-const toasts = (page: Page) => page.locator('[data-sonner-toast]');
 
 /** The element's right edge lies inside the viewport (nothing important off-screen). */
 async function expectInViewport(page: Page, selector: ReturnType<Page['locator']>): Promise<void> {
@@ -35,12 +33,12 @@ async function expectInViewport(page: Page, selector: ReturnType<Page['locator']
 
 test.describe('sessions and start pages', () => {
   test('after a logout the next person in the same tab starts at their own page', async ({ page }) => {
-    await login(page, 'manager');
+    await loginThroughForm(page, 'manager');
     await page.getByTestId('nav-kita-parents').first().click();
     await expect(page).toHaveURL(/\/p$/);
     await page.getByTestId('logout').click();
     await expect(page).toHaveURL(/\/login$/);
-    await login(page, 'parent');
+    await loginThroughForm(page, 'parent');
     await expect(page).toHaveURL(/\/parents\/[0-9a-f-]{36}$/);
     await expect(page.getByText('Unbefugter Zugriff')).toHaveCount(0);
   });
@@ -86,12 +84,20 @@ test.describe('sessions and start pages', () => {
     await page.goto('/login');
     await page.getByTestId('login-role-staff').click();
     await page.getByTestId('login-email').fill(email);
-    for (let i = 0; i < 11; i++) {
+    // Each attempt waits for its own answer (a toast from the attempt before must not count);
+    // after the free attempts the server answers 429 with the pause.
+    let status = 0;
+    for (let i = 0; i < 11 && status !== 429; i++) {
       await page.getByTestId('login-password').fill(`falsch-${i}`);
-      await page.getByTestId('login-submit').click();
+      const [response] = await Promise.all([
+        page.waitForResponse((r) => r.url().endsWith('/api/auth/login') && r.request().method() === 'POST'),
+        page.getByTestId('login-submit').click(),
+      ]);
+      status = response.status();
       await expect(toasts(page)).toHaveCount(1);
     }
-    await expect(toasts(page)).toContainText(/Bitte in \d+ Min\. erneut versuchen/);
+    expect(status, 'repeated wrong passwords are answered 429').toBe(429);
+    await expect(toasts(page).filter({ hasText: /Bitte in \d+ Min\. erneut versuchen/ })).toBeVisible();
   });
 });
 
@@ -173,13 +179,15 @@ test.describe('toasts, wording and deletions', () => {
 
   test('the German answers table says "Guthaben", the English UI writes "E-mail"', async ({ page }) => {
     await login(page, 'manager');
-    await page.getByTestId('dashboard-events-all').click();
+    await openInquiryList(page);
     await page.getByTestId('events-table-row').first().click();
     await expect(page.getByTestId('responses-table')).toContainText('Guthaben');
     await expect(page.getByTestId('responses-table')).not.toContainText('Punkte');
     await page.getByTestId('logout').click();
     await login(page, 'admin');
     await page.getByTestId('language-toggle').getByTestId('language-option-en').click();
+    // The choice is stored when the switch completes (<html lang> follows then); a page load before it would be German again.
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await page.goto('/users');
     await expect(page.getByTestId('user-table')).toContainText('E-mail');
     await expect(page.locator('main')).not.toContainText(/\bEmail\b/);
@@ -240,7 +248,7 @@ test.describe('forms', () => {
 
   test('German times are entered on a 24-hour clock, English keeps AM/PM', async ({ page }) => {
     await login(page, 'manager');
-    await page.getByTestId('dashboard-events-all').click();
+    await openInquiryList(page);
     await page.getByTestId('event-add').click();
     await expect(page.getByTestId('eventTime-period')).toHaveCount(0);
     await page.getByTestId('eventTime-hour').click();
@@ -259,26 +267,16 @@ test.describe('forms', () => {
     const page = await context.newPage();
     const description = `UTC-Laptop ${Date.now().toString(36)}`;
     await login(page, 'manager');
-    await page.getByTestId('dashboard-events-all').click();
+    await openInquiryList(page);
     await page.getByTestId('event-add').click();
     await page.getByTestId('categoryId').click();
     await page.getByRole('option', { name: 'Kindergarten' }).click();
-    const day = new Date(Date.now() + 20 * 86_400_000);
-    const [y, m, d] = new Intl.DateTimeFormat('en-CA', { timeZone: BERLIN }).format(day).split('-').map(Number);
-    await page.getByTestId('eventDay').click();
-    await page.getByTestId('calendar-year').selectOption(String(y));
-    await page.getByTestId('calendar-month').selectOption(String(m! - 1));
-    await page.getByTestId(`calendar-day-${d}`).click();
+    await pickDay(page, 'eventDay', berlinDay(20));
     await page.getByTestId('eventTime-hour').click();
     await page.getByRole('option', { name: '08', exact: true }).click();
     await page.getByTestId('eventTime-minute').click();
     await page.getByRole('option', { name: '00', exact: true }).click();
-    const expire = new Date(day.getTime() + 2 * 86_400_000);
-    const [ey, em, ed] = new Intl.DateTimeFormat('en-CA', { timeZone: BERLIN }).format(expire).split('-').map(Number);
-    await page.getByTestId('expireDay').click();
-    await page.getByTestId('calendar-year').selectOption(String(ey));
-    await page.getByTestId('calendar-month').selectOption(String(em! - 1));
-    await page.getByTestId(`calendar-day-${ed}`).click();
+    await pickDay(page, 'expireDay', berlinDay(22));
     await page.getByTestId('totalSlotsKindergarten').fill('3');
     await page.getByTestId('description').fill(description);
     await page.getByTestId('event-form-submit').click();

@@ -1,7 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { DEMO_PARENT, demoKita, newestMessage, parentLogin, uniqueEmail } from './accounts-helpers';
-import { login } from './helpers';
-import { checkScreenA11y } from './structure-helpers';
+import { checkScreenA11y, DEMO_PARENT, demoKita, expect, login, newestMessage, openInquiryList, parentLogin, test, uniqueEmail } from './support';
 
 /**
  * Inquiries that stay true (issue 11), in Chromium: the dates say what they mean (care day and
@@ -84,7 +81,7 @@ test('a parent answers an open inquiry inside the app, and the SMS names the car
 
 test('the inquiry form names care days, deadline and sending time, and the event page shows them', async ({ page }) => {
   await login(page, 'manager');
-  await page.getByTestId('dashboard-events-all').click();
+  await openInquiryList(page);
   await page.getByTestId('event-add').click();
   const dialog = page.getByTestId('event-form-dialog');
   await expect(dialog).toBeVisible();

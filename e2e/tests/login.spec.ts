@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { collectConsoleErrors, DEMO_LOGINS, expectNoA11yViolations, login } from './helpers';
+import { collectConsoleErrors, DEMO_LOGINS, expect, expectNoA11yViolations, login, loginThroughForm, test } from './support';
 
 test.describe('login page', () => {
   test('shows the role choice in German, loads without console errors and passes axe', async ({ page }) => {
@@ -43,7 +42,7 @@ test.describe('login page', () => {
   });
 
   test('admin logs in to the shell at / and logs out again', async ({ page }) => {
-    await login(page, 'admin');
+    await loginThroughForm(page, 'admin');
     await expect(page).toHaveURL(/\/$/);
     const stored = await page.evaluate(() => ({ token: localStorage.getItem('authToken'), user: localStorage.getItem('user') }));
     expect(stored.token).toBeTruthy();
@@ -73,7 +72,7 @@ test.describe('login page', () => {
   });
 
   test('a Kita manager lands on the dashboard of their Kita with the Kita menu', async ({ page }) => {
-    await login(page, 'manager');
+    await loginThroughForm(page, 'manager');
     await expect(page).toHaveURL(/\/kitas\/[0-9a-f-]{36}\/d$/);
     const kitaId = /\/kitas\/([0-9a-f-]{36})\/d$/.exec(page.url())?.[1];
     await expect(page.getByTestId('sidebar-group-kita')).toBeVisible();

@@ -1,7 +1,20 @@
 import { execFileSync } from 'node:child_process';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { DEMO_PARENT, clickMailboxLink, newestMessage, parentLogin } from './accounts-helpers';
-import { DEMO_LOGINS, expectNoA11yViolations, login } from './helpers';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import {
+  apiLogin,
+  BERLIN,
+  berlinDay,
+  clickMailboxLink,
+  DEMO_PARENT,
+  expect,
+  expectNoA11yViolations,
+  expectToast,
+  json,
+  login,
+  newestMessage,
+  pickDay,
+  test,
+} from './support';
 
 /**
  * Results of an inquiry (issue 5) in the browser, on the demo data: the manager creates a future
@@ -13,30 +26,6 @@ import { DEMO_LOGINS, expectNoA11yViolations, login } from './helpers';
  */
 
 const KIDS = 'Paul Schneider'; // the demo parent's Krippe child
-const BERLIN = 'Europe/Berlin';
-
-/** A calendar day in Berlin (the browser's zone in these tests) as {y, m (0-based), d}. */
-function berlinDay(offsetDays: number): { y: number; m: number; d: number } {
-  const [y, m, d] = new Intl.DateTimeFormat('en-CA', { timeZone: BERLIN }).format(new Date()).split('-').map(Number);
-  const day = new Date(Date.UTC(y!, m! - 1, d! + offsetDays));
-  return { y: day.getUTCFullYear(), m: day.getUTCMonth(), d: day.getUTCDate() };
-}
-
-async function pickDay(page: Page, field: string, day: { y: number; m: number; d: number }): Promise<void> {
-  await page.getByTestId(field).click();
-  await page.getByTestId('calendar-year').selectOption(String(day.y));
-  await page.getByTestId('calendar-month').selectOption(String(day.m));
-  await page.getByTestId(`calendar-day-${day.d}`).click();
-}
-
-async function expectToast(page: Page, text: string): Promise<void> {
-  await expect(page.locator('[data-sonner-toast]').filter({ hasText: text }).first()).toBeVisible();
-}
-
-async function json<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
-  expect(response.ok(), `${response.url()} -> ${response.status()} ${await response.text()}`).toBeTruthy();
-  return ((await response.json()) as { data: T }).data;
-}
 
 interface Row {
   childId: string;
@@ -47,13 +36,8 @@ interface Row {
   waitlistPosition: number | null;
 }
 
-async function managerApi(request: APIRequestContext): Promise<{ headers: Record<string, string>; kitaId: string }> {
-  const data = await json<{ token: string; user: { kita: { kitaId: string } } }>(await request.post('/api/auth/login', { data: DEMO_LOGINS.manager }));
-  return { headers: { authorization: `Bearer ${data.token}` }, kitaId: data.user.kita.kitaId };
-}
-
 async function eventRows(request: APIRequestContext, eventId: string): Promise<Row[]> {
-  const { headers, kitaId } = await managerApi(request);
+  const { headers, kitaId } = await apiLogin(request, 'manager');
   return (await json<{ children: Row[] }>(await request.get(`/api/emergency-event/${eventId}?kitaId=${kitaId}`, { headers }))).children;
 }
 
@@ -153,8 +137,7 @@ test('a future inquiry from creation through answers, closing, release and repor
   await expect(resultsSms).toContainText(`${KIDS}: Platz erhalten`);
 
   // 6. The parent's history shows the answer and the place, and the parent releases it.
-  await parentLogin(parent, DEMO_PARENT.email, DEMO_PARENT.password);
-  await expect(parent.getByTestId('app-header')).toBeVisible();
+  await login(parent, 'parent');
   await parent.getByRole('link', { name: 'Abfragen & Verlauf' }).click();
   await expect(parent).toHaveURL(new RegExp(`/parents/${paulRow.parentId}/history$`));
   const card = parent.getByTestId('history-child').filter({ has: parent.getByTestId('history-child-title').getByText(`${KIDS} - Krippe`) });
@@ -220,7 +203,7 @@ test('a future inquiry from creation through answers, closing, release and repor
 });
 
 test('staff reset a family\'s credits after confirming; the histogram follows', async ({ page, request }) => {
-  const { headers, kitaId } = await managerApi(request);
+  const { headers, kitaId } = await apiLogin(request, 'manager');
   const parents = await json<{ parentId: string; name: string; credits: number; status?: string }[]>(await request.get(`/api/parents/kita/${kitaId}`, { headers }));
   const family = parents.find((p) => p.credits !== 0 && p.name !== 'Julia Schneider');
   expect(family, 'a family with credits in the demo season').toBeTruthy();

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { expectNoA11yViolations, login } from './helpers';
+import { expect, expectNoA11yViolations, login, test } from './support';
 
 test.describe('language toggle', () => {
   test('switches the login page to English and keeps the choice', async ({ page }) => {

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { expectNoA11yViolations, login } from './helpers';
+import { expect, expectNoA11yViolations, login, test } from './support';
 
 test.describe('status pages', () => {
   test('/unauthorized explains the missing permission and leads an anonymous visitor to /', async ({ page }) => {

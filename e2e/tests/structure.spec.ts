@@ -1,6 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { DEMO_LOGINS, login } from './helpers';
-import { checkScreenA11y, choose, expectToast, loginAs, rowAction, submitDialog } from './structure-helpers';
+import { checkScreenA11y, choose, DEMO_LOGINS, expect, expectToast, login, rowAction, submitDialog, test } from './support';
 
 /**
  * Structure management end to end (issue 2): the Admin builds a Kita with both categories,
@@ -138,7 +136,7 @@ test.describe.serial('Admin builds a Kita, its manager works in it', () => {
   });
 
   test('the new manager sees only their Kita and may not open /users', async ({ page }) => {
-    await loginAs(page, manager.email, manager.password);
+    await login(page, { email: manager.email, password: manager.password });
     await expect(page).toHaveURL(`${kitaUrl}/d`);
     await expect(page.getByTestId('page-title')).toHaveText(kitaName);
     await page.goto('/kitas');

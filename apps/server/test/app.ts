@@ -40,6 +40,16 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
   });
 }
 
+/**
+ * The frame of most API test files: the app on a fresh database plus the world the file's tests
+ * share, built by `world` (eventWorld, resultsWorld, structureWorld, newKitaId, ...):
+ * `beforeAll(async () => ({ t, w } = await testAppWith(eventWorld, { now: NOW })));`
+ */
+export async function testAppWith<W>(world: (t: TestContext) => Promise<W>, opts: Parameters<typeof createTestApp>[0] = {}): Promise<{ t: TestContext; w: W }> {
+  const t = await createTestApp(opts);
+  return { t, w: await world(t) };
+}
+
 /** Builds the real app on a fresh database; no port is opened (use app.inject). */
 export async function createTestApp(
   opts: { env?: Record<string, string>; transports?: { email: Transport; sms: Transport }; now?: Date } = {},

@@ -27,6 +27,9 @@ export async function createStructureWorld(app: FastifyInstance, db: Db) {
 }
 export type StructureWorld = Awaited<ReturnType<typeof createStructureWorld>>;
 
+/** The structure world in a test app (for testAppWith). */
+export const structureWorld = (t: { app: FastifyInstance; db: Db }) => createStructureWorld(t.app, t.db);
+
 /** A minimal event row on a category (to test "in use" refusals); the events module owns the real creation. */
 export async function createEventRow(db: Db, kitaId: string, categoryId: string, now = new Date()) {
   const [e] = await db

@@ -15,6 +15,14 @@ export async function createKita(db: Db, name = 'Kita Test') {
   return { kita: kita!, kindergarten: kg!, krippe: kr!, kgGroup: g1!, krGroup: g2! };
 }
 
+/** A syntactically valid id that names no row (for 404 checks). */
+export const MISSING = '00000000-0000-4000-8000-000000000000';
+
+/** One Kita with both categories and a group each; its id (for testAppWith). */
+export async function newKitaId(t: { db: Db }): Promise<string> {
+  return (await createKita(t.db)).kita.id;
+}
+
 let seq = 0;
 const PASSWORD_HASH = hashPassword('secret-pass-1');
 

@@ -273,6 +273,22 @@ export async function startFakeTwilio(accountSid = 'ACtest0000000000000000000000
   };
 }
 
+/**
+ * The settings that send the app's e-mail to the SMTP stand-in and its SMS to the Twilio stand-in,
+ * with the SMS rate limit out of the way unless `extra` sets one.
+ */
+export function providerEnv(smtp: SmtpSink, twilio: FakeTwilio, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    SMTP_URL: smtp.url,
+    TWILIO_API_URL: twilio.url,
+    TWILIO_ACCOUNT_SID: twilio.accountSid,
+    TWILIO_AUTH_TOKEN: twilio.authToken,
+    TWILIO_FROM: '+4930123456',
+    SMS_RATE_PER_SECOND: '1000',
+    ...extra,
+  };
+}
+
 export interface FakeSeven {
   url: string;
   apiKey: string;

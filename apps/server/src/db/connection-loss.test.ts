@@ -1,7 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, PG_BIN, ThrowAwayCluster } from '../../test/pg-cluster.js';
+import { freshDatabase, type FreshDatabase } from '../../test/fresh-database.js';
+import { PG_BIN, ThrowAwayCluster } from '../../test/pg-cluster.js';
+import { freePort } from '../../test/processes.js';
 import { ServerProcess } from '../../test/server-process.js';
 
 /**
@@ -128,24 +129,15 @@ describe.skipIf(!url)('losing the database connection (PostgreSQL)', () => {
   describe('pg_terminate_backend of the app connections during traffic', () => {
     let server: ServerProcess;
     let dbUrl: string;
-    let dbName: string;
+    let fresh: FreshDatabase;
     beforeAll(async () => {
-      dbName = `kita_connloss_${randomBytes(5).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: url });
-      await admin.connect();
-      await admin.query(`create database ${dbName}`);
-      await admin.end();
-      const u = new URL(url!);
-      u.pathname = `/${dbName}`;
-      dbUrl = u.toString();
+      fresh = await freshDatabase(url!, 'kita_connloss');
+      dbUrl = fresh.url;
       server = await ServerProcess.start({ DATABASE_URL: dbUrl, SEED_DEMO: 'always', NODE_ENV: 'development' }, await freePort());
     }, 90_000);
     afterAll(async () => {
       await server?.stop();
-      const admin = new pg.Client({ connectionString: url });
-      await admin.connect();
-      await admin.query(`drop database if exists ${dbName} with (force)`);
-      await admin.end();
+      await fresh?.drop();
     });
 
     it('keeps the process alive, answers 503 in the error shape, loses no acknowledged write and recovers', async () => {

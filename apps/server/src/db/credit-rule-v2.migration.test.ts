@@ -3,7 +3,7 @@
  * ledgers: migrated to 0000 only, filled with version-1 history, then migrated to the latest.
  * Runs on PGlite, and on PostgreSQL too when TEST_DATABASE_URL is set.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -14,6 +14,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freshDatabase } from '../../test/fresh-database.js';
 import { migrationsFolder } from './client.js';
 
 /** A copy of the migrations folder that stops at 0000_init (the schema version-1 data was written with). */
@@ -45,24 +46,15 @@ async function pglite(): Promise<Target> {
 }
 
 async function postgres(url: string): Promise<Target> {
-  const name = `kita_mig_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const dbUrl = new URL(url);
-  dbUrl.pathname = `/${name}`;
-  const pool = new pg.Pool({ connectionString: dbUrl.toString(), max: 2 });
+  const fresh = await freshDatabase(url, 'kita_mig');
+  const pool = new pg.Pool({ connectionString: fresh.url, max: 2 });
   const db = drizzlePg(pool);
   return {
     query: async (sql, params) => ({ rows: (await pool.query(sql, params)).rows }),
     migrateTo: (folder) => migratePg(db, { migrationsFolder: folder }),
     close: async () => {
       await pool.end();
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
+      await fresh.drop();
     },
   };
 }

@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshDatabase } from '../../test/fresh-database.js';
 import { migrationsFolder } from './client.js';
 
 /**
@@ -29,21 +29,15 @@ async function openRaw(): Promise<Raw> {
       close: () => db.close(),
     };
   }
-  const name = `kita_mig_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  const client = new pg.Client({ connectionString: u.toString() });
+  const fresh = await freshDatabase(url, 'kita_mig');
+  const client = new pg.Client({ connectionString: fresh.url });
   await client.connect();
   return {
     exec: async (s) => void (await client.query(s)),
     query: async <T,>(s: string) => (await client.query(s)).rows as T[],
     close: async () => {
       await client.end();
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
+      await fresh.drop();
     },
   };
 }

@@ -1,25 +1,21 @@
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { freshDatabase } from '../../test/fresh-database.js';
 import { DatabaseUnreachableError, openDatabase, type Database } from './client.js';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 
 describe('start-up against PostgreSQL', () => {
   it.skipIf(!adminUrl)('three processes opening an empty database at once all start (migrations take an advisory lock)', async () => {
-    const name = `kita_lock_${randomBytes(5).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const url = new URL(adminUrl!);
-    url.pathname = `/${name}`;
+    const fresh = await freshDatabase(adminUrl!, 'kita_lock');
+    const url = fresh.url;
     const opened: Database[] = [];
     try {
       // Three separate pools = three sessions racing exactly like three processes.
-      const results = await Promise.allSettled([1, 2, 3].map(() => openDatabase({ url: url.toString(), poolSize: 2 })));
+      const results = await Promise.allSettled([1, 2, 3].map(() => openDatabase({ url: url, poolSize: 2 })));
       for (const r of results) if (r.status === 'fulfilled') opened.push(r.value);
       expect(results.map((r) => (r.status === 'rejected' ? String(r.reason) : 'ok'))).toEqual(['ok', 'ok', 'ok']);
-      const check = new pg.Client({ connectionString: url.toString() });
+      const check = new pg.Client({ connectionString: url });
       await check.connect();
       const journal = await check.query('select count(*)::int as n from drizzle.__drizzle_migrations');
       const tables = await check.query("select count(*)::int as n from information_schema.tables where table_name = 'outbox_messages'");
@@ -28,8 +24,7 @@ describe('start-up against PostgreSQL', () => {
       expect(tables.rows[0].n).toBe(1);
     } finally {
       await Promise.all(opened.map((d) => d.close()));
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
+      await fresh.drop();
     }
   });
 

@@ -1,13 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/client.js';
 import { enqueueMessages, type OutboxMessage } from '../notify/outbox.js';
-import { startFakeTwilio, startSmtpSink, type FakeTwilio, type SmtpSink } from '../../test/fake-providers.js';
+import { startFakeTwilio, startSmtpSink, type FakeTwilio, type SmtpSink, providerEnv } from '../../test/fake-providers.js';
+import { freshDatabase, type FreshDatabase } from '../../test/fresh-database.js';
 
 /**
  * The outbox survives a crash: a separate worker process (`npm run worker`) is killed with
@@ -28,20 +27,14 @@ if (!PG) console.warn('[outbox-crash.test] TEST_DATABASE_URL not set: the worker
 
 describe.runIf(PG)('outbox worker killed in the middle of 1,000 messages (PostgreSQL)', () => {
   let database: Database;
+  let fresh: FreshDatabase;
   let url: string;
-  let dbName: string;
   let smtp: SmtpSink;
   let twilio: FakeTwilio;
 
   beforeAll(async () => {
-    dbName = `kita_crash_${randomBytes(5).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: PG });
-    await admin.connect();
-    await admin.query(`create database ${dbName}`);
-    await admin.end();
-    const u = new URL(PG!);
-    u.pathname = `/${dbName}`;
-    url = u.toString();
+    fresh = await freshDatabase(PG!, 'kita_crash');
+    url = fresh.url;
     database = await openDatabase({ url });
     smtp = await startSmtpSink();
     twilio = await startFakeTwilio();
@@ -51,10 +44,7 @@ describe.runIf(PG)('outbox worker killed in the middle of 1,000 messages (Postgr
     await database?.close();
     await smtp?.close();
     await twilio?.close();
-    const admin = new pg.Client({ connectionString: PG });
-    await admin.connect();
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
+    await fresh?.drop();
   });
 
   function startWorker(): ChildProcess {
@@ -67,12 +57,7 @@ describe.runIf(PG)('outbox worker killed in the middle of 1,000 messages (Postgr
         DATABASE_URL: url,
         JWT_SECRET: 'crash-test-secret-crash-test-secret-0123456789',
         PUBLIC_URL: 'http://kita.test',
-        SMTP_URL: smtp.url,
-        TWILIO_API_URL: twilio.url,
-        TWILIO_ACCOUNT_SID: twilio.accountSid,
-        TWILIO_AUTH_TOKEN: twilio.authToken,
-        TWILIO_FROM: '+4930123456',
-        SMS_RATE_PER_SECOND: '100000',
+        ...providerEnv(smtp, twilio, { SMS_RATE_PER_SECOND: '100000' }),
         // A claim of the killed worker is taken over after 2 s instead of 2 minutes.
         OUTBOX_LOCK_MS: '2000',
         OUTBOX_RETRY_BASE_MS: '50',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/app.js';
-import { startFakeTwilio, startSmtpSink, type FakeTwilio, type SmtpSink } from '../../test/fake-providers.js';
+import { startFakeTwilio, startSmtpSink, type FakeTwilio, type SmtpSink, providerEnv } from '../../test/fake-providers.js';
 import { composeMessage } from '../notify/messages.js';
 import { enqueueMessages } from '../notify/outbox.js';
 import { createTransports, closeTransports, type Transports } from '../notify/transports.js';
@@ -18,14 +18,7 @@ let t: TestContext;
 beforeAll(async () => {
   smtp = await startSmtpSink();
   twilio = await startFakeTwilio();
-  const env = {
-    SMTP_URL: smtp.url,
-    TWILIO_API_URL: twilio.url,
-    TWILIO_ACCOUNT_SID: twilio.accountSid,
-    TWILIO_AUTH_TOKEN: twilio.authToken,
-    TWILIO_FROM: '+4930123456',
-    SMS_RATE_PER_SECOND: '2',
-  };
+  const env = providerEnv(smtp, twilio, { SMS_RATE_PER_SECOND: '2' });
   transports = createTransports(testConfig(env));
   t = await createTestApp({ env, transports });
 });

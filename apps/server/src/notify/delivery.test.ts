@@ -4,7 +4,7 @@ import { outboxMessages } from '../db/schema.js';
 import { createTestApp, type TestContext } from '../../test/app.js';
 import { createKita, createParent, TEST_PASSWORD } from '../../test/factories.js';
 import { otpFrom } from '../../test/factories-accounts.js';
-import { startFakeTwilio, startSmtpSink, type FakeTwilio, type SmtpSink } from '../../test/fake-providers.js';
+import { startFakeTwilio, startSmtpSink, type FakeTwilio, type SmtpSink, providerEnv } from '../../test/fake-providers.js';
 import { composeMessage } from './messages.js';
 import { enqueueMessages } from './outbox.js';
 import { TokenBucket } from './token-bucket.js';
@@ -23,16 +23,7 @@ beforeAll(async () => {
   smtp = await startSmtpSink({ user: 'mailer', pass: 's3cret pass', rejectRecipients: ['nobody@familie.test'] });
   twilio = await startFakeTwilio();
   t = await createTestApp({
-    env: {
-      SMTP_URL: smtp.url,
-      SMTP_FROM: 'Kita Notbetreuung <no-reply@kita.test>',
-      TWILIO_API_URL: twilio.url,
-      TWILIO_ACCOUNT_SID: twilio.accountSid,
-      TWILIO_AUTH_TOKEN: twilio.authToken,
-      TWILIO_FROM: '+4930123456',
-      SMS_RATE_PER_SECOND: '1000',
-      OUTBOX_RETRY_BASE_MS: '50',
-    },
+    env: providerEnv(smtp, twilio, { SMTP_FROM: 'Kita Notbetreuung <no-reply@kita.test>', OUTBOX_RETRY_BASE_MS: '50' }),
   });
   kitaId = (await createKita(t.db, 'Kita Sonnenschein')).kita.id;
 });

@@ -3,7 +3,7 @@ import { outboxMessages } from '../db/schema.js';
 import { createTestApp, type TestContext } from '../../test/app.js';
 import { createParent, TEST_PASSWORD } from '../../test/factories.js';
 import { closeViaApi, futureEvent, record, resultsWorld, type ResultsWorld } from '../../test/factories-results.js';
-import { startFakeTwilio, startSmtpSink, type FakeTwilio, type SmtpSink } from '../../test/fake-providers.js';
+import { startFakeTwilio, startSmtpSink, type FakeTwilio, type SmtpSink, providerEnv } from '../../test/fake-providers.js';
 import { decryptSecret, encryptSecret, outboxSecretKey, SECRET_PLACEHOLDER } from './secrets.js';
 
 /**
@@ -22,14 +22,7 @@ beforeAll(async () => {
   smtp = await startSmtpSink();
   twilio = await startFakeTwilio();
   t = await createTestApp({
-    env: {
-      SMTP_URL: smtp.url,
-      TWILIO_API_URL: twilio.url,
-      TWILIO_ACCOUNT_SID: twilio.accountSid,
-      TWILIO_AUTH_TOKEN: twilio.authToken,
-      TWILIO_FROM: '+4930123456',
-      SMS_RATE_PER_SECOND: '1000',
-    },
+    env: providerEnv(smtp, twilio),
   });
   w = await resultsWorld(t);
 });

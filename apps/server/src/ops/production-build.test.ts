@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emptyDatabase, freePort, rssMb, startProcess, type Started } from '../../test/processes.js';
+import { freshDatabase, type FreshDatabase } from '../../test/fresh-database.js';
+import { freePort, rssMb, startProcess, type Started } from '../../test/processes.js';
 
 /**
  * The layout the Dockerfile builds, without a container engine: a clean folder with the package
@@ -16,7 +17,7 @@ const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.
 
 describe.skipIf(!adminUrl)('the compiled server from a clean folder with production dependencies only', () => {
   let dir: string;
-  let db: Awaited<ReturnType<typeof emptyDatabase>>;
+  let db: FreshDatabase;
   let server: Started;
   let port: number;
 
@@ -29,7 +30,7 @@ describe.skipIf(!adminUrl)('the compiled server from a clean folder with product
       cpSync(path.join(repo, f), path.join(dir, f));
     }
     execFileSync('npm', ['ci', '--omit=dev', '--workspace', '@kita/server', '--no-audit', '--no-fund', '--prefer-offline'], { cwd: dir, stdio: 'pipe' });
-    db = await emptyDatabase(adminUrl!, 'kita_deploy');
+    db = await freshDatabase(adminUrl!, 'kita_deploy');
     port = await freePort();
   }, 240_000);
 

@@ -8,7 +8,8 @@ import { openDatabase, type Database } from '../db/client.js';
 import { categories, children, groups, kitas, parents, users } from '../db/schema.js';
 import { hashPassword } from '../lib/passwords.js';
 import { startFakeTwilio, type FakeTwilio } from '../../test/fake-providers.js';
-import { emptyDatabase, freePort, startProcess, type Started } from '../../test/processes.js';
+import { freshDatabase, type FreshDatabase } from '../../test/fresh-database.js';
+import { freePort, startProcess, type Started } from '../../test/processes.js';
 
 /**
  * Scale-out on PostgreSQL (issue 8): three app processes (WORKER=off) and two outbox workers, all
@@ -22,7 +23,7 @@ const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.
 const PASSWORD = 'Leitung-Skalierung-1';
 
 describe.skipIf(!adminUrl)(`scale-out: 3 app processes + 2 workers, ${FAMILIES} families`, () => {
-  let db: Awaited<ReturnType<typeof emptyDatabase>>;
+  let db: FreshDatabase;
   let twilio: FakeTwilio;
   let database: Database;
   const procs: Started[] = [];
@@ -33,7 +34,7 @@ describe.skipIf(!adminUrl)(`scale-out: 3 app processes + 2 workers, ${FAMILIES} 
   beforeAll(async () => {
     // A private build inside the repository (bare imports resolve from its node_modules).
     execFileSync(process.execPath, ['scripts/build-server.mjs', dist], { cwd: repo, stdio: 'pipe' });
-    db = await emptyDatabase(adminUrl!, 'kita_scale');
+    db = await freshDatabase(adminUrl!, 'kita_scale');
     twilio = await startFakeTwilio();
   }, 120_000);
 

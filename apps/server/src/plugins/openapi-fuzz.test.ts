@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '@kita/shared';
-import { createTestApp, type TestContext } from '../../test/app.js';
+import { testAppWith, type TestContext } from '../../test/app.js';
 import { createEventViaApi, inquiryToken, linkHeader } from '../../test/factories-events.js';
 import { resultsWorld, type ResultsWorld } from '../../test/factories-results.js';
 import { buildUrl, exampleFromSchema, idFor, listOperations, type JsonSchema, type KnownIds, type Operation } from '../../test/openapi-ops.js';
@@ -26,8 +26,7 @@ let ids: KnownIds;
 let ops: Operation[];
 let actors: Record<string, Record<string, string>>;
 beforeAll(async () => {
-  t = await createTestApp({ env: { NODE_ENV: 'development' } });
-  w = await resultsWorld(t);
+  ({ t, w } = await testAppWith(resultsWorld, { env: { NODE_ENV: 'development' } }));
   const eventId = await createEventViaApi(t, w.headers.manager, { kitaId: w.home.kita.id, categoryId: w.home.kindergarten.id, eventType: 'immediate' });
   ids = {
     kitaId: w.home.kita.id, categoryId: w.home.kindergarten.id, groupId: w.home.kgGroup.id, parentId: w.mail.parent.id,

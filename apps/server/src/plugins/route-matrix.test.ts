@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/app.js';
+import { testAppWith, type TestContext } from '../../test/app.js';
 import { authHeader, createStaff } from '../../test/factories.js';
 import { createEventViaApi, inquiryToken, linkHeader } from '../../test/factories-events.js';
 import { resultsWorld, type ResultsWorld } from '../../test/factories-results.js';
@@ -117,8 +117,7 @@ let ops: Operation[];
 let link: Record<string, string>;
 let secondManagerId: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  w = await resultsWorld(t);
+  ({ t, w } = await testAppWith(resultsWorld));
   const eventId = await createEventViaApi(t, w.headers.manager, { kitaId: w.home.kita.id, categoryId: w.home.kindergarten.id, eventType: 'immediate' });
   // One link session (every use of a link continues it); logout runs after the other rows.
   link = await linkHeader(t, await inquiryToken(t, eventId, w.mail.parent.id));

@@ -1,16 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parents } from '../../db/schema.js';
-import { createTestApp, type TestContext } from '../../../test/app.js';
-import { authHeader, createKita, createParent, createStaff } from '../../../test/factories.js';
+import { testAppWith, type TestContext } from '../../../test/app.js';
+import { authHeader, createParent, createStaff, newKitaId } from '../../../test/factories.js';
 import { lastMessageTo, messagesTo, otpFrom } from '../../../test/factories-accounts.js';
 
 let t: TestContext;
 let kitaId: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  kitaId = (await createKita(t.db)).kita.id;
-});
+beforeAll(async () => ({ t, w: kitaId } = await testAppWith(newKitaId)));
 afterAll(async () => t.close());
 
 const put = async (parentId: string, payload: object, headers: Record<string, string> = {}) =>

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parents, users } from '../../db/schema.js';
-import { createTestApp, type TestContext } from '../../../test/app.js';
-import { authHeader, createKita, createParent, createStaff, TEST_PASSWORD } from '../../../test/factories.js';
+import { testAppWith, type TestContext } from '../../../test/app.js';
+import { authHeader, createKita, createParent, createStaff, TEST_PASSWORD, newKitaId } from '../../../test/factories.js';
 import { lastMessageTo, messagesTo, otpFrom, tokenFromLink, wrongOtp } from '../../../test/factories-accounts.js';
 import { sendActivation } from './notifications.js';
 
@@ -17,8 +17,7 @@ const actors = {
   get otherManager() { return authHeader(t.app, staff.otherManager); },
 };
 beforeAll(async () => {
-  t = await createTestApp();
-  kitaId = (await createKita(t.db)).kita.id;
+  ({ t, w: kitaId } = await testAppWith(newKitaId));
   otherKitaId = (await createKita(t.db, 'Andere Kita')).kita.id;
   staff = {
     admin: (await createStaff(t.db, 'Admin')).id,

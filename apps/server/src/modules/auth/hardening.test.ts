@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../db/schema.js';
 import { ConfigError, loadConfig } from '../../config.js';
-import { createTestApp, type TestContext } from '../../../test/app.js';
+import { testAppWith, type TestContext } from '../../../test/app.js';
 import { createEventViaApi, eventWorld, inquiryToken, type EventWorld } from '../../../test/factories-events.js';
 
 /** Issue 9, the small items: weak JWT secrets, one session per preference link. */
@@ -32,10 +32,7 @@ describe('JWT_SECRET', () => {
 describe('preference link sessions', () => {
   let t: TestContext;
   let w: EventWorld;
-  beforeAll(async () => {
-    t = await createTestApp();
-    w = await eventWorld(t);
-  });
+  beforeAll(async () => ({ t, w } = await testAppWith(eventWorld)));
   afterAll(async () => t.close());
 
   it('each use of a link continues the one session of that parent and event (no new row per click)', async () => {

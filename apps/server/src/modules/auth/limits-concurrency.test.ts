@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokens } from '../../db/schema.js';
-import { createTestApp, type TestContext } from '../../../test/app.js';
-import { authHeader, createKita, createParent, createStaff, TEST_PASSWORD } from '../../../test/factories.js';
+import { testAppWith, type TestContext } from '../../../test/app.js';
+import { authHeader, createParent, createStaff, TEST_PASSWORD, newKitaId } from '../../../test/factories.js';
 import { lastMessageTo, otpFrom, wrongOtp } from '../../../test/factories-accounts.js';
 import { LOGIN_POLICY } from './staff-login.js';
 
@@ -15,10 +15,7 @@ import { LOGIN_POLICY } from './staff-login.js';
  */
 let t: TestContext;
 let kitaId: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  kitaId = (await createKita(t.db)).kita.id;
-});
+beforeAll(async () => ({ t, w: kitaId } = await testAppWith(newKitaId)));
 afterAll(async () => t.close());
 
 const figures: Record<string, unknown> = {};

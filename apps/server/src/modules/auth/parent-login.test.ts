@@ -1,16 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema.js';
-import { createTestApp, type TestContext } from '../../../test/app.js';
-import { createKita, createParent, createStaff, TEST_PASSWORD } from '../../../test/factories.js';
+import { testAppWith, type TestContext } from '../../../test/app.js';
+import { createParent, createStaff, TEST_PASSWORD, newKitaId } from '../../../test/factories.js';
 import { lastMessageTo, messagesTo, otpFrom, wrongOtp } from '../../../test/factories-accounts.js';
 
 let t: TestContext;
 let kitaId: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  kitaId = (await createKita(t.db)).kita.id;
-});
+beforeAll(async () => ({ t, w: kitaId } = await testAppWith(newKitaId)));
 afterAll(async () => t.close());
 
 const post = (url: string, payload: object, headers: Record<string, string> = {}) =>

@@ -1,19 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/app.js';
-import { authHeader, createChild, createParent, createStaff } from '../../../test/factories.js';
-import { auditRows, createEventRow, createStructureWorld, type StructureWorld } from '../../../test/factories-structure.js';
+import { testAppWith, type TestContext } from '../../../test/app.js';
+import { authHeader, createChild, createParent, createStaff, MISSING } from '../../../test/factories.js';
+import { auditRows, createEventRow, structureWorld, type StructureWorld } from '../../../test/factories-structure.js';
 import { categories, groups, kitas } from '../../db/schema.js';
 
 let t: TestContext;
 let w: StructureWorld;
-beforeAll(async () => {
-  t = await createTestApp();
-  w = await createStructureWorld(t.app, t.db);
-});
+beforeAll(async () => ({ t, w } = await testAppWith(structureWorld)));
 afterAll(async () => t.close());
 
-const MISSING = '00000000-0000-4000-8000-000000000000';
 
 /** A Kita without categories, to create them through the API. */
 async function emptyKita(name = 'Kita Leer') {

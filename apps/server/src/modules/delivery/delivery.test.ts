@@ -4,7 +4,7 @@ import type { EventDelivery } from '@kita/shared';
 import { deliveryCallbacks, outboxMessages } from '../../db/schema.js';
 import { createTestApp, type TestContext } from '../../../test/app.js';
 import { authHeader, createChild, createKita, createParent, createStaff } from '../../../test/factories.js';
-import { startFakeTwilio, startSmtpSink, type FakeTwilio, type SmtpSink } from '../../../test/fake-providers.js';
+import { startFakeTwilio, startSmtpSink, type FakeTwilio, type SmtpSink, providerEnv } from '../../../test/fake-providers.js';
 import { testSecretKey } from '../../../test/factories-accounts.js';
 import { enqueueMessages } from '../../notify/outbox.js';
 import { openMessage } from '../../notify/secrets.js';
@@ -49,15 +49,7 @@ beforeAll(async () => {
   smtp = await startSmtpSink({ rejectRecipients: ['gone@familie.test'], fullMailboxes: ['voll@familie.test'] });
   twilio = await startFakeTwilio();
   t = await createTestApp({
-    env: {
-      SMTP_URL: smtp.url,
-      TWILIO_API_URL: twilio.url,
-      TWILIO_ACCOUNT_SID: twilio.accountSid,
-      TWILIO_AUTH_TOKEN: twilio.authToken,
-      TWILIO_FROM: '+4930123456',
-      SMS_RATE_PER_SECOND: '1000',
-      OUTBOX_RETRY_BASE_MS: '20',
-    },
+    env: providerEnv(smtp, twilio, { OUTBOX_RETRY_BASE_MS: '20' }),
   });
   const home = await createKita(t.db, 'Kita Sonnenschein');
   const away = await createKita(t.db, 'Kita Anderswo');

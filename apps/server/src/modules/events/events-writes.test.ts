@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/app.js';
+import { testAppWith, type TestContext } from '../../../test/app.js';
 import { createEventViaApi, eventWorld, futureDates, inquiryToken, linkHeader, type EventWorld } from '../../../test/factories-events.js';
 import { auditLog, events, outboxMessages, sessions, tokens } from '../../db/schema.js';
 
@@ -10,10 +10,7 @@ const DAY = 24 * HOUR;
 
 let t: TestContext;
 let w: EventWorld;
-beforeAll(async () => {
-  t = await createTestApp({ now: NOW });
-  w = await eventWorld(t);
-});
+beforeAll(async () => ({ t, w } = await testAppWith(eventWorld, { now: NOW })));
 afterAll(async () => t.close());
 
 const base = () => ({ kitaId: w.home.kita.id, categoryId: w.home.kindergarten.id, totalSlotsKindergarten: 2, description: 'Personalmangel', confirmOverlap: true });

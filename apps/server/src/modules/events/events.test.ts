@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/app.js';
+import { createTestApp, testAppWith, type TestContext } from '../../../test/app.js';
 import { testSecretKey } from '../../../test/factories-accounts.js';
 import { createEventViaApi, eventWorld, futureDates, type EventWorld } from '../../../test/factories-events.js';
 import { auditLog, creditLedger, events, outboxMessages, tokens } from '../../db/schema.js';
@@ -15,10 +15,7 @@ const DAY = 24 * HOUR;
 
 let t: TestContext;
 let w: EventWorld;
-beforeAll(async () => {
-  t = await createTestApp({ now: NOW });
-  w = await eventWorld(t);
-});
+beforeAll(async () => ({ t, w } = await testAppWith(eventWorld, { now: NOW })));
 afterAll(async () => t.close());
 
 const immediate = (extra: Record<string, unknown> = {}) => ({

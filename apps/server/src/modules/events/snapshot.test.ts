@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/app.js';
+import { createTestApp, testAppWith, type TestContext } from '../../../test/app.js';
 import { createEventViaApi, eventWorld, futureDates, inquiryToken, linkHeader, type EventWorld } from '../../../test/factories-events.js';
 import { createChild, createParent } from '../../../test/factories.js';
 import { eventChildren, outboxMessages } from '../../db/schema.js';
@@ -19,10 +19,7 @@ const DAY = 24 * 3600_000;
 let t: TestContext;
 let w: EventWorld;
 
-beforeAll(async () => {
-  t = await createTestApp({ now: NOW });
-  w = await eventWorld(t);
-});
+beforeAll(async () => ({ t, w } = await testAppWith(eventWorld, { now: NOW })));
 afterAll(async () => t.close());
 
 const inject = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, headers = w.headers.manager) =>

@@ -1,19 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/app.js';
-import { authHeader, createChild, createParent } from '../../../test/factories.js';
-import { auditRows, createStructureWorld, type StructureWorld } from '../../../test/factories-structure.js';
+import { testAppWith, type TestContext } from '../../../test/app.js';
+import { authHeader, createChild, createParent, MISSING } from '../../../test/factories.js';
+import { auditRows, structureWorld, type StructureWorld } from '../../../test/factories-structure.js';
 import { groups } from '../../db/schema.js';
 
 let t: TestContext;
 let w: StructureWorld;
-beforeAll(async () => {
-  t = await createTestApp();
-  w = await createStructureWorld(t.app, t.db);
-});
+beforeAll(async () => ({ t, w } = await testAppWith(structureWorld)));
 afterAll(async () => t.close());
 
-const MISSING = '00000000-0000-4000-8000-000000000000';
 const ids = (res: { json(): { data: Array<{ groupId: string }> } }) => res.json().data.map((g) => g.groupId);
 
 describe('GET /api/groups', () => {

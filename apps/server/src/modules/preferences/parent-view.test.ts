@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/app.js';
+import { testAppWith, type TestContext } from '../../../test/app.js';
 import { createEventViaApi, eventWorld, inquiryToken, linkHeader, type EventWorld } from '../../../test/factories-events.js';
 import { createChild } from '../../../test/factories.js';
 import { events } from '../../db/schema.js';
@@ -17,8 +17,7 @@ let w: EventWorld;
 let eventId: string;
 let link: Record<string, string>;
 beforeAll(async () => {
-  t = await createTestApp({ now: NOW });
-  w = await eventWorld(t);
+  ({ t, w } = await testAppWith(eventWorld, { now: NOW }));
   eventId = await createEventViaApi(t, w.headers.manager, {
     kitaId: w.home.kita.id, categoryId: w.home.kindergarten.id, eventType: 'immediate', totalSlotsKindergarten: 1,
   });

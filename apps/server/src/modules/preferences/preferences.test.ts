@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/app.js';
+import { testAppWith, type TestContext } from '../../../test/app.js';
 import { createEventViaApi, eventWorld, futureDates, inquiryToken, linkHeader, type EventWorld } from '../../../test/factories-events.js';
 import { auditLog, events, preferences } from '../../db/schema.js';
 
@@ -13,8 +13,7 @@ let eventId: string;
 let token: string;
 let link: Record<string, string>;
 beforeAll(async () => {
-  t = await createTestApp({ now: NOW });
-  w = await eventWorld(t);
+  ({ t, w } = await testAppWith(eventWorld, { now: NOW }));
   eventId = await createEventViaApi(t, w.headers.manager, {
     kitaId: w.home.kita.id, categoryId: w.home.kindergarten.id, eventType: 'immediate', totalSlotsKindergarten: 1,
   });

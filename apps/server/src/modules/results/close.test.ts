@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
-import { createTestApp, type TestContext } from '../../../test/app.js';
+import { testAppWith, type TestContext } from '../../../test/app.js';
 import {
   closeViaApi,
   count,
@@ -25,10 +25,7 @@ const DAY = 24 * 3600_000;
 
 let t: TestContext;
 let w: ResultsWorld;
-beforeAll(async () => {
-  t = await createTestApp({ now: NOW });
-  w = await resultsWorld(t);
-});
+beforeAll(async () => ({ t, w } = await testAppWith(resultsWorld, { now: NOW })));
 afterAll(async () => t.close());
 
 const resultMessages = (eventId: string) =>

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/app.js';
+import { testAppWith, type TestContext } from '../../../test/app.js';
 import { futureDates } from '../../../test/factories-events.js';
 import { closeViaApi, futureEvent, ledgerSum, record, resultsWorld, shownCredits, type ResultsWorld } from '../../../test/factories-results.js';
 import { auditLog, creditLedger, outboxMessages } from '../../db/schema.js';
@@ -11,8 +11,7 @@ let t: TestContext;
 let w: ResultsWorld;
 let eventId: string;
 beforeAll(async () => {
-  t = await createTestApp({ now: NOW });
-  w = await resultsWorld(t);
+  ({ t, w } = await testAppWith(resultsWorld, { now: NOW }));
   // Rule version 2: Anna's two red children find no place (+1, then 0 at the ceiling +1), Dora's red
   // child gets the only place of the second event (-2, cut to -1), Ben's yellow books nothing.
   const full = await futureEvent(t, w, 0);

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/app.js';
+import { testAppWith, type TestContext } from '../../../test/app.js';
 import {
   closeViaApi,
   futureEvent,
@@ -20,10 +20,7 @@ const DAY = 24 * 3600_000;
 
 let t: TestContext;
 let w: ResultsWorld;
-beforeAll(async () => {
-  t = await createTestApp({ now: NOW });
-  w = await resultsWorld(t);
-});
+beforeAll(async () => ({ t, w } = await testAppWith(resultsWorld, { now: NOW })));
 afterAll(async () => t.close());
 
 type Alloc = typeof allocations.$inferSelect;

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/app.js';
+import { testAppWith, type TestContext } from '../../../test/app.js';
 import { closeViaApi, futureEvent, record, resultsWorld, type ResultsWorld } from '../../../test/factories-results.js';
 import { children, events, parents, users } from '../../db/schema.js';
 
@@ -14,8 +14,7 @@ let w: ResultsWorld;
 let eventId: string;
 let dir: string;
 beforeAll(async () => {
-  t = await createTestApp({ now: NOW });
-  w = await resultsWorld(t);
+  ({ t, w } = await testAppWith(resultsWorld, { now: NOW }));
   dir = mkdtempSync(path.join(tmpdir(), 'kita-report-'));
   eventId = await futureEvent(t, w, 2);
   await record(t, w, eventId, [

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/app.js';
+import { testAppWith, type TestContext } from '../../../test/app.js';
 import { inquiryToken, linkHeader } from '../../../test/factories-events.js';
 import { closeViaApi, futureEvent, record, resultsWorld, type ResultsWorld } from '../../../test/factories-results.js';
 import { allocations } from '../../db/schema.js';
@@ -17,8 +17,7 @@ let w: ResultsWorld;
 let eventId: string;
 let link: Record<string, string>;
 beforeAll(async () => {
-  t = await createTestApp({ now: NOW });
-  w = await resultsWorld(t);
+  ({ t, w } = await testAppWith(resultsWorld, { now: NOW }));
   // A link session of Anna for an open event (link holders may only answer).
   const open = await futureEvent(t, w, 1);
   link = await linkHeader(t, await inquiryToken(t, open, w.mail.parent.id));

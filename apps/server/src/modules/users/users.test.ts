@@ -1,19 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/app.js';
-import { authHeader, createStaff } from '../../../test/factories.js';
-import { auditRows, createStructureWorld, type StructureWorld } from '../../../test/factories-structure.js';
+import { testAppWith, type TestContext } from '../../../test/app.js';
+import { authHeader, createStaff, MISSING } from '../../../test/factories.js';
+import { auditRows, structureWorld, type StructureWorld } from '../../../test/factories-structure.js';
 import { users } from '../../db/schema.js';
 
 let t: TestContext;
 let w: StructureWorld;
-beforeAll(async () => {
-  t = await createTestApp();
-  w = await createStructureWorld(t.app, t.db);
-});
+beforeAll(async () => ({ t, w } = await testAppWith(structureWorld)));
 afterAll(async () => t.close());
 
-const MISSING = '00000000-0000-4000-8000-000000000000';
 let n = 0;
 const newUser = (over: Record<string, unknown> = {}) => ({
   name: 'Jörg O\'Neill-Weiß',
