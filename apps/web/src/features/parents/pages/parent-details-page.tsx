@@ -12,10 +12,13 @@ import { ChildrenTable } from '@/features/children/components/children-table';
 import { CreditsHistogramCard } from '@/features/results/components/credits-histogram-card';
 import { ApiError } from '@/lib/api';
 import { homePathFor, setOtpToken, useAuth } from '@/lib/auth';
+import { lazyDialog } from '@/lib/lazy-dialog';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { AccountInfoCard, PersonalInfoCard } from '../components/parent-info-cards';
-import { ParentFormDialog } from '../components/parent-form-dialog';
 import { useApproveParent, useDeleteParent, useParent, useRejectParent, useResendActivation, useResetCredits, useSendPhoneOtp } from '../queries';
+
+// The edit form (react-hook-form, zod, selects) loads when first opened, not with the parent's landing page.
+const ParentFormDialog = lazyDialog(async () => (await import('../components/parent-form-dialog')).ParentFormDialog);
 
 type Confirm = 'delete' | 'reject' | 'reset' | null;
 
