@@ -7,7 +7,8 @@
  * The web app is built into a temporary folder and served by the real server (embedded database,
  * demo seed); /preference is opened with a real link of the demo parent from the dev mailbox.
  * Run alone: `node --import tsx bench/web.ts`. CHROME_PATH overrides /usr/lib/chromium/chromium;
- * BENCH_WEB_DIST serves an existing build instead of building.
+ * BENCH_WEB_DIST serves an existing build instead of building; BENCH_WEB_SCREENSHOTS=<folder> saves a
+ * screenshot of each page there.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -36,7 +37,7 @@ export interface WebPageResult {
   pass: boolean;
   scripts: Array<{ file: string; gzipKB: number }>;
   lcpMs: number;
-  lighthouse: { lcpMs: number; tbtMs: number; cls: number; fcpMs: number; failedA11yAudits: string[] };
+  lighthouse: { lcpMs: number; tbtMs: number; cls: number; fcpMs: number; failedA11yAudits: string[]; lcpElement: string };
   reason?: string;
 }
 
@@ -67,7 +68,7 @@ async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, ms 
 }
 
 /** Sum of the gzipped sizes of every script the page loads (fresh browser context, no cache). */
-async function scriptsOf(url: string, login?: Login) {
+async function scriptsOf(url: string, login?: Login, screenshot?: string) {
   const browser = await chromium.launch({ executablePath: CHROME, args: CHROME_FLAGS.filter((f) => !f.startsWith('--headless')) });
   try {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'de-DE' });
@@ -79,6 +80,7 @@ async function scriptsOf(url: string, login?: Login) {
       bodies.push(response.body().then((b) => ({ file: new URL(response.url()).pathname, bytes: gzipSync(b, { level: 9 }).length })));
     });
     await page.goto(url, { waitUntil: 'networkidle' });
+    if (screenshot) await page.screenshot({ path: screenshot, fullPage: true });
     const scripts = await Promise.all(bodies);
     return { total: scripts.reduce((sum, s) => sum + s.bytes, 0), scripts: scripts.map((s) => ({ file: s.file, gzipKB: kb(s.bytes) })) };
   } finally {
@@ -108,7 +110,10 @@ async function lighthouseOf(url: string, login?: Login) {
     }
     const run = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], disableStorageReset: !!login });
     const lhr = run!.lhr;
+    // A page that did not render (e.g. NO_FCP) scores 0: say why instead of printing NaN.
+    if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+    const lcpItems = (lhr.audits['largest-contentful-paint-element']?.details as { items?: Array<{ items?: Array<{ node?: { snippet?: string } }> }> } | undefined)?.items;
     const a11yFailures = (lhr.categories.accessibility?.auditRefs ?? [])
       .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
       .map((ref) => ref.id);
@@ -120,6 +125,7 @@ async function lighthouseOf(url: string, login?: Login) {
       cls: Math.round(audit('cumulative-layout-shift') * 1000) / 1000,
       fcpMs: Math.round(audit('first-contentful-paint')),
       failedA11yAudits: a11yFailures,
+      lcpElement: lcpItems?.[0]?.items?.[0]?.node?.snippet ?? '',
     };
   } finally {
     chrome.kill();
@@ -168,7 +174,8 @@ export async function benchWeb(): Promise<WebPageResult[]> {
       { name: 'web-parent-landing', url: `${base}/parents/${login.user.parentId}`, kb: 150, login },
     ];
     for (const p of pages) {
-      const js = await scriptsOf(p.url, p.login);
+      const shots = process.env.BENCH_WEB_SCREENSHOTS;
+      const js = await scriptsOf(p.url, p.login, shots ? join(shots, `${p.name}.png`) : undefined);
       const lh = await lighthouseOf(p.url, p.login);
       const jsKB = kb(js.total);
       const scripts = js.scripts.sort((a, b) => b.gzipKB - a.gzipKB);
@@ -186,7 +193,7 @@ export async function benchWeb(): Promise<WebPageResult[]> {
         target: `JS <= ${p.kb} KB, perf >= ${PERFORMANCE_TARGET}, a11y 1, LCP <= ${LCP_TARGET_MS}`,
         pass: reasons.length === 0,
         scripts,
-        lighthouse: { lcpMs: lh.lcpMs, tbtMs: lh.tbtMs, cls: lh.cls, fcpMs: lh.fcpMs, failedA11yAudits: lh.failedA11yAudits },
+        lighthouse: { lcpMs: lh.lcpMs, tbtMs: lh.tbtMs, cls: lh.cls, fcpMs: lh.fcpMs, failedA11yAudits: lh.failedA11yAudits, lcpElement: lh.lcpElement },
         ...(reasons.length ? { reason: reasons.join('; ') } : {}),
       });
     }
@@ -202,6 +209,7 @@ export async function benchWeb(): Promise<WebPageResult[]> {
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   for (const r of await benchWeb()) {
     console.log(`${r.name}: ${r.jsGzipKB} KB gzipped JS, Lighthouse mobile performance ${r.performance}, accessibility ${r.accessibility}, LCP ${r.lcpMs} ms (target ${r.target}) ${r.pass ? 'PASS' : `MISS: ${r.reason}`}`);
+    console.log(`  LCP element: ${r.lighthouse.lcpElement}`);
     console.log(`  LCP ${r.lighthouse.lcpMs} ms, TBT ${r.lighthouse.tbtMs} ms, CLS ${r.lighthouse.cls}; largest scripts: ${r.scripts.slice(0, 4).map((s) => `${s.file} ${s.gzipKB} KB`).join(', ')}`);
     if (r.lighthouse.failedA11yAudits.length) console.log(`  accessibility audits below 1: ${r.lighthouse.failedA11yAudits.join(', ')}`);
   }

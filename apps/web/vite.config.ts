@@ -1,10 +1,10 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { catalogFile, tierOf } from './src/lib/catalog-tiers';
+import { catalogFile, PRELOADED_LANGUAGE, tierOf } from './src/lib/catalog-tiers';
 import { precompress } from './precompress';
 
 const require = createRequire(import.meta.url);
@@ -33,8 +33,29 @@ function vendorChunk(id: string): string | undefined {
   return undefined;
 }
 
+/**
+ * Both pages render only once the texts of the user's language are there (main.tsx,
+ * preference-main.tsx), and lib/i18n.ts asks for them only after the page's scripts have run: one
+ * round trip more before anything shows. The default language's core catalog (German: a stored
+ * English choice is the exception) is therefore preloaded by the HTML, in parallel with the scripts.
+ */
+function preloadDefaultCatalog(): Plugin {
+  return {
+    name: 'kita-preload-default-catalog',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const chunk = Object.values(ctx.bundle ?? {}).find((file) => file.type === 'chunk' && file.name === `i18n-${PRELOADED_LANGUAGE}-core`);
+        if (!chunk) throw new Error(`no chunk i18n-${PRELOADED_LANGUAGE}-core to preload`);
+        return [{ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${chunk.fileName}` }, injectTo: 'head' }];
+      },
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), preloadDefaultCatalog(), precompress()],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
