@@ -6,13 +6,15 @@
  *
  * The web app is built into a temporary folder and served by the real server (embedded database,
  * demo seed); /preference is opened with a real link of the demo parent from the dev mailbox.
+ * Lighthouse runs BENCH_WEB_RUNS times (3) per page and the median run counts.
  * Run alone: `node --import tsx bench/web.ts`. CHROME_PATH overrides /usr/lib/chromium/chromium;
- * BENCH_WEB_DIST serves an existing build instead of building.
+ * BENCH_WEB_DIST serves an existing build instead of building; BENCH_WEB_SCREENSHOTS=<folder> saves a
+ * screenshot of each page there.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -26,6 +28,8 @@ const CHROME = [process.env.CHROME_PATH, '/usr/lib/chromium/chromium', '/usr/bin
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const PERFORMANCE_TARGET = 0.95;
 const LCP_TARGET_MS = 1500;
+/** Lighthouse runs per page; the median run (by performance score) counts, as Lighthouse advises for noisy machines. */
+const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_WEB_RUNS ?? 3));
 
 export interface WebPageResult {
   name: string;
@@ -36,7 +40,7 @@ export interface WebPageResult {
   pass: boolean;
   scripts: Array<{ file: string; gzipKB: number }>;
   lcpMs: number;
-  lighthouse: { lcpMs: number; tbtMs: number; cls: number; fcpMs: number; failedA11yAudits: string[] };
+  lighthouse: { lcpMs: number; tbtMs: number; cls: number; fcpMs: number; failedA11yAudits: string[]; lcpElement: string; performanceRuns: number[]; loadAverage: number };
   reason?: string;
 }
 
@@ -67,7 +71,7 @@ async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, ms 
 }
 
 /** Sum of the gzipped sizes of every script the page loads (fresh browser context, no cache). */
-async function scriptsOf(url: string, login?: Login) {
+async function scriptsOf(url: string, login?: Login, screenshot?: string) {
   const browser = await chromium.launch({ executablePath: CHROME, args: CHROME_FLAGS.filter((f) => !f.startsWith('--headless')) });
   try {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'de-DE' });
@@ -79,6 +83,7 @@ async function scriptsOf(url: string, login?: Login) {
       bodies.push(response.body().then((b) => ({ file: new URL(response.url()).pathname, bytes: gzipSync(b, { level: 9 }).length })));
     });
     await page.goto(url, { waitUntil: 'networkidle' });
+    if (screenshot) await page.screenshot({ path: screenshot, fullPage: true });
     const scripts = await Promise.all(bodies);
     return { total: scripts.reduce((sum, s) => sum + s.bytes, 0), scripts: scripts.map((s) => ({ file: s.file, gzipKB: kb(s.bytes) })) };
   } finally {
@@ -108,7 +113,10 @@ async function lighthouseOf(url: string, login?: Login) {
     }
     const run = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], disableStorageReset: !!login });
     const lhr = run!.lhr;
+    // A page that did not render (e.g. NO_FCP) scores 0: say why instead of printing NaN.
+    if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+    const lcpItems = (lhr.audits['largest-contentful-paint-element']?.details as { items?: Array<{ items?: Array<{ node?: { snippet?: string } }> }> } | undefined)?.items;
     const a11yFailures = (lhr.categories.accessibility?.auditRefs ?? [])
       .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
       .map((ref) => ref.id);
@@ -120,6 +128,7 @@ async function lighthouseOf(url: string, login?: Login) {
       cls: Math.round(audit('cumulative-layout-shift') * 1000) / 1000,
       fcpMs: Math.round(audit('first-contentful-paint')),
       failedA11yAudits: a11yFailures,
+      lcpElement: lcpItems?.[0]?.items?.[0]?.node?.snippet ?? '',
     };
   } finally {
     chrome.kill();
@@ -168,13 +177,19 @@ export async function benchWeb(): Promise<WebPageResult[]> {
       { name: 'web-parent-landing', url: `${base}/parents/${login.user.parentId}`, kb: 150, login },
     ];
     for (const p of pages) {
-      const js = await scriptsOf(p.url, p.login);
-      const lh = await lighthouseOf(p.url, p.login);
+      const shots = process.env.BENCH_WEB_SCREENSHOTS;
+      const js = await scriptsOf(p.url, p.login, shots ? join(shots, `${p.name}.png`) : undefined);
+      // The machine's other work stretches the observed tasks that Lighthouse's simulation scales up.
+      const load = loadavg()[0]!;
+      const runs: Array<Awaited<ReturnType<typeof lighthouseOf>>> = [];
+      for (let i = 0; i < LIGHTHOUSE_RUNS; i++) runs.push(await lighthouseOf(p.url, p.login));
+      runs.sort((a, b) => a.performance - b.performance);
+      const lh = runs[Math.floor(runs.length / 2)]!;
       const jsKB = kb(js.total);
       const scripts = js.scripts.sort((a, b) => b.gzipKB - a.gzipKB);
       const reasons: string[] = [];
       if (jsKB > p.kb) reasons.push(`JS ${jsKB} KB, largest: ${scripts.slice(0, 3).map((x) => `${x.file.replace('/assets/', '')} ${x.gzipKB}`).join(', ')}`);
-      if (lh.performance < PERFORMANCE_TARGET) reasons.push(`performance ${lh.performance} (LCP ${lh.lcpMs} ms, FCP ${lh.fcpMs} ms, TBT ${lh.tbtMs} ms)`);
+      if (lh.performance < PERFORMANCE_TARGET) reasons.push(`performance ${lh.performance} (LCP ${lh.lcpMs} ms, FCP ${lh.fcpMs} ms, TBT ${lh.tbtMs} ms; load average ${load.toFixed(1)} on ${cpus().length} cores)`);
       else if (lh.lcpMs > LCP_TARGET_MS) reasons.push(`LCP ${lh.lcpMs} ms (FCP ${lh.fcpMs} ms)`);
       if (lh.accessibility < 1) reasons.push(`accessibility audits: ${lh.failedA11yAudits.join(', ')}`);
       results.push({
@@ -186,7 +201,7 @@ export async function benchWeb(): Promise<WebPageResult[]> {
         target: `JS <= ${p.kb} KB, perf >= ${PERFORMANCE_TARGET}, a11y 1, LCP <= ${LCP_TARGET_MS}`,
         pass: reasons.length === 0,
         scripts,
-        lighthouse: { lcpMs: lh.lcpMs, tbtMs: lh.tbtMs, cls: lh.cls, fcpMs: lh.fcpMs, failedA11yAudits: lh.failedA11yAudits },
+        lighthouse: { lcpMs: lh.lcpMs, tbtMs: lh.tbtMs, cls: lh.cls, fcpMs: lh.fcpMs, failedA11yAudits: lh.failedA11yAudits, lcpElement: lh.lcpElement, performanceRuns: runs.map((r) => r.performance), loadAverage: Math.round(((load + loadavg()[0]!) / 2) * 100) / 100 },
         ...(reasons.length ? { reason: reasons.join('; ') } : {}),
       });
     }
@@ -202,6 +217,8 @@ export async function benchWeb(): Promise<WebPageResult[]> {
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   for (const r of await benchWeb()) {
     console.log(`${r.name}: ${r.jsGzipKB} KB gzipped JS, Lighthouse mobile performance ${r.performance}, accessibility ${r.accessibility}, LCP ${r.lcpMs} ms (target ${r.target}) ${r.pass ? 'PASS' : `MISS: ${r.reason}`}`);
+    console.log(`  LCP element: ${r.lighthouse.lcpElement}`);
+    console.log(`  performance of the ${r.lighthouse.performanceRuns.length} Lighthouse runs: ${r.lighthouse.performanceRuns.join(', ')} (load average ${r.lighthouse.loadAverage})`);
     console.log(`  LCP ${r.lighthouse.lcpMs} ms, TBT ${r.lighthouse.tbtMs} ms, CLS ${r.lighthouse.cls}; largest scripts: ${r.scripts.slice(0, 4).map((s) => `${s.file} ${s.gzipKB} KB`).join(', ')}`);
     if (r.lighthouse.failedA11yAudits.length) console.log(`  accessibility audits below 1: ${r.lighthouse.failedA11yAudits.join(', ')}`);
   }

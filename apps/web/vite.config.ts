@@ -1,10 +1,10 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { catalogFile, tierOf } from './src/lib/catalog-tiers';
+import { catalogFile, PRELOADED_LANGUAGE, tierOf } from './src/lib/catalog-tiers';
 import { precompress } from './precompress';
 
 const require = createRequire(import.meta.url);
@@ -33,8 +33,50 @@ function vendorChunk(id: string): string | undefined {
   return undefined;
 }
 
+/** The page each HTML file opens with when the visitor has no session: index.html is sent for every app path, and without a session every one of them leads to /login. */
+const FIRST_SCREENS: Record<string, string> = { 'index.html': 'src/features/auth/pages/login-page.tsx' };
+
+/**
+ * Preloads, with the page's own scripts, what its first render waits for and would otherwise ask
+ * for only after those scripts have run (one round trip more each before anything shows):
+ * - the default language's core catalog (German: a stored English choice is the exception), which
+ *   lib/i18n.ts loads before main.tsx and preference-main.tsx render;
+ * - for index.html, the login page (FIRST_SCREENS) with the chunks it imports, which the router
+ *   loads lazily. Assets are cached for a year, so a returning visitor on another screen pays nothing.
+ */
+function preloadFirstScreen(): Plugin {
+  return {
+    name: 'kita-preload-first-screen',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const chunks = Object.values(ctx.bundle ?? {}).filter((file) => file.type === 'chunk');
+        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        const withImports = (file: string, into = new Set<string>()): Set<string> => {
+          if (into.has(file)) return into;
+          into.add(file);
+          for (const imported of byFile.get(file)?.imports ?? []) withImports(imported, into);
+          return into;
+        };
+        const catalog = chunks.find((chunk) => chunk.name === `i18n-${PRELOADED_LANGUAGE}-core`);
+        if (!catalog) throw new Error(`no chunk i18n-${PRELOADED_LANGUAGE}-core to preload`);
+        const files = [catalog.fileName];
+        const page = FIRST_SCREENS[path.basename(ctx.filename)];
+        if (page) {
+          const screen = chunks.find((chunk) => chunk.facadeModuleId === fileURLToPath(new URL(`./${page}`, import.meta.url)));
+          if (!screen || !ctx.chunk) throw new Error(`no chunk of ${page} to preload`);
+          const loaded = withImports(ctx.chunk.fileName);
+          files.push(...[...withImports(screen.fileName)].filter((file) => !loaded.has(file)));
+        }
+        return files.map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head' as const }));
+      },
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), preloadFirstScreen(), precompress()],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },

@@ -1,13 +1,14 @@
 import * as React from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { sessionUserSchema } from '@kita/shared';
 import { api } from '@/lib/api';
 import { getUser, updateUser, useAuth } from '@/lib/auth';
+import { parseStoredUser } from '@/lib/session-user';
 
 /**
  * Refreshes the stored user from GET auth/me once per session, so a changed role, Kita or
  * language shows without logging in again. A revoked session answers 401, which the API client
- * turns into a logout (the guards then go to /login).
+ * turns into a logout (the guards then go to /login). The answer is checked with parseStoredUser
+ * (sessionUserSchema's checks written out, lib/session-user.ts), so the shell does not load zod.
  */
 export function SessionSync() {
   const { user } = useAuth();
@@ -20,8 +21,8 @@ export function SessionSync() {
     retry: false,
   });
   React.useEffect(() => {
-    const parsed = sessionUserSchema.safeParse(me.data);
-    if (parsed.success && JSON.stringify(parsed.data) !== JSON.stringify(getUser())) updateUser(parsed.data);
+    const parsed = parseStoredUser(me.data);
+    if (parsed && JSON.stringify(parsed) !== JSON.stringify(getUser())) updateUser(parsed);
   }, [me.data]);
   return null;
 }

@@ -6,6 +6,12 @@
  */
 export const CORE_NAMESPACES: readonly string[] = ['common', 'nav', 'errors', 'validation', 'auth', 'preference'];
 
+/**
+ * The language whose core part the HTML preloads (vite.config.ts): the product's default
+ * (DEFAULT_LANGUAGE of @kita/shared/i18n, which this file cannot import: the Vite config reads it).
+ */
+export const PRELOADED_LANGUAGE = 'de';
+
 export type CatalogTier = 'core' | 'full';
 
 /** 'de' and 'auth' of '.../i18n/de/auth.ts', or undefined for other files. */

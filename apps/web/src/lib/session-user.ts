@@ -1,16 +1,17 @@
-import { regexes } from 'zod/v4/core';
 import type { Language, SessionUser } from '@kita/shared';
 import { ROLES } from '@kita/shared/constants';
 
 /**
  * Reads the stored user (localStorage) at start-up exactly as sessionUserSchema of @kita/shared
- * (auth.ts) parses it: the same checks (zod's own uuid pattern, the roles, the two languages,
+ * (auth.ts) parses it: the same checks (zod's own uuid pattern, copied below, the roles, the two languages,
  * null where the schema allows it) and the same output (only the schema's keys, in its order).
  * Written out by hand because lib/auth.ts runs on every page and zod would be the largest part
  * of the parents' first download; session-user.test.ts compares both on valid and broken values,
  * and building the result as a SessionUser makes a changed shape fail to compile.
  */
-const UUID = regexes.uuid();
+/** zod's uuid pattern (zod/v4/core regexes.uuid()), copied: importing zod's regex module costs the first download ~2 KB. */
+const UUID =
+  /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$/;
 const LANGUAGES: readonly Language[] = ['de', 'en'];
 
 type Fields = Record<string, unknown>;

@@ -7,8 +7,11 @@ import { ConfirmDeleteDialog, runConfirmed } from '@/components/confirm-delete-d
 import { DataTable } from '@/components/data-table/data-table';
 import { Button } from '@/components/ui/button';
 import { formatDate } from '@/lib/format';
+import { lazyDialog } from '@/lib/lazy-dialog';
 import { useDeleteChild } from '../queries';
-import { ChildFormDialog } from './child-form-dialog';
+
+// The child form (react-hook-form, zod, date picker) loads when first opened, not with the table.
+const ChildFormDialog = lazyDialog(async () => (await import('./child-form-dialog')).ChildFormDialog);
 
 /** One row of a children table: a child with its place (group, category) and parent. */
 export interface ChildRow {

@@ -11,11 +11,14 @@ import { ChildrenTable } from '@/features/children/components/children-table';
 import { CreditsHistogramCard } from '@/features/results/components/credits-histogram-card';
 import { ApiError } from '@/lib/api';
 import { homePathFor, setOtpToken, useAuth } from '@/lib/auth';
+import { lazyDialog } from '@/lib/lazy-dialog';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { ParentConfirmDialog, type ParentAction } from '../components/parent-confirm';
 import { AccountInfoCard, PersonalInfoCard } from '../components/parent-info-cards';
-import { ParentFormDialog } from '../components/parent-form-dialog';
 import { useApproveParent, useParent, useResendActivation, useSendPhoneOtp } from '../queries';
+
+// The edit form (react-hook-form, zod, selects) loads when first opened, not with the parent's landing page.
+const ParentFormDialog = lazyDialog(async () => (await import('../components/parent-form-dialog')).ParentFormDialog);
 
 /** The page header's buttons: edit for everyone; approve, reject and delete for staff while the status allows. */
 function ParentActions({
