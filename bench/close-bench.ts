@@ -6,51 +6,21 @@
  * several closes of identical fresh events. Run alone with `node --import tsx bench/close-bench.ts`
  * (TEST_DATABASE_URL or BENCH_DATABASE_URL names the server, default postgres://postgres@127.0.0.1:5432/test).
  */
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 // The FastifyInstance decorations (db, clock, outbox) that the results module's types refer to.
 import type {} from '../apps/server/src/app.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { closeEventTx } from '../apps/server/src/modules/results/close.js';
+import { withFreshDatabase, writeBenchResult, type BenchResult } from './lib/fresh-database.js';
 import { CHILDREN, createResultsWorld, median, openEventWithAnswers } from './lib/results-world.js';
-
-export interface BenchResult {
-  name: string;
-  ms: number;
-  target: string;
-  met: boolean;
-  [extra: string]: unknown;
-}
 
 const RUNS = 5;
 const TARGET_MS = 1000;
 
-async function withFreshDatabase<T>(work: (url: string) => Promise<T>): Promise<T> {
-  const server = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const name = `kita_bench_close_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: server });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  try {
-    return await work(url.toString());
-  } finally {
-    const c = new pg.Client({ connectionString: server });
-    await c.connect();
-    await c.query(`drop database if exists ${name} with (force)`);
-    await c.end();
-  }
-}
-
 export async function benchClose(): Promise<BenchResult> {
-  return withFreshDatabase(async (url) => {
+  return withFreshDatabase('close', async (url) => {
     const database = await openDatabase({ url });
     try {
       const now = new Date();
@@ -93,15 +63,9 @@ export async function benchClose(): Promise<BenchResult> {
   });
 }
 
-export function writeResult(result: BenchResult): void {
-  const out = join(dirname(fileURLToPath(import.meta.url)), 'results', `${result.name}.json`);
-  mkdirSync(dirname(out), { recursive: true });
-  writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);
-}
-
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const result = await benchClose();
-  writeResult(result);
+  writeBenchResult(result.name, result);
   console.log(`closing an event of ${CHILDREN} children: median ${result.ms} ms (target ${result.target}) ${result.met ? 'MET' : 'MISSED'}`);
   console.log(JSON.stringify(result));
 }
