@@ -13,16 +13,8 @@ import { sql } from 'drizzle-orm';
 import type {} from '../apps/server/src/app.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { closeEventTx } from '../apps/server/src/modules/results/close.js';
-import { withFreshDatabase, writeBenchResult } from './lib/fresh-database.js';
+import { withFreshDatabase, writeBenchResult, type BenchResult } from './lib/fresh-database.js';
 import { CHILDREN, createResultsWorld, median, openEventWithAnswers } from './lib/results-world.js';
-
-export interface BenchResult {
-  name: string;
-  ms: number;
-  target: string;
-  met: boolean;
-  [extra: string]: unknown;
-}
 
 const RUNS = 5;
 const TARGET_MS = 1000;
@@ -71,13 +63,9 @@ export async function benchClose(): Promise<BenchResult> {
   });
 }
 
-export function writeResult(result: BenchResult): void {
-  writeBenchResult(result.name, result);
-}
-
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const result = await benchClose();
-  writeResult(result);
+  writeBenchResult(result.name, result);
   console.log(`closing an event of ${CHILDREN} children: median ${result.ms} ms (target ${result.target}) ${result.met ? 'MET' : 'MISSED'}`);
   console.log(JSON.stringify(result));
 }

@@ -13,21 +13,19 @@
  * Run alone: `node --import tsx bench/fanout.ts` (BENCH_DATABASE_URL or TEST_DATABASE_URL names
  * the PostgreSQL server; a fresh database is created and dropped).
  */
-import { fork } from 'node:child_process';
-import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { loadavg } from 'node:os';
+import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
-import { categories, children, groups, kitas, parents, users } from '../apps/server/src/db/schema.js';
 import { createTransports, closeTransports } from '../apps/server/src/notify/transports.js';
 import { createUserSession } from '../apps/server/src/plugins/auth.js';
-import type { ProvidersReply } from './lib/providers-process.js';
-import { withFreshDatabase, writeBenchResult } from './lib/fresh-database.js';
+import { describeCpu, startCpuMeter, type CpuShares } from './lib/cpu-share.js';
+import { providerEnv, seedKita, type KitaWorld } from './lib/families-world.js';
+import { benchServerUrl, withFreshDatabase, writeBenchResult } from './lib/fresh-database.js';
+import { startProviders, type Providers } from './lib/providers.js';
 
 const FAMILIES = 5000;
 const TARGET_S = 15;
@@ -54,6 +52,7 @@ export interface FanoutResult {
   sms: number;
   failed: number;
   loadAverage1m: number[];
+  cpu: { app: CpuShares; bare: CpuShares };
   reason?: string;
 }
 
@@ -69,74 +68,10 @@ export interface SmsRateResult {
   reason?: string;
 }
 
-type BenchDb = Awaited<ReturnType<typeof openDatabase>>['db'];
-
-async function seedFamilies(db: BenchDb, families = FAMILIES, allSms = false, name = 'Kita Großstadt') {
-  const [kita] = await db.insert(kitas).values({ name, location: 'Berlin' }).returning();
-  const [category] = await db.insert(categories).values({ kitaId: kita!.id, name: 'Kindergarten' }).returning();
-  const groupRows = await db
-    .insert(groups)
-    .values(['Bären', 'Füchse', 'Eulen', 'Löwen', 'Igel'].map((name) => ({ categoryId: category!.id, name })))
-    .returning();
-  for (let start = 0; start < families; start += 1000) {
-    const batch = Array.from({ length: Math.min(1000, families - start) }, (_, k) => start + k);
-    const rows = await db
-      .insert(parents)
-      .values(
-        batch.map((i) => {
-          const sms = allSms || i % 2 === 1;
-          return {
-            kitaId: kita!.id,
-            name: `Familie ${i}`,
-            email: `familie${i}@${allSms ? 'rate' : 'fanout'}.example`,
-            emailVerified: true,
-            primaryPhone: sms ? `+49${allSms ? '16' : '15'}${String(100_000_000 + i).padStart(9, '0')}` : null,
-            primaryPhoneVerified: sms,
-            preferredCommunication: sms ? 'sms' : 'email',
-            language: i % 5 === 0 ? 'en' : 'de',
-            status: 'approved',
-          };
-        }),
-      )
-      .returning({ id: parents.id });
-    await db.insert(children).values(
-      rows.map((p, k) => ({ parentId: p.id, groupId: groupRows[k % groupRows.length]!.id, name: `Kind ${start + k}`, dateOfBirth: '2021-05-04' })),
-    );
-  }
-  const [manager] = await db
-    .insert(users)
-    .values({ name: 'Leitung', email: `leitung@${allSms ? 'rate' : 'fanout'}.example`, role: 'KitaManager', kitaId: kita!.id, passwordHash: 'x' })
-    .returning();
-  return { kitaId: kita!.id, categoryId: category!.id, managerId: manager!.id };
-}
-
-/** The SMTP server and the fake Twilio API in a child process (external, as in production). */
-export async function startProviders() {
-  const child = fork(join(dirname(fileURLToPath(import.meta.url)), 'lib', 'providers-process.ts'), [], { execArgv: ['--import', 'tsx'] });
-  const waiters: Array<(m: ProvidersReply) => void> = [];
-  child.on('message', (m: ProvidersReply) => waiters.shift()?.(m));
-  const next = () => new Promise<ProvidersReply>((resolve) => waiters.push(resolve));
-  const ready = await next();
-  if (ready.type !== 'ready') throw new Error('providers did not start');
-  return {
-    ...ready,
-    async count() {
-      const reply = next();
-      child.send({ type: 'count' });
-      const m = await reply;
-      return m.type === 'count' ? m : { emails: 0, sms: 0 };
-    },
-    async stop() {
-      child.send({ type: 'stop' });
-      await new Promise((resolve) => child.once('exit', resolve));
-    },
-  };
-}
-
 const round = (v: number, digits = 2) => Math.round(v * 10 ** digits) / 10 ** digits;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-function appConfig(url: string, providers: Awaited<ReturnType<typeof startProviders>>, smsRate?: number) {
+function appConfig(url: string, providers: Providers, smsRate?: number) {
   return loadConfig({
     // test, not development: development keeps messages to `.example` addresses in the dev mailbox.
     NODE_ENV: 'test',
@@ -144,18 +79,14 @@ function appConfig(url: string, providers: Awaited<ReturnType<typeof startProvid
     DATABASE_URL: url,
     JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123456789',
     PUBLIC_URL: 'https://kita.example.org',
-    SMTP_URL: providers.smtpUrl,
-    TWILIO_ACCOUNT_SID: providers.accountSid,
-    TWILIO_AUTH_TOKEN: providers.authToken,
-    TWILIO_FROM: '+4930123456',
-    TWILIO_API_URL: providers.twilioUrl,
+    ...providerEnv(providers),
     // Unset = the configured default (the realistic case); the throughput case lifts the limit.
     ...(smsRate ? { SMS_RATE_PER_SECOND: String(smsRate) } : {}),
   });
 }
 
 /** The same messages straight through nodemailer and fetch to the same sinks: no app, no database. */
-async function bareTransports(providers: Awaited<ReturnType<typeof startProviders>>, messages: Array<{ channel: string; recipient: string; subject: string | null; body_text: string; body_html: string | null }>) {
+async function bareTransports(providers: Providers, messages: Array<{ channel: string; recipient: string; subject: string | null; body_text: string; body_html: string | null }>) {
   const u = new URL(providers.smtpUrl);
   const mailer = nodemailer.createTransport({ host: u.hostname, port: Number(u.port), secure: false, pool: true, maxConnections: SMTP_CONNECTIONS });
   const twilioUrl = `${providers.twilioUrl}/2010-04-01/Accounts/${providers.accountSid}/Messages.json`;
@@ -188,7 +119,7 @@ async function bareTransports(providers: Awaited<ReturnType<typeof startProvider
 }
 
 /** One immediate inquiry to the seeded families through the real app; resolves when `expected` more messages arrived. */
-async function fanOutThroughApp(url: string, database: Awaited<ReturnType<typeof openDatabase>>, providers: Awaited<ReturnType<typeof startProviders>>, world: Awaited<ReturnType<typeof seedFamilies>>, expected: number, smsRate?: number, onCount?: (c: { emails: number; sms: number }, at: number) => void) {
+async function fanOutThroughApp(url: string, database: Awaited<ReturnType<typeof openDatabase>>, providers: Providers, world: KitaWorld, expected: number, smsRate?: number, onCount?: (c: { emails: number; sms: number }, at: number) => void) {
   const config = appConfig(url, providers, smsRate);
   const transports = createTransports(config);
   const app = await buildApp({ config, database, logger: false, serveWeb: false, transports });
@@ -228,23 +159,26 @@ export async function benchFanout(): Promise<[FanoutResult, SmsRateResult]> {
     return await withFreshDatabase('fanout', async (url) => {
       const database = await openDatabase({ url });
       try {
-        const world = await seedFamilies(database.db);
-        const load = [round(loadavg()[0]!)];
+        const world = await seedKita(database.db, { name: 'Kita Großstadt', families: FAMILIES, domain: 'fanout.example', someEnglish: true });
+        const dbName = new URL(url).pathname.slice(1);
+        // The app runs in this process (with the outbox worker); the sinks in theirs.
+        const appMeter = await startCpuMeter(benchServerUrl(), dbName, { app: () => [process.pid], providers: () => [providers.pid] });
         const a = await fanOutThroughApp(url, database, providers, world, FAMILIES, 100_000);
-        load.push(round(loadavg()[0]!));
+        const appCpu = await appMeter.stop();
         // Counted for the record: a failed delivery shows here, not as a faster run.
         const failed = await database.db.execute<{ n: number }>(sql`select count(*)::int as n from outbox_messages where status = 'failed'`);
         const sent = await database.db.execute<{ channel: string; recipient: string; subject: string | null; body_text: string; body_html: string | null }>(
           sql`select channel, recipient, subject, body_text, body_html from outbox_messages where event_id = ${a.eventId}`,
         );
+        const bareMeter = await startCpuMeter(benchServerUrl(), dbName, { sender: () => [process.pid], providers: () => [providers.pid] });
         const baselineSeconds = await bareTransports(providers, sent.rows);
-        load.push(round(loadavg()[0]!));
+        const bareCpu = await bareMeter.stop();
         const messages = a.emails + a.sms;
         const share = baselineSeconds / a.seconds;
         const reasons: string[] = [];
         if (messages !== FAMILIES) reasons.push(`${messages} of ${FAMILIES} accepted`);
-        if (a.seconds > TARGET_S) reasons.push(`${round(a.seconds)} s > ${TARGET_S} s (the bare transports alone took ${round(baselineSeconds)} s at load average ${load.join('/')})`);
-        if (share < BASELINE_SHARE) reasons.push(`${round(share)} of the bare transports' throughput`);
+        if (a.seconds > TARGET_S) reasons.push(`${round(a.seconds)} s > ${TARGET_S} s (the bare transports alone took ${round(baselineSeconds)} s); app run: ${describeCpu(appCpu)}; bare run: ${describeCpu(bareCpu)}`);
+        if (share < BASELINE_SHARE) reasons.push(`${round(share)} of the bare transports' throughput; app run: ${describeCpu(appCpu)}; bare run: ${describeCpu(bareCpu)}`);
         const fanout: FanoutResult = {
           name: 'fanout',
           seconds: round(a.seconds),
@@ -258,12 +192,13 @@ export async function benchFanout(): Promise<[FanoutResult, SmsRateResult]> {
           emails: a.emails,
           sms: a.sms,
           failed: Number(failed.rows[0]?.n ?? 0),
-          loadAverage1m: load,
+          loadAverage1m: [appCpu.loadAverage1m, bareCpu.loadAverage1m],
+          cpu: { app: appCpu, bare: bareCpu },
           ...(reasons.length ? { reason: reasons.join('; ') } : {}),
         };
 
         // Realistic: the configured default SMS rate; throughput after the first burst (the bucket's size).
-        const rateWorld = await seedFamilies(database.db, RATE_FAMILIES, true, 'Kita Randbezirk');
+        const rateWorld = await seedKita(database.db, { name: 'Kita Randbezirk', families: RATE_FAMILIES, firstFamily: FAMILIES, allSms: true, domain: 'rate.example' });
         let burstAt: { n: number; t: number } | null = null;
         let lastAt = { n: 0, t: 0 };
         const r = await fanOutThroughApp(url, database, providers, rateWorld, RATE_FAMILIES, undefined, (c, at) => {
@@ -298,6 +233,7 @@ export async function benchFanout(): Promise<[FanoutResult, SmsRateResult]> {
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const [r, rate] = await benchFanout();
   console.log(`fan-out to ${FAMILIES} families (${r.emails} e-mails over SMTP, ${r.sms} SMS over the Twilio API), load average ${r.loadAverage1m.join(' → ')}:`);
+  console.log(`  app run: ${describeCpu(r.cpu.app)}; bare run: ${describeCpu(r.cpu.bare)}`);
   console.log(`  app: ${r.seconds} s until the last message was accepted (${r.messagesPerSecond}/s; the POST took ${r.createMs} ms)`);
   console.log(`  bare nodemailer + fetch, same messages: ${r.baselineSeconds} s; the app reaches ${r.shareOfBaseline} of it`);
   console.log(`  target ${r.target}: ${r.pass ? 'PASS' : `MISS: ${r.reason}`}${r.failed ? ` (${r.failed} failed)` : ''}`);

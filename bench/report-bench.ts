@@ -13,7 +13,7 @@ import { findEvent } from '../apps/server/src/modules/events/queries.js';
 import { closeEventTx } from '../apps/server/src/modules/results/close.js';
 import { renderReportPdf } from '../apps/server/src/modules/results/pdf.js';
 import { buildReport } from '../apps/server/src/modules/results/report.js';
-import { writeResult, type BenchResult } from './close-bench.js';
+import { writeBenchResult, type BenchResult } from './lib/fresh-database.js';
 import { CHILDREN, createResultsWorld, median, openEventWithAnswers } from './lib/results-world.js';
 
 const WARMUP = 2;
@@ -58,7 +58,7 @@ export async function benchPdf(): Promise<BenchResult> {
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const result = await benchPdf();
-  writeResult(result);
+  writeBenchResult(result.name, result);
   console.log(`PDF report of ${CHILDREN} children: median ${result.ms} ms (target ${result.target}) ${result.met ? 'MET' : 'MISSED'}`);
   console.log(JSON.stringify(result));
 }

@@ -1,26 +1,41 @@
 /**
  * `npm run bench`: runs every benchmark one after another (they share the machine's two cores, so
  * never in parallel), writes bench/results/summary.json and prints one table with each figure next
- * to its target. `npm run bench -- answer-path fanout` runs a subset. The fairness simulator runs
- * separately (`npm run bench:fairness`) because it takes longer.
+ * to its target, and for a missed aim the reason measured (who used the cores, see
+ * lib/cpu-share.ts). `npm run bench -- answer-path fanout` runs a subset. The fairness simulator
+ * runs separately (`npm run bench:fairness`) because it takes longer.
+ *
+ * Bounded: about 7 minutes on a quiet 2-core machine (strike-morning ~3.5, answer-path and
+ * parent-view ~0.75 each, fan-out ~0.5, web ~1, the rest seconds); each benchmark has a time limit
+ * (`limitS`) after which it counts as failed and the run goes on; the whole run stops after the
+ * sum of the limits at the latest. Needs PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL,
+ * default postgres://postgres@127.0.0.1:5432/test; each benchmark creates and drops its own
+ * database) and pgbench.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
+import { performance } from 'node:perf_hooks';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 const BENCHES = [
-  { key: 'allocation', file: './allocation-bench.ts' },
-  { key: 'pdf', file: './report-bench.ts' },
-  { key: 'close', file: './close-bench.ts' },
-  { key: 'answer-path', file: './answer-path.ts' },
-  { key: 'parent-view', file: './parent-view.ts' },
-  { key: 'fanout', file: './fanout.ts' },
-  { key: 'strike-morning', file: './strike-morning.ts' },
-  { key: 'web', file: './web.ts' },
+  { key: 'allocation', file: './allocation-bench.ts', limitS: 60 },
+  { key: 'pdf', file: './report-bench.ts', limitS: 60 },
+  { key: 'close', file: './close-bench.ts', limitS: 60 },
+  { key: 'answer-path', file: './answer-path.ts', limitS: 150 },
+  { key: 'parent-view', file: './parent-view.ts', limitS: 150 },
+  { key: 'fanout', file: './fanout.ts', limitS: 240 },
+  { key: 'strike-morning', file: './strike-morning.ts', limitS: 360 },
+  { key: 'web', file: './web.ts', limitS: 300 },
 ] as const;
+
+const loads = () => loadavg().map((v) => v.toFixed(2)).join(' ');
+
+/** Rejects after `seconds` (the benchmark's child processes end with this process at exit). */
+const limit = (seconds: number) =>
+  new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`did not finish within its limit of ${seconds} s`)), seconds * 1000).unref());
 
 type Row = { name: string; target?: string; met?: boolean; pass?: boolean; [k: string]: unknown };
 
@@ -36,22 +51,29 @@ function headline(r: Row): string {
 
 async function main(): Promise<void> {
   const wanted = process.argv.slice(2);
+  const unknown = wanted.filter((w) => !BENCHES.some((b) => b.key === w));
+  if (unknown.length) throw new Error(`unknown benchmark ${unknown.join(', ')}; known: ${BENCHES.map((b) => b.key).join(', ')}`);
   const rows: Row[] = [];
-  for (const b of BENCHES) {
-    if (wanted.length && !wanted.includes(b.key)) continue;
-    console.log(`\n--- ${b.key}`);
+  const runStart = performance.now();
+  const loadAtStart = loads();
+  const chosen = BENCHES.filter((b) => !wanted.length || wanted.includes(b.key));
+  console.log(`${chosen.length} benchmarks, at most ${Math.round(chosen.reduce((s, b) => s + b.limitS, 0) / 60)} min; load average ${loadAtStart} on ${cpus().length} cores`);
+  for (const b of chosen) {
+    const start = performance.now();
+    console.log(`\n--- ${b.key} (limit ${b.limitS} s; load average ${loads()})`);
     try {
       const mod = (await import(b.file)) as Record<string, unknown>;
       const fn = Object.entries(mod).find(([k, v]) => k.startsWith('bench') && typeof v === 'function')?.[1] as
         | (() => Promise<Row | Row[]>)
         | undefined;
       if (!fn) throw new Error(`${b.file} exports no bench function`);
-      const out = await fn();
+      const out = await Promise.race([fn(), limit(b.limitS)]);
       rows.push(...(Array.isArray(out) ? out : [out]));
     } catch (err) {
       console.error(`${b.key} failed:`, err instanceof Error ? err.message : err);
       rows.push({ name: b.key, target: 'ran', met: false, error: String(err instanceof Error ? err.message : err) });
     }
+    console.log(`    ${b.key}: ${((performance.now() - start) / 1000).toFixed(1)} s`);
   }
   mkdirSync(path.join(here, 'results'), { recursive: true });
   const summaryFile = path.join(here, 'results', 'summary.json');
@@ -61,7 +83,9 @@ async function main(): Promise<void> {
     const ran = BENCHES.filter((b) => wanted.includes(b.key)).map((b) => b.key);
     for (const r of last.rows) if (!ran.some((key) => r.name.startsWith(key))) rows.push({ measuredAt: (r.measuredAt as string | undefined) ?? last.at, ...r });
   }
-  writeFileSync(summaryFile, `${JSON.stringify({ at: new Date().toISOString(), rows }, null, 2)}\n`);
+  const minutes = (performance.now() - runStart) / 60_000;
+  const machine = { cores: cpus().length, loadAverageAtStart: loadAtStart, loadAverageAtEnd: loads(), minutes: Math.round(minutes * 10) / 10 };
+  writeFileSync(summaryFile, `${JSON.stringify({ at: new Date().toISOString(), machine, rows }, null, 2)}\n`);
   console.log('\nbenchmark            met   target                                    figures');
   for (const r of rows) {
     const met = (r.met ?? r.pass) ? 'yes' : 'NO ';
@@ -69,7 +93,13 @@ async function main(): Promise<void> {
     // An unmet aim names what was measured to miss it.
     if (!(r.met ?? r.pass) && (r.reason || r.error)) console.log(`${''.padEnd(26)}why: ${String(r.reason ?? r.error)}`);
   }
-  console.log(`load average (1/5/15 min) at the end: ${loadavg().map((v) => v.toFixed(2)).join(' ')} on ${cpus().length} cores`);
+  console.log(`${minutes.toFixed(1)} min; load average (1/5/15 min) ${loadAtStart} at the start, ${machine.loadAverageAtEnd} at the end, on ${machine.cores} cores`);
 }
 
-void main();
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

@@ -12,7 +12,7 @@ declare module 'autocannon' {
     p99_9?: number;
     [key: string]: number | undefined;
   }
-  interface RawRequest {
+  export interface RawRequest {
     method?: string;
     path?: string;
     headers?: Record<string, string>;
@@ -24,6 +24,8 @@ declare module 'autocannon' {
     duration?: number;
     amount?: number;
     pipelining?: number;
+    /** Requests per second over all connections (open loop); 0 = as fast as answered. */
+    overallRate?: number;
     timeout?: number;
     requests?: Array<
       RawRequest & {
@@ -32,7 +34,7 @@ declare module 'autocannon' {
       }
     >;
   }
-  interface Result {
+  export interface Result {
     requests: Histogram;
     latency: Histogram;
     throughput: Histogram;

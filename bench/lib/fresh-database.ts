@@ -12,6 +12,15 @@ export function withFreshDatabase<T>(prefix: string, work: (url: string) => Prom
   return onFreshDatabase(benchServerUrl(), `kita_bench_${prefix}`, work);
 }
 
+/** A one-figure result (allocation, PDF, close): milliseconds against a target. */
+export interface BenchResult {
+  name: string;
+  ms: number;
+  target: string;
+  met: boolean;
+  [extra: string]: unknown;
+}
+
 /** bench/results/<name>.json */
 export function writeBenchResult(name: string, result: unknown): string {
   const out = join(dirname(fileURLToPath(import.meta.url)), '..', 'results', `${name}.json`);

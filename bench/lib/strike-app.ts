@@ -15,7 +15,7 @@ export type StrikeAppReply = { type: 'ready'; port: number } | { type: 'tokens';
 
 const send = (m: StrikeAppReply) => process.send!(m);
 const config = loadConfig({ ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'silent' });
-const database = await openDatabase({ url: config.DATABASE_URL, poolSize: Number(process.env.BENCH_POOL_SIZE ?? 10) });
+const database = await openDatabase({ url: config.DATABASE_URL, ...(process.env.BENCH_POOL_SIZE ? { poolSize: Number(process.env.BENCH_POOL_SIZE) } : {}) });
 const transports = createTransports(config);
 const app = await buildApp({ config, database, logger: false, serveWeb: false, transports });
 await app.listen({ port: 0, host: '127.0.0.1' });
