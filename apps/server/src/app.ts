@@ -12,6 +12,7 @@ import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/err
 import { observabilityPlugin } from './plugins/observability.js';
 import { loggerOptions } from './ops/logging.js';
 import { openapiPlugin } from './plugins/openapi.js';
+import { routeGuardPlugin } from './plugins/route-guard.js';
 import { securityPlugin } from './plugins/security.js';
 import { spaPlugin } from './plugins/spa.js';
 
@@ -73,6 +74,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (!deps.transports) await closeTransports(transports);
   });
 
+  // First: every route registered after it is checked for an auth guard (plugins/route-guard.ts).
+  await app.register(routeGuardPlugin);
   await app.register(errorsPlugin);
   await app.register(observabilityPlugin, { defaultMetrics: deps.config.NODE_ENV !== 'test' });
   await app.register(securityPlugin);

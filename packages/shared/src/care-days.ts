@@ -1,3 +1,4 @@
+import { zonedDay } from './time.js';
 import type { Language } from './validation.js';
 
 /**
@@ -14,7 +15,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const LOCALE: Record<Language, string> = { de: 'de-DE', en: 'en-GB' };
 const cache = new Map<string, Intl.DateTimeFormat>();
 
-function fmt(lang: Language, timeZone: string, kind: 'weekday' | 'date' | 'time' | 'day'): Intl.DateTimeFormat {
+function fmt(lang: Language, timeZone: string, kind: 'weekday' | 'date' | 'time'): Intl.DateTimeFormat {
   const key = `${lang}|${timeZone}|${kind}`;
   let f = cache.get(key);
   if (!f) {
@@ -23,12 +24,10 @@ function fmt(lang: Language, timeZone: string, kind: 'weekday' | 'date' | 'time'
         ? { weekday: 'short' }
         : kind === 'time'
           ? { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }
-          : kind === 'day'
-            ? { year: 'numeric', month: '2-digit', day: '2-digit' }
-            : lang === 'de'
-              ? { day: '2-digit', month: '2-digit' }
-              : { day: 'numeric', month: 'short' };
-    f = new Intl.DateTimeFormat(kind === 'day' ? 'en-CA' : LOCALE[lang], { timeZone, ...options });
+          : lang === 'de'
+            ? { day: '2-digit', month: '2-digit' }
+            : { day: 'numeric', month: 'short' };
+    f = new Intl.DateTimeFormat(LOCALE[lang], { timeZone, ...options });
     cache.set(key, f);
   }
   return f;
@@ -50,8 +49,8 @@ export function lastCareDay(eventDate: Date | string, expireDate: Date | string)
 /** The calendar days (yyyy-mm-dd, Kita zone) of the care period. */
 export function careDayRange(eventDate: Date | string, expireDate: Date | string, timeZone: string): { first: string; last: string } {
   return {
-    first: fmt('de', timeZone, 'day').format(asDate(eventDate)),
-    last: fmt('de', timeZone, 'day').format(lastCareDay(eventDate, expireDate)),
+    first: zonedDay(asDate(eventDate), timeZone),
+    last: zonedDay(lastCareDay(eventDate, expireDate), timeZone),
   };
 }
 

@@ -34,3 +34,18 @@ export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 /** Wraps a payload schema in the `{data: ...}` envelope of api.md. */
 export const envelope = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
+
+/** The life of an inquiry: scheduled (opens later), open (answers accepted), finished (allocated). */
+export const EVENT_STATUS = ['scheduled', 'open', 'finished'] as const;
+export const eventStatusSchema = z.enum(EVENT_STATUS);
+export type EventStatus = z.infer<typeof eventStatusSchema>;
+
+/** Children per answer colour (and unanswered): the event page and the result summary. */
+export const preferenceCountsSchema = z.object({
+  red: z.number().int(),
+  yellow: z.number().int(),
+  green: z.number().int(),
+  blue: z.number().int(),
+  unanswered: z.number().int(),
+});
+export type PreferenceCounts = z.infer<typeof preferenceCountsSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { categoryNameSchema, eventTypeSchema, preferenceTypeSchema, HAS_SLOT, type EventType } from './common.js';
+import { categoryNameSchema, eventStatusSchema, eventTypeSchema, preferenceCountsSchema, preferenceTypeSchema, HAS_SLOT, type EventType } from './common.js';
 import { languageSchema, text, uuidSchema } from './validation.js';
 import { slotOutcomeSchema } from './results.js';
 import { isTimeZone, zonedDay } from './time.js';
@@ -14,9 +14,6 @@ import { isTimeZone, zonedDay } from './time.js';
 export const DAY_MS = 24 * 60 * 60 * 1000;
 /** Spec section 5: event years up to the current year plus 5. */
 export const EVENT_MAX_YEARS_AHEAD = 5;
-export const EVENT_STATUS = ['scheduled', 'open', 'finished'] as const;
-export const eventStatusSchema = z.enum(EVENT_STATUS);
-export type EventStatus = z.infer<typeof eventStatusSchema>;
 
 const instantSchema = z.iso.datetime({ offset: true, error: 'validation.date' });
 const slotsSchema = z
@@ -205,15 +202,6 @@ export const eventSummarySchema = z.object({
   timezone: text(),
 });
 export type EventSummary = z.infer<typeof eventSummarySchema>;
-
-export const preferenceCountsSchema = z.object({
-  red: z.number().int(),
-  yellow: z.number().int(),
-  green: z.number().int(),
-  blue: z.number().int(),
-  unanswered: z.number().int(),
-});
-export type PreferenceCounts = z.infer<typeof preferenceCountsSchema>;
 
 export const eventDetailsSchema = eventSummarySchema.extend({
   kitaDescription: text().nullable(),

@@ -11,3 +11,4 @@ export * from './results.js';
 export * from './time.js';
 export * from './delivery.js';
 export * from './care-days.js';
+export * from './errors.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { categoryNameSchema, eventTypeSchema, HAS_SLOT, preferenceTypeSchema } from './common.js';
+import { categoryNameSchema, eventStatusSchema, eventTypeSchema, HAS_SLOT, preferenceCountsSchema, preferenceTypeSchema } from './common.js';
 import { text, uuidSchema } from './validation.js';
 
 /**
@@ -43,24 +43,16 @@ export const slotOutcomeSchema = z.object({
 });
 export type SlotOutcome = z.infer<typeof slotOutcomeSchema>;
 
-export const colourCountsSchema = z.object({
-  red: z.number().int(),
-  yellow: z.number().int(),
-  green: z.number().int(),
-  blue: z.number().int(),
-  unanswered: z.number().int(),
-});
-export type ColourCounts = z.infer<typeof colourCountsSchema>;
 
 /** What closing produced; the same figures head the report. */
 export const resultSummarySchema = z.object({
   eventId: text(),
-  status: z.enum(['scheduled', 'open', 'finished']),
+  status: eventStatusSchema,
   finishedAt: text().nullable(),
   totalSlots: z.number().int(),
   /** Children in the allocation (eligible at close); before close the eligible children now. */
   childrenCount: z.number().int(),
-  counts: colourCountsSchema,
+  counts: preferenceCountsSchema,
   /** Children holding a slot now (blue included; after releases and moves up). */
   slotsGiven: z.number().int(),
   /** Blue children beyond totalSlots (a child already in the Kita is not sent home). */

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { CategoryName, EventStatus, EventType, PreferenceType, Role } from '@kita/shared';
 import {
   bigserial,
   boolean,
@@ -39,8 +40,7 @@ export const categories = pgTable(
   {
     id: id(),
     kitaId: uuid('kita_id').notNull().references(() => kitas.id, { onDelete: 'cascade' }),
-    /** 'Kindergarten' | 'Krippe' */
-    name: text('name').notNull(),
+    name: text('name').$type<CategoryName>().notNull(),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('categories_kita_name_uq').on(t.kitaId, t.name)],
@@ -101,8 +101,7 @@ export const users = pgTable(
     phoneVerified: boolean('phone_verified').notNull().default(false),
     /** argon2id; null until a parent created by staff sets one. */
     passwordHash: text('password_hash'),
-    /** 'Admin' | 'KitaManager' | 'Parent' */
-    role: text('role').notNull(),
+    role: text('role').$type<Role>().notNull(),
     kitaId: uuid('kita_id').references(() => kitas.id, { onDelete: 'cascade' }),
     parentId: uuid('parent_id').references((): AnyPgColumn => parents.id, { onDelete: 'cascade' }),
     language: text('language').notNull().default('de'),
@@ -179,7 +178,7 @@ export const events = pgTable(
     kitaId: uuid('kita_id').notNull().references(() => kitas.id, { onDelete: 'cascade' }),
     categoryId: uuid('category_id').notNull().references(() => categories.id, { onDelete: 'restrict' }),
     /** 'immediate' | 'future' */
-    eventType: text('event_type').notNull(),
+    eventType: text('event_type').$type<EventType>().notNull(),
     /** The first day (and time) of emergency care the inquiry is about (domain.md v2). */
     eventDate: ts('event_date').notNull(),
     /** The end of the care period; slots can be released until then. */
@@ -191,7 +190,7 @@ export const events = pgTable(
     description: text('description'),
     totalSlots: integer('total_slots').notNull().default(0),
     /** 'scheduled' (notifications at opensAt) | 'open' | 'finished' */
-    status: text('status').notNull().default('open'),
+    status: text('status').$type<EventStatus>().notNull().default('open'),
     /** Lottery seed: secret until the event closes; its SHA-256 is shown from creation. */
     seed: text('seed').notNull(),
     seedHash: text('seed_hash').notNull(),
@@ -260,8 +259,7 @@ export const preferences = pgTable(
     eventId: uuid('event_id').notNull().references(() => events.id, { onDelete: 'cascade' }),
     childId: uuid('child_id').notNull().references(() => children.id, { onDelete: 'cascade' }),
     parentId: uuid('parent_id').notNull().references(() => parents.id, { onDelete: 'cascade' }),
-    /** 'red' | 'yellow' | 'green' | 'blue' */
-    preferenceType: text('preference_type').notNull(),
+    preferenceType: text('preference_type').$type<PreferenceType>().notNull(),
     /** Staff member who recorded the answer for the family (phone call, anonymous parent); null when the parent answered. */
     recordedBy: uuid('recorded_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
@@ -281,7 +279,7 @@ export const allocations = pgTable(
     parentId: uuid('parent_id').notNull(),
     preferenceId: uuid('preference_id').references(() => preferences.id, { onDelete: 'set null' }),
     /** The answer at close; null = unanswered. */
-    preferenceType: text('preference_type'),
+    preferenceType: text('preference_type').$type<PreferenceType>(),
     hasSlot: boolean('has_slot').notNull(),
     /** 1-based position in the order of service; null for green/unanswered. */
     rank: integer('rank'),

@@ -44,9 +44,7 @@ export function rateLimited(resetAt: Date, now: Date): AppError {
 /** 429 with Retry-After; the message says how long to wait (issue 14), in whole minutes rounded up. */
 export function waitError(waitSeconds: number): AppError {
   const seconds = Math.max(1, Math.ceil(waitSeconds));
-  const err = new AppError(429, 'RATE_LIMITED', 'errors.RATE_LIMITED_WAIT', { minutes: Math.ceil(seconds / 60) });
-  (err as AppError & { retryAfter: number }).retryAfter = seconds;
-  return err;
+  return new AppError(429, 'RATE_LIMITED', 'errors.RATE_LIMITED_WAIT', { minutes: Math.ceil(seconds / 60) }, undefined, seconds);
 }
 
 /**

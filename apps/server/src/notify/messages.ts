@@ -1,4 +1,4 @@
-import { translate } from '@kita/shared/i18n';
+import { translate, type MessageKeyIn } from '@kita/shared/i18n';
 import type { Language } from '@kita/shared';
 import type { MessageKind, OutboxMessage } from './outbox.js';
 import { countSmsSegments, shortenKitaName, toGsm7 } from './sms-text.js';
@@ -43,7 +43,7 @@ export function composeMessage(kind: MessageKind, opts: ComposeOptions): Omit<Ou
   // A programming error in the caller: fail loudly instead of sending a message with holes.
   if (missing.length > 0) throw new Error(`composeMessage(${kind}): missing vars ${missing.join(', ')}`);
   const lang = opts.language === 'en' ? 'en' : 'de';
-  const t = (key: string) => translate(lang, `messages.${key}`, opts.vars);
+  const t = (key: MessageKeyIn<'messages'>) => translate(lang, `messages.${key}`, opts.vars);
   const base = { kind, channel: opts.channel, recipient: opts.recipient, language: lang } as const;
 
   if (opts.channel === 'sms') {

@@ -8,6 +8,7 @@ import { authOf, type AuthContext } from '../lib/auth-context.js';
 import type { RequestContext } from '../lib/context.js';
 import { forbidden, unauthenticated } from '../lib/errors.js';
 import { verifyHs256 } from '../lib/jwt.js';
+import { markAuthGuard } from './route-guard.js';
 
 // The request's caller lives in lib (the scope helpers read it); re-exported for the routes.
 export { authOf, type AuthContext };
@@ -82,15 +83,19 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (req.auth === null && req.headers.authorization) req.auth = await resolve(req);
   });
 
-  app.decorate('requireSession', (opts: { link?: boolean } = {}) => async (req: FastifyRequest) => {
-    if (!req.auth) throw unauthenticated();
-    if (req.auth.kind === 'link' && !opts.link) throw forbidden();
-  });
+  app.decorate('requireSession', (opts: { link?: boolean } = {}) =>
+    markAuthGuard(async (req: FastifyRequest) => {
+      if (!req.auth) throw unauthenticated();
+      if (req.auth.kind === 'link' && !opts.link) throw forbidden();
+    }),
+  );
 
-  app.decorate('requireRole', (...roles: Role[]) => async (req: FastifyRequest) => {
-    if (!req.auth) throw unauthenticated();
-    if (req.auth.kind !== 'user' || !roles.includes(req.auth.role as Role)) throw forbidden();
-  });
+  app.decorate('requireRole', (...roles: Role[]) =>
+    markAuthGuard(async (req: FastifyRequest) => {
+      if (!req.auth) throw unauthenticated();
+      if (req.auth.kind !== 'user' || !roles.includes(req.auth.role as Role)) throw forbidden();
+    }),
+  );
 });
 
 /** The JWT of a session row (HS256, the session id as subject). */

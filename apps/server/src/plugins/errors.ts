@@ -3,7 +3,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { translate } from '@kita/shared/i18n';
+import { translate, type MessageKey } from '@kita/shared/i18n';
 import type { Language } from '@kita/shared';
 import { isDatabaseUnavailable, isInvalidTextForDatabase, safeErrorForLog } from '../lib/db-errors.js';
 import { AppError } from '../lib/errors.js';
@@ -11,7 +11,8 @@ import { requestLanguage } from '../lib/language.js';
 
 /** Zod messages are i18n keys ('validation.name'); anything else gets a generic text. */
 function fieldMessage(lang: Language, message: string): string {
-  if (/^validation\.\w+$/.test(message)) return translate(lang, message);
+  // The schemas' messages are catalog keys (validation.ts); a missing one falls back to the key itself.
+  if (/^validation\.\w+$/.test(message)) return translate(lang, message as MessageKey);
   if (/received undefined|received null/.test(message)) return translate(lang, 'validation.required');
   return translate(lang, 'validation.invalid');
 }
@@ -36,8 +37,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       });
     }
     if (err instanceof AppError) {
-      const retryAfter = (err as AppError & { retryAfter?: number }).retryAfter;
-      if (retryAfter) reply.header('Retry-After', String(retryAfter));
+      if (err.retryAfter) reply.header('Retry-After', String(err.retryAfter));
       return reply.status(err.statusCode).send({
         statusCode: err.statusCode,
         code: err.code,
@@ -98,7 +98,7 @@ export function frameworkErrors(err: FastifyError, req: FastifyRequest, reply: F
  */
 export function clientErrorHandler(err: Error & { code?: string }, socket: Socket): void {
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
-  const [statusCode, code] =
+  const [statusCode, code]: [number, 'HEADERS_TOO_LARGE' | 'BAD_REQUEST'] =
     err.code === 'HPE_HEADER_OVERFLOW' ? [431, 'HEADERS_TOO_LARGE'] : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'BAD_REQUEST'] : [400, 'BAD_REQUEST'];
   const body = JSON.stringify({ statusCode, code, message: translate('de', `errors.${code}`) });
   if (socket.writable) {

@@ -1,4 +1,5 @@
 import { LIMITS } from '@kita/shared/constants';
+import { isErrorCode, type ErrorCode } from '@kita/shared/errors';
 import { clearSession, getToken } from './auth';
 import { i18n } from './i18n';
 import { navigateTo } from './navigation';
@@ -11,15 +12,18 @@ export interface ApiErrorDetail {
   message: string;
 }
 
+/** A server error code (the shared `ERROR_CODES`), or one of the client's own for a missing answer. */
+export type ApiErrorCode = ErrorCode | 'NO_RESPONSE' | 'NO_DATA';
+
 /** Every failed call rejects with this: status 0 means no answer reached us. */
 export class ApiError extends Error {
   readonly status: number;
-  readonly code: string | undefined;
+  readonly code: ApiErrorCode | undefined;
   readonly details: ApiErrorDetail[] | undefined;
   /** The parsed error body as the server sent it (api.md error shape), if any. */
   readonly data: unknown;
 
-  constructor(init: { status: number; message: string; code?: string; details?: ApiErrorDetail[]; data?: unknown }) {
+  constructor(init: { status: number; message: string; code?: ApiErrorCode; details?: ApiErrorDetail[]; data?: unknown }) {
     super(init.message);
     this.name = 'ApiError';
     this.status = init.status;
@@ -84,7 +88,7 @@ function toApiError(status: number, body: unknown): ApiError {
   return new ApiError({
     status,
     message,
-    code: typeof record.code === 'string' ? record.code : undefined,
+    code: isErrorCode(record.code) ? record.code : undefined,
     details: Array.isArray(record.details) ? (record.details as ApiErrorDetail[]) : undefined,
     data: body,
   });

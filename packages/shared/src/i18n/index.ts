@@ -8,11 +8,18 @@ export const resources = { de, en } as const;
 export type Resources = typeof de;
 export const DEFAULT_LANGUAGE: Language = 'de';
 
+/** The dotted paths of a catalog's texts (`errors.NOT_FOUND`, `results.release.notFound`). */
+type Paths<T> = { [K in keyof T & string]: T[K] extends string ? K : `${K}.${Paths<T[K]>}` }[keyof T & string];
+/** A key `translate` accepts: a text of the catalogs, checked at compile time as the web's t() is. */
+export type MessageKey = Paths<Resources>;
+/** The keys below one namespace (`MessageKeyIn<'results'>` = 'tier.high' | …). */
+export type MessageKeyIn<N extends keyof Resources> = Paths<Resources[N]>;
+
 /**
  * Looks up a dotted key (`errors.NOT_FOUND`) and fills `{{name}}` placeholders. Used by the
  * server for e-mails, SMS, PDFs and error bodies; the web uses i18next over the same catalogs.
  */
-export function translate(lang: Language, key: string, vars: Record<string, string | number> = {}): string {
+export function translate(lang: Language, key: MessageKey, vars: Record<string, string | number> = {}): string {
   const pick = (root: unknown): string | undefined => {
     let node: unknown = root;
     for (const part of key.split('.')) {

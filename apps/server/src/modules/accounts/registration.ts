@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
-import { zonedDay, type CategoryName, type KitaGroups, type RegisterInput, type RegisterResult } from '@kita/shared';
+import { zonedDay, type KitaGroups, type RegisterInput, type RegisterResult } from '@kita/shared';
 import { categories, children, groups, kitas, parents, users } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
@@ -33,7 +33,7 @@ export async function findKitaGroups(ctx: Services, kitaId: string): Promise<Kit
   for (const r of rows) {
     let c = byCategory.get(r.categoryId);
     if (!c) {
-      c = { categoryId: r.categoryId, categoryName: r.categoryName as CategoryName, groups: [] };
+      c = { categoryId: r.categoryId, categoryName: r.categoryName, groups: [] };
       byCategory.set(r.categoryId, c);
     }
     if (r.groupId && r.groupName) c.groups.push({ groupId: r.groupId, groupName: r.groupName });

@@ -1,4 +1,4 @@
-import type { EventType, PreferenceType } from '@kita/shared';
+import type { EventType, PreferenceType, ReasonCode as SharedReasonCode } from '@kita/shared';
 
 /** One eligible child at close. `creditBalance` is the family's (parent's) ledger sum. */
 export interface AllocationChild {
@@ -22,12 +22,8 @@ export interface AllocationInput {
 
 export type Tier = 'blue' | 'red' | 'yellow' | 'green' | 'unanswered';
 
-export type ReasonCode =
-  | 'blue_keeps_place'
-  | 'slot_by_priority'
-  | 'no_slot_capacity'
-  | 'home_care'
-  | 'unanswered';
+/** The reasons the allocation itself gives; `released` and `promoted` come later (results/release.ts). */
+export type ReasonCode = Exclude<SharedReasonCode, 'released' | 'promoted'>;
 
 /** Stored as jsonb on the allocation row; enough to answer "why (not) my child?". */
 export interface AllocationReason {

@@ -1,5 +1,5 @@
 import { asc, eq, inArray, type SQL } from 'drizzle-orm';
-import type { Category, CategoryName, GroupListItem } from '@kita/shared';
+import type { Category, GroupListItem } from '@kita/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { categories, groups, kitas } from '../../db/schema.js';
 
@@ -17,7 +17,7 @@ export async function findGroups(db: DbOrTx, where?: SQL): Promise<GroupListItem
     .innerJoin(categories, eq(categories.id, groups.categoryId))
     .where(where)
     .orderBy(asc(categories.name), asc(groups.name), asc(groups.id));
-  return rows.map((r) => ({ ...r, categoryName: r.categoryName as CategoryName }));
+  return rows;
 }
 
 /** Categories (each with its groups) matching `where`, ordered by name. */
@@ -37,7 +37,7 @@ export async function findCategories(db: DbOrTx, where?: SQL): Promise<Category[
   );
   return cats.map((c) => ({
     ...c,
-    categoryName: c.categoryName as CategoryName,
+    categoryName: c.categoryName,
     groups: gs
       .filter((g) => g.categoryId === c.categoryId)
       .map(({ groupId, groupName, categoryId, categoryName }) => ({ groupId, groupName, categoryId, categoryName })),

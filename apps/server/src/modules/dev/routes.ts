@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { devMessageSchema, devMessagesQuerySchema, envelope, normalizePhone } from '@kita/shared';
 import { outboxMessages } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
+import { markAuthGuard } from '../../plugins/route-guard.js';
 
 /** 127.0.0.0/8, ::1 and IPv4-mapped loopback. */
 export const isLoopback = (ip: string) => /^(127\.|::ffff:127\.)/.test(ip) || ip === '::1';
@@ -30,11 +31,11 @@ function recipientPattern(query: string): string {
  */
 export const devRoutes: FastifyPluginAsyncZod = async (app) => {
   if (app.config.NODE_ENV !== 'development') return;
-  const onlyLocalOrAdmin = async (req: FastifyRequest) => {
+  const onlyLocalOrAdmin = markAuthGuard(async (req: FastifyRequest) => {
     if (isLoopback(req.ip)) return;
     if (req.auth?.kind === 'user' && req.auth.role === 'Admin') return;
     throw notFound();
-  };
+  });
 
   app.get(
     '/dev/messages',

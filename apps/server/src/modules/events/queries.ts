@@ -72,12 +72,12 @@ export async function findEvents(db: DbOrTx, kitaId?: string): Promise<EventRow[
   const rows = await selectEvents(db)
     .where(kitaId ? eq(events.kitaId, kitaId) : undefined)
     .orderBy(desc(events.eventDate), desc(events.createdAt));
-  return rows as EventRow[];
+  return rows;
 }
 
 export async function findEvent(db: DbOrTx, id: string): Promise<EventRow | undefined> {
   const [row] = await selectEvents(db).where(eq(events.id, id)).limit(1);
-  return row as EventRow | undefined;
+  return row;
 }
 
 /**
@@ -148,5 +148,5 @@ export async function findCategory(db: DbOrTx, id: string): Promise<CategoryRow 
     .innerJoin(kitas, eq(kitas.id, categories.kitaId))
     .where(eq(categories.id, id))
     .limit(1);
-  return row as CategoryRow | undefined;
+  return row;
 }

@@ -26,7 +26,7 @@ import type { DbOrTx } from '../../db/client.js';
  * transaction; opening an event writes its inquiries in that same transaction (outbox).
  */
 
-export const eventNotFound = (id: string) => notFound('errors.EVENT_NOT_FOUND', { id });
+export const eventNotFound = (id: string) => notFound('events.notFound', { id });
 
 /** The lottery seed is drawn at creation; only its hash is shown until the event closes. */
 function drawSeed(): { seed: string; seedHash: string; ruleVersion: number } {

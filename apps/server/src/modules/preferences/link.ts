@@ -70,7 +70,7 @@ export function assertParentEventAccess(auth: AuthContext, eventId: string, pare
   // Staff have no parent view (they answer for a family through the event page): 403 like any
   // other route their role may not use. Other families and other links learn nothing (404).
   if (!ok && auth.kind === 'user' && auth.role !== 'Parent') throw forbidden();
-  if (!ok) throw notFound('errors.EVENT_NOT_FOUND', { id: eventId });
+  if (!ok) throw notFound('events.notFound', { id: eventId });
 }
 
 type ViewRow = {
@@ -126,7 +126,7 @@ export async function parentEventView(ctx: RequestContext, eventId: string, pare
       join parents par on par.id = ${parentId} and par.kita_id = e.kita_id
      where e.id = ${eventId}`);
   const v = r.rows[0];
-  if (!v) throw notFound('errors.EVENT_NOT_FOUND', { id: eventId });
+  if (!v) throw notFound('events.notFound', { id: eventId });
   const responseDeadline = new Date(v.response_deadline);
   const finished = isFinished({ status: v.status, responseDeadline }, ctx.clock.now());
   // A link works only while the event is open; the logged-in parent may still look at it.

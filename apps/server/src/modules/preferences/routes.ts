@@ -89,7 +89,7 @@ export const preferenceRoutes: FastifyPluginAsyncZod = async (app) => {
       let parentId: string | null = null;
       if (auth.kind === 'link') {
         // A link session answers for its own event only.
-        if (auth.eventId !== req.body.eventId) throw notFound('errors.EVENT_NOT_FOUND', { id: req.body.eventId });
+        if (auth.eventId !== req.body.eventId) throw notFound('events.notFound', { id: req.body.eventId });
         parentId = auth.parentId;
       } else if (auth.role === 'Parent') {
         parentId = auth.parentId;

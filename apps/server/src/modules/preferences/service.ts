@@ -59,7 +59,7 @@ export async function saveAnswers(
            (select json_agg(json_build_object('id', ins.id, 'child_id', ins.child_id, 'preference_type', ins.preference_type)) from ins) as saved
       from ev`);
   const row = r.rows[0];
-  if (!row) throw notFound('errors.EVENT_NOT_FOUND', { id: input.eventId });
+  if (!row) throw notFound('events.notFound', { id: input.eventId });
   if (row.closed) throw eventFinished();
   const names = new Map(row.eligible.map((c) => [c.id, c.name]));
   const notEligible = input.answers.findIndex((a) => !names.has(a.childId));

@@ -85,7 +85,7 @@ export async function closeEventTx(tx: Tx, eventId: string, opts: CloseOptions):
   const e = locked.rows[0];
   if (!e) {
     if (opts.skipLocked) return { state: 'busy' };
-    throw notFound('errors.EVENT_NOT_FOUND', { id: eventId });
+    throw notFound('events.notFound', { id: eventId });
   }
   if (e.status === 'finished') return { state: 'already_finished' };
   // A scheduled event has not asked anybody yet: closing it would hand out nothing but credits.
@@ -233,7 +233,7 @@ export async function closeEvent(
   }
   if (outcome.state === 'closed' && outcome.messages > 0) app.outbox.kick();
   const e = await findEvent(app.db, eventId);
-  if (!e) throw notFound('errors.EVENT_NOT_FOUND', { id: eventId });
+  if (!e) throw notFound('events.notFound', { id: eventId });
   const summary = await resultSummary(app.db, e);
   const sent = await app.db.execute<{ n: number }>(
     sql`select count(*)::int as n from outbox_messages where event_id = ${eventId} and kind = 'results'`,

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
-import { formatCarePeriod, translate } from '@kita/shared/i18n';
+import { formatCarePeriod, translate, type MessageKeyIn } from '@kita/shared/i18n';
 import { formatDateTime, formatDeadline, type EventReport, type Language, type ReportRow } from '@kita/shared';
 
 /**
@@ -48,7 +48,7 @@ const COLUMNS: Column[] = [
 ];
 
 export async function renderReportPdf(report: EventReport, lang: Language): Promise<Buffer> {
-  const t = (key: string, vars?: Record<string, string | number>) => translate(lang, `results.${key}`, vars);
+  const t = (key: MessageKeyIn<'results'>, vars?: Record<string, string | number>) => translate(lang, `results.${key}`, vars);
   const tz = report.event.timezone;
   const when = (iso: string) => formatDateTime(new Date(iso), tz);
   const doc = new PDFDocument({

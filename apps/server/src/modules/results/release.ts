@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { PreferenceType, ReleaseSlotInput, ReleaseSlotResult } from '@kita/shared';
-import { formatCarePeriod } from '@kita/shared/i18n';
+import { formatCarePeriod, type Resources } from '@kita/shared/i18n';
+import type { ErrorCode } from '@kita/shared';
 import type { Tx } from '../../db/client.js';
 import { allocations, creditLedger } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
@@ -21,7 +22,7 @@ import type { RequestContext } from '../../lib/context.js';
  * slot to two children (or one child two slots).
  */
 
-const releaseError = (status: number, code: string, key: string) => new AppError(status, code, `results.release.${key}`);
+const releaseError = (status: number, code: ErrorCode, key: keyof Resources['results']['release']) => new AppError(status, code, `results.release.${key}`);
 export const slotOfferedKey = (eventId: string, childId: string) => `slot_offered:${eventId}:${childId}`;
 
 const uuid = z.uuid();
@@ -78,7 +79,7 @@ export async function releaseSlot(ctx: RequestContext, eventId: string, input: R
        where e.id = ${eventId}
          for update of e`);
     const e = ev.rows[0];
-    const eventNotFound = () => notFound('errors.EVENT_NOT_FOUND', { id: eventId });
+    const eventNotFound = () => notFound('events.notFound', { id: eventId });
     if (!e) throw eventNotFound();
     // A parent releases in their own Kita, staff within their Kita scope.
     if (auth.role === 'Parent' ? auth.kitaId !== e.kita_id : !reachesKita(auth, e.kita_id)) throw eventNotFound();

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { ColourCounts, ResultSummary } from '@kita/shared';
+import type { PreferenceCounts, ResultSummary } from '@kita/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { toIso, type EventRow } from '../events/queries.js';
 
@@ -46,7 +46,7 @@ export async function resultSummary(db: DbOrTx, e: EventRow): Promise<ResultSumm
           left join preferences pr on pr.event_id = ec.event_id and pr.child_id = ec.child_id
          where ec.event_id = ${e.id} and ec.left_at is null`);
   const row = r.rows[0]!;
-  const counts: ColourCounts = {
+  const counts: PreferenceCounts = {
     red: Number(row.red),
     yellow: Number(row.yellow),
     green: Number(row.green),

@@ -21,7 +21,6 @@ export const errors = {
   CALLBACK_SIGNATURE_INVALID: 'Die Signatur der Statusmeldung ist ungültig.',
   CALLBACK_REPLAYED: 'Diese Statusmeldung wurde bereits verarbeitet.',
   EVENT_FINISHED: 'Diese Bedarfsabfrage ist bereits abgelaufen.',
-  EVENT_NOT_FOUND: 'Keine Bedarfsabfrage mit der ID {{id}} gefunden.',
   EVENT_HAS_ANSWERS: 'Kategorie oder Art können nicht mehr geändert werden, weil bereits Antworten vorliegen.',
   EVENT_FINISHED_WITH_ANSWERS: 'Eine abgeschlossene Bedarfsabfrage mit Antworten kann nicht gelöscht werden (sie gehört zur Guthaben-Geschichte der Familien).',
   EVENT_OVERLAP: 'Für {{category}} läuft bereits die Bedarfsabfrage „{{first}}“ mit überschneidenden Betreuungstagen. Bitte bestätigen Sie, dass Sie eine zweite anlegen möchten.',

@@ -1,5 +1,6 @@
 /** Emergency events (Bedarfsabfragen): list, form, details and the responses table. */
 export const events = {
+  notFound: 'Keine Bedarfsabfrage mit der ID {{id}} gefunden.',
   list: {
     title: 'Bedarfsabfragen',
     description: 'Notbetreuungs-Abfragen dieser Kita, die neueste zuerst.',

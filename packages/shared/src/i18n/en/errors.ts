@@ -23,7 +23,6 @@ export const errors: Catalog<typeof de> = {
   CALLBACK_SIGNATURE_INVALID: 'The signature of the status callback is invalid.',
   CALLBACK_REPLAYED: 'This status callback has already been processed.',
   EVENT_FINISHED: 'This demand inquiry has already expired.',
-  EVENT_NOT_FOUND: 'No demand inquiry found with ID {{id}}.',
   EVENT_HAS_ANSWERS: 'Category or type can no longer be changed because answers exist.',
   EVENT_FINISHED_WITH_ANSWERS: 'A finished demand inquiry with answers cannot be deleted (it is part of the credit ledger).',
   EVENT_OVERLAP: 'The demand inquiry "{{first}}" for {{category}} is already running with overlapping care days. Please confirm that you want to create a second one.',

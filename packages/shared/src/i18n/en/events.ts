@@ -2,6 +2,7 @@ import type { Catalog } from '../types.js';
 import type { events as de } from '../de/events.js';
 
 export const events: Catalog<typeof de> = {
+  notFound: 'No demand inquiry found with ID {{id}}.',
   list: {
     title: 'Demand inquiries',
     description: 'Emergency care inquiries of this Kita, newest first.',
