@@ -1,4 +1,7 @@
 import type * as React from 'react';
+import { Link } from 'react-router';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { AuthShell } from '@/components/auth-shell';
 
@@ -33,3 +36,33 @@ export function AccountCard({
   );
 }
 
+
+/** An account page opened without what it needs (a link's token, a pending SMS code): the problem and one way on. */
+export function MissingLinkCard({
+  qa,
+  title,
+  alertQa,
+  message,
+  to,
+  linkLabel,
+}: {
+  qa: string;
+  title: string;
+  alertQa: string;
+  message: string;
+  to: string;
+  linkLabel: string;
+}) {
+  return (
+    <AccountCard qa={qa} title={title}>
+      <div className="grid gap-4">
+        <Alert variant="destructive" data-qa={alertQa}>
+          <AlertDescription>{message}</AlertDescription>
+        </Alert>
+        <Button asChild>
+          <Link to={to}>{linkLabel}</Link>
+        </Button>
+      </div>
+    </AccountCard>
+  );
+}

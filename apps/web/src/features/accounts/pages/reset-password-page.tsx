@@ -4,13 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { passwordSchema } from '@kita/shared';
+import { applyServerErrors } from '@/components/form/server-errors';
 import { TextField } from '@/components/form/text-field';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
 import { ApiError } from '@/lib/api';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import { AccountCard } from '../components/account-card';
+import { AccountCard, MissingLinkCard } from '../components/account-card';
 import { SubmitButton } from '@/components/submit-button';
 import { useResetPassword } from '../queries';
 
@@ -36,16 +37,14 @@ export default function ResetPasswordPage() {
 
   if (!token) {
     return (
-      <AccountCard qa="reset-password-page" title={t('accounts.reset.title')}>
-        <div className="grid gap-4">
-          <Alert variant="destructive" data-qa="reset-missing-token">
-            <AlertDescription>{t('accounts.reset.missingToken')}</AlertDescription>
-          </Alert>
-          <Button asChild>
-            <Link to="/forgot-password">{t('accounts.reset.requestNew')}</Link>
-          </Button>
-        </div>
-      </AccountCard>
+      <MissingLinkCard
+        qa="reset-password-page"
+        title={t('accounts.reset.title')}
+        alertQa="reset-missing-token"
+        message={t('accounts.reset.missingToken')}
+        to="/forgot-password"
+        linkLabel={t('accounts.reset.requestNew')}
+      />
     );
   }
 
@@ -59,11 +58,7 @@ export default function ResetPasswordPage() {
         },
         onError: (error) => {
           // Field errors (a common password) belong next to the field; anything else is a toast.
-          if (error instanceof ApiError && error.details?.length) {
-            for (const d of error.details) {
-              if (d.path === 'newPassword' || d.path === 'confirmPassword') form.setError(d.path, { message: d.message });
-            }
-          }
+          applyServerErrors(form, error);
           notifyError(t('accounts.reset.failed'), error);
         },
       },

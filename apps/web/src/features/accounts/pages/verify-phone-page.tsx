@@ -1,13 +1,12 @@
 import * as React from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { formatPhone } from '@kita/shared';
 import { OtpStep } from '@/components/otp-step';
-import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { clearOtpToken, getOtpToken, homePathFor, setOtpToken, useAuth } from '@/lib/auth';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import { AccountCard } from '../components/account-card';
+import { AccountCard, MissingLinkCard } from '../components/account-card';
 import { useRequestPhoneOtp, useVerifyPhone } from '../queries';
 
 /** What the page that requested the code hands over (navigation state). */
@@ -72,16 +71,14 @@ export default function VerifyPhonePage() {
 
   if (!otpToken) {
     return (
-      <AccountCard qa="verify-phone-page" title={t('accounts.verifyPhone.title')}>
-        <div className="grid gap-4">
-          <Alert variant="destructive" data-qa="verify-phone-missing">
-            <AlertDescription>{t('accounts.verifyPhone.missing')}</AlertDescription>
-          </Alert>
-          <Button asChild>
-            <Link to={user ? homePathFor(user) : '/login'}>{user ? t('accounts.home') : t('accounts.toLogin')}</Link>
-          </Button>
-        </div>
-      </AccountCard>
+      <MissingLinkCard
+        qa="verify-phone-page"
+        title={t('accounts.verifyPhone.title')}
+        alertQa="verify-phone-missing"
+        message={t('accounts.verifyPhone.missing')}
+        to={user ? homePathFor(user) : '/login'}
+        linkLabel={user ? t('accounts.home') : t('accounts.toLogin')}
+      />
     );
   }
   return (

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { CATEGORY_NAMES, categoryInputSchema, type Category, type CategoryName } from '@kita/shared';
 import { SelectField } from '@/components/form/select-field';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import { applyServerErrors, FormDialog } from '@/components/form-dialog';
+import { FormDialog } from '@/components/form-dialog';
+import { applyServerErrors } from '@/components/form/server-errors';
 import { useSaveCategory } from '../queries';
 
 /** Add or rename a category: Kindergarten or Krippe, one of each per Kita (names already used are not offered). */

@@ -2,7 +2,7 @@ import * as React from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { PlusIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { formatPhone } from '@kita/shared';
+import { formatPhone, type Child } from '@kita/shared';
 import { ConfirmDeleteDialog, runConfirmed } from '@/components/confirm-delete-dialog';
 import { DataTable } from '@/components/data-table/data-table';
 import { Button } from '@/components/ui/button';
@@ -24,6 +24,26 @@ export interface ChildRow {
   parentId: string;
   parentName?: string;
   parentPhone?: string | null;
+}
+
+/**
+ * A table row from a child as the API sends it (the Kita's children, a parent's details); the
+ * parent's name and phone only where the table shows them.
+ */
+export function childRow(
+  c: Pick<Child, 'childId' | 'childName' | 'dateOfBirth' | 'groupId' | 'categoryName'> & { group: Pick<Child['group'], 'groupName'> },
+  parent: { parentId: string; name?: string; phone?: string | null },
+): ChildRow {
+  return {
+    childId: c.childId,
+    childName: c.childName,
+    dateOfBirth: c.dateOfBirth,
+    groupId: c.groupId,
+    groupName: c.group.groupName,
+    categoryName: c.categoryName,
+    parentId: parent.parentId,
+    ...(parent.name !== undefined ? { parentName: parent.name, parentPhone: parent.phone } : {}),
+  };
 }
 
 export interface ChildrenTableProps {

@@ -3,7 +3,7 @@ import { useParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { ErrorState } from '@/components/states';
 import { Card, CardContent } from '@/components/ui/card';
-import { ChildrenTable, type ChildRow } from '../components/children-table';
+import { childRow, ChildrenTable, type ChildRow } from '../components/children-table';
 import { useKitaChildren } from '../queries';
 
 /** Children page of a Kita (spec section 2): searchable table with add, edit and delete. */
@@ -11,17 +11,7 @@ export default function ChildrenPage() {
   const { t } = useTranslation();
   const kitaId = useParams().kitaId ?? '';
   const children = useKitaChildren(kitaId);
-  const rows: ChildRow[] | undefined = children.data?.map((c) => ({
-    childId: c.childId,
-    childName: c.childName,
-    dateOfBirth: c.dateOfBirth,
-    groupId: c.groupId,
-    groupName: c.group.groupName,
-    categoryName: c.categoryName,
-    parentId: c.parentId,
-    parentName: c.parent.name,
-    parentPhone: c.parent.primaryPhoneNumber,
-  }));
+  const rows: ChildRow[] | undefined = children.data?.map((c) => childRow(c, { parentId: c.parentId, name: c.parent.name, phone: c.parent.primaryPhoneNumber }));
 
   return (
     <div className="flex flex-col gap-6" data-qa="children-page">

@@ -1,21 +1,11 @@
 import type * as React from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EventDetails } from '@kita/shared';
+import { Fact } from '@/components/fact';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useCareDays } from '@/hooks/use-care-days';
 import { formatDateTime } from '@/lib/format';
 import { EventStatusBadge, EventTypeBadge } from './event-badges';
-
-function Item({ label, children, qa }: { label: string; children: React.ReactNode; qa: string }) {
-  return (
-    <div className="flex flex-col gap-0.5">
-      <dt className="text-muted-foreground text-xs font-medium tracking-wide uppercase">{label}</dt>
-      <dd className="text-sm font-medium break-words" data-qa={qa}>
-        {children}
-      </dd>
-    </div>
-  );
-}
 
 /**
  * The event card (spec "Event details"): type, category, date, expire date, available slots,
@@ -36,35 +26,35 @@ export function EventSummaryCard({ event, actions }: { event: EventDetails; acti
       </CardHeader>
       <CardContent>
         <dl className="grid grid-cols-2 gap-4 md:grid-cols-4">
-          <Item label={t('events.details.type')} qa="event-type">
+          <Fact label={t('events.details.type')} qa="event-type">
             {t(`events.type.${event.eventType}`)}
-          </Item>
-          <Item label={t('events.details.category')} qa="event-category">
+          </Fact>
+          <Fact label={t('events.details.category')} qa="event-category">
             {event.category}
-          </Item>
-          <Item label={t('events.details.careDays')} qa="event-care-days">
+          </Fact>
+          <Fact label={t('events.details.careDays')} qa="event-care-days">
             {care.period(event)}
-          </Item>
-          <Item label={t('events.details.responseDeadline')} qa="event-deadline">
+          </Fact>
+          <Fact label={t('events.details.responseDeadline')} qa="event-deadline">
             {care.deadline(event)}
-          </Item>
-          <Item label={t('events.details.period')} qa="event-date">
+          </Fact>
+          <Fact label={t('events.details.period')} qa="event-date">
             {formatDateTime(event.eventDate, event.timezone)} – {formatDateTime(event.expireDate, event.timezone)}
-          </Item>
-          <Item label={t('events.details.opensAt')} qa="event-opens">
+          </Fact>
+          <Fact label={t('events.details.opensAt')} qa="event-opens">
             {formatDateTime(event.opensAt, event.timezone)}
-          </Item>
-          <Item label={t('events.details.availableSlots')} qa="event-slots">
+          </Fact>
+          <Fact label={t('events.details.availableSlots')} qa="event-slots">
             {event.availableSlots}
-          </Item>
+          </Fact>
           {!event.isFinished && (
-            <Item label={t('events.details.requiredHomeCare')} qa="event-home-care">
+            <Fact label={t('events.details.requiredHomeCare')} qa="event-home-care">
               {event.requiredHomeCare}
-            </Item>
+            </Fact>
           )}
-          <Item label={t('events.details.description')} qa="event-description">
+          <Fact label={t('events.details.description')} qa="event-description">
             {event.description || <span className="text-muted-foreground font-normal">{t('events.details.noDescription')}</span>}
-          </Item>
+          </Fact>
         </dl>
         <details className="mt-4 text-sm">
           <summary className="text-muted-foreground cursor-pointer">{t('events.details.seedHash')}</summary>

@@ -6,7 +6,8 @@ import { groupInputSchema, type Category, type Group } from '@kita/shared';
 import { SelectField } from '@/components/form/select-field';
 import { TextField } from '@/components/form/text-field';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import { applyServerErrors, FormDialog } from '@/components/form-dialog';
+import { FormDialog } from '@/components/form-dialog';
+import { applyServerErrors } from '@/components/form/server-errors';
 import { useSaveGroup } from '../queries';
 
 /**

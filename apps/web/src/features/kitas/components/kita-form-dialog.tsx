@@ -8,7 +8,8 @@ import { TextField } from '@/components/form/text-field';
 import { TextareaField } from '@/components/form/textarea-field';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useSaveKita } from '../queries';
-import { applyServerErrors, FormDialog } from '@/components/form-dialog';
+import { FormDialog } from '@/components/form-dialog';
+import { applyServerErrors } from '@/components/form/server-errors';
 
 /** Add (no `kita`) or edit a Kita: name, location, description (spec 5: name and location required). */
 export function KitaFormDialog({ open, onOpenChange, kita }: { open: boolean; onOpenChange: (open: boolean) => void; kita?: Kita | null }) {

@@ -61,6 +61,22 @@ function ContactRow({ label, value, verified, qa, onVerify, verifyLabel, pending
   );
 }
 
+/** A card of labelled rows with an h2 title (the two info cards). */
+function InfoCard({ title, qa, children }: { title: string; qa: string; children: React.ReactNode }) {
+  return (
+    <Card data-qa={qa}>
+      <CardHeader>
+        <CardTitle>
+          <h2>{title}</h2>
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        <dl className="divide-y">{children}</dl>
+      </CardContent>
+    </Card>
+  );
+}
+
 export interface PersonalInfoCardProps {
   parent: ParentDetails;
   onVerifyEmail?: () => void;
@@ -73,45 +89,36 @@ export interface PersonalInfoCardProps {
 export function PersonalInfoCard({ parent, onVerifyEmail, onVerifyPhone, verifyingEmail, verifyingPhone }: PersonalInfoCardProps) {
   const { t } = useTranslation();
   return (
-    <Card data-qa="parent-personal-info">
-      <CardHeader>
-        <CardTitle>
-          <h2>{t('parents.details.personalInfo')}</h2>
-        </CardTitle>
-      </CardHeader>
-      <CardContent>
-        <dl className="divide-y">
-          <Row label={t('parents.details.name')} qa="info-name">
-            <span>{parent.name}</span>
-            {parent.isAnonymous && <Badge variant="muted">{t('parents.details.anonymous')}</Badge>}
-          </Row>
-          <ContactRow
-            label={t('parents.details.email')}
-            value={parent.email}
-            verified={parent.user.isEmailVerified}
-            qa="info-email"
-            onVerify={onVerifyEmail}
-            verifyLabel={t('parents.details.verifyEmail')}
-            pending={verifyingEmail}
-          />
-          {parent.secondaryEmail && (
-            <ContactRow label={t('parents.details.secondaryEmail')} value={parent.secondaryEmail} verified={parent.user.isEmailSecondaryVerified} qa="info-secondary-email" />
-          )}
-          <ContactRow
-            label={t('parents.details.primaryPhone')}
-            value={parent.primaryPhoneNumber && formatPhone(parent.primaryPhoneNumber)}
-            verified={parent.user.isPrimaryPhoneVerified}
-            qa="info-phone"
-            onVerify={onVerifyPhone}
-            verifyLabel={t('parents.details.verifyPhone')}
-            pending={verifyingPhone}
-          />
-          {parent.secondaryPhoneNumber && (
-            <ContactRow label={t('parents.details.secondaryPhone')} value={formatPhone(parent.secondaryPhoneNumber)} verified={parent.user.isSecondaryPhoneVerified} qa="info-secondary-phone" />
-          )}
-        </dl>
-      </CardContent>
-    </Card>
+    <InfoCard title={t('parents.details.personalInfo')} qa="parent-personal-info">
+      <Row label={t('parents.details.name')} qa="info-name">
+        <span>{parent.name}</span>
+        {parent.isAnonymous && <Badge variant="muted">{t('parents.details.anonymous')}</Badge>}
+      </Row>
+      <ContactRow
+        label={t('parents.details.email')}
+        value={parent.email}
+        verified={parent.user.isEmailVerified}
+        qa="info-email"
+        onVerify={onVerifyEmail}
+        verifyLabel={t('parents.details.verifyEmail')}
+        pending={verifyingEmail}
+      />
+      {parent.secondaryEmail && (
+        <ContactRow label={t('parents.details.secondaryEmail')} value={parent.secondaryEmail} verified={parent.user.isEmailSecondaryVerified} qa="info-secondary-email" />
+      )}
+      <ContactRow
+        label={t('parents.details.primaryPhone')}
+        value={parent.primaryPhoneNumber && formatPhone(parent.primaryPhoneNumber)}
+        verified={parent.user.isPrimaryPhoneVerified}
+        qa="info-phone"
+        onVerify={onVerifyPhone}
+        verifyLabel={t('parents.details.verifyPhone')}
+        pending={verifyingPhone}
+      />
+      {parent.secondaryPhoneNumber && (
+        <ContactRow label={t('parents.details.secondaryPhone')} value={formatPhone(parent.secondaryPhoneNumber)} verified={parent.user.isSecondaryPhoneVerified} qa="info-secondary-phone" />
+      )}
+    </InfoCard>
   );
 }
 
@@ -125,47 +132,38 @@ export interface AccountInfoCardProps {
 export function AccountInfoCard({ parent, onResetCredits }: AccountInfoCardProps) {
   const { t } = useTranslation();
   return (
-    <Card data-qa="parent-account-info">
-      <CardHeader>
-        <CardTitle>
-          <h2>{t('parents.details.accountInfo')}</h2>
-        </CardTitle>
-      </CardHeader>
-      <CardContent>
-        <dl className="divide-y">
-          <Row label={t('parents.details.credits')} qa="info-credits">
-            <span className="text-base font-semibold tabular-nums">{parent.credits}</span>
-            {onResetCredits && (
-              <Button variant="outline" size="sm" className="h-7" onClick={onResetCredits} data-qa="reset-credits">
-                <RotateCcwIcon aria-hidden="true" />
-                {t('parents.details.resetCredits')}
-              </Button>
-            )}
-          </Row>
-          <Row label={t('parents.details.kita')} qa="info-kita">
-            {parent.kitaName}
-          </Row>
-          <Row label={t('parents.details.preferredCommunication')} qa="info-communication">
-            {communicationLabel(t, parent.preferredCommunication)}
-          </Row>
-          <Row label={t('parents.details.language')} qa="info-language">
-            {t(`parents.language.${parent.language}`)}
-          </Row>
-          <Row label={t('parents.details.account')} qa="info-account">
-            <AccountStatusBadge status={parent.accountStatus} />
-            {parent.status === 'registered' && (
-              <Badge variant="outline" data-qa="badge-registered">
-                {t('parents.status.registered')}
-              </Badge>
-            )}
-            {parent.status === 'rejected' && (
-              <Badge variant="destructive" data-qa="badge-rejected">
-                {t('parents.status.rejected')}
-              </Badge>
-            )}
-          </Row>
-        </dl>
-      </CardContent>
-    </Card>
+    <InfoCard title={t('parents.details.accountInfo')} qa="parent-account-info">
+      <Row label={t('parents.details.credits')} qa="info-credits">
+        <span className="text-base font-semibold tabular-nums">{parent.credits}</span>
+        {onResetCredits && (
+          <Button variant="outline" size="sm" className="h-7" onClick={onResetCredits} data-qa="reset-credits">
+            <RotateCcwIcon aria-hidden="true" />
+            {t('parents.details.resetCredits')}
+          </Button>
+        )}
+      </Row>
+      <Row label={t('parents.details.kita')} qa="info-kita">
+        {parent.kitaName}
+      </Row>
+      <Row label={t('parents.details.preferredCommunication')} qa="info-communication">
+        {communicationLabel(t, parent.preferredCommunication)}
+      </Row>
+      <Row label={t('parents.details.language')} qa="info-language">
+        {t(`parents.language.${parent.language}`)}
+      </Row>
+      <Row label={t('parents.details.account')} qa="info-account">
+        <AccountStatusBadge status={parent.accountStatus} />
+        {parent.status === 'registered' && (
+          <Badge variant="outline" data-qa="badge-registered">
+            {t('parents.status.registered')}
+          </Badge>
+        )}
+        {parent.status === 'rejected' && (
+          <Badge variant="destructive" data-qa="badge-rejected">
+            {t('parents.status.rejected')}
+          </Badge>
+        )}
+      </Row>
+    </InfoCard>
   );
 }

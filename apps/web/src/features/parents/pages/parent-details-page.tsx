@@ -7,7 +7,7 @@ import { PageHeader } from '@/components/page-header';
 import { ErrorState, LoadingState, NotFound } from '@/components/states';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { ChildrenTable } from '@/features/children/components/children-table';
+import { childRow, ChildrenTable } from '@/features/children/components/children-table';
 import { CreditsHistogramCard } from '@/features/results/components/credits-histogram-card';
 import { ApiError } from '@/lib/api';
 import { homePathFor, setOtpToken, useAuth } from '@/lib/auth';
@@ -154,15 +154,7 @@ export default function ParentDetailsPage() {
             kitaId={parent.kitaId}
             asParent={!staff}
             fixedParent={{ parentId: parent.parentId, name: parent.name }}
-            rows={parent.children.map((c) => ({
-              childId: c.childId,
-              childName: c.childName,
-              dateOfBirth: c.dateOfBirth,
-              groupId: c.groupId,
-              groupName: c.group.groupName,
-              categoryName: c.categoryName,
-              parentId: parent.parentId,
-            }))}
+            rows={parent.children.map((c) => childRow(c, { parentId: parent.parentId }))}
           />
         </CardContent>
       </Card>

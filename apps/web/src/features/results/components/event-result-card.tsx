@@ -2,20 +2,10 @@ import type * as React from 'react';
 import { useTranslation } from 'react-i18next';
 import { ruleTextKey, type EventDetails } from '@kita/shared';
 import { ErrorState, LoadingState } from '@/components/states';
+import { Fact } from '@/components/fact';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatDateTime } from '@/lib/format';
 import { useEventReport } from '../queries';
-
-function Fact({ label, children, qa }: { label: string; children: React.ReactNode; qa: string }) {
-  return (
-    <div className="flex flex-col gap-0.5">
-      <dt className="text-muted-foreground text-xs font-medium tracking-wide uppercase">{label}</dt>
-      <dd className="text-sm font-medium break-words" data-qa={qa}>
-        {children}
-      </dd>
-    </div>
-  );
-}
 
 /**
  * The result of a finished event, so it can be explained from the screen: places given,

@@ -6,7 +6,8 @@ import { changePasswordSchema, ownPasswordChangeSchema, type User } from '@kita/
 import { TextField } from '@/components/form/text-field';
 import { useAuth } from '@/lib/auth';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import { applyServerErrors, FormDialog } from '@/components/form-dialog';
+import { FormDialog } from '@/components/form-dialog';
+import { applyServerErrors } from '@/components/form/server-errors';
 import { useChangePassword } from '../queries';
 
 const empty = { oldPassword: '', newPassword: '', confirmPassword: '' };

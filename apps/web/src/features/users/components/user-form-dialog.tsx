@@ -8,7 +8,8 @@ import { SelectField } from '@/components/form/select-field';
 import { TextField } from '@/components/form/text-field';
 import { useAuth } from '@/lib/auth';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import { applyServerErrors, FormDialog } from '@/components/form-dialog';
+import { FormDialog } from '@/components/form-dialog';
+import { applyServerErrors } from '@/components/form/server-errors';
 import { useKitas } from '@/features/kitas/queries';
 import { useSaveUser } from '../queries';
 
