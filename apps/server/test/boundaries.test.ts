@@ -22,13 +22,17 @@ beforeAll(async () => {
   eslint = new ESLint({ cwd: repoRoot });
 });
 
+// The first lint of each side resolves that side's whole import graph with type information: a
+// few seconds on a quiet machine, past vitest's 30 s when the browser tests run beside it on 2 cores.
+const LINT_TIMEOUT = { timeout: 120_000 };
+
 /** The rule ids ESLint reports for `code` as if it were the file at `file` (repository-relative). */
 async function ruleIds(file: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: path.join(repoRoot, file) });
   return result!.messages.map((m) => m.ruleId ?? m.message);
 }
 
-describe('server boundaries', () => {
+describe('server boundaries', LINT_TIMEOUT, () => {
   it('refuses lib importing a module', async () => {
     expect(await ruleIds('apps/server/src/lib/fixture.ts', "export { describeOutcome } from '../modules/allocation/reasons.js';\n")).toEqual([
       'import-x/no-restricted-paths',
@@ -70,7 +74,7 @@ describe('server boundaries', () => {
   });
 });
 
-describe('web boundaries', () => {
+describe('web boundaries', LINT_TIMEOUT, () => {
   it('refuses a feature importing the app shell', async () => {
     expect(await ruleIds('apps/web/src/features/kitas/fixture.ts', "export { router } from '@/app/router';\n")).toEqual(['import-x/no-restricted-paths']);
   });

@@ -2,7 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../src/db/client.js';
 import { outboxMessages } from '../src/db/schema.js';
 import { openMessage, outboxSecretKey } from '../src/notify/secrets.js';
-import { testConfig } from './app.js';
+import { testConfig, type TestContext } from './app.js';
 
 /** The outbox key of the test configuration (the sealed links and codes are opened with it). */
 export const testSecretKey = outboxSecretKey(testConfig().jwtSecret);
@@ -38,3 +38,8 @@ export function otpFrom(body: string): string {
 
 /** A different 6-digit code than the right one. */
 export const wrongOtp = (otp: string) => String((Number(otp) + 1) % 1_000_000).padStart(6, '0');
+
+/** POST /api/auth/<url> on the test app (the auth routes' tests send many). */
+export function postAuth(t: TestContext, url: string, payload: object, headers: Record<string, string> = {}) {
+  return t.app.inject({ method: 'POST', url: `/api/auth/${url}`, payload, headers });
+}

@@ -33,6 +33,9 @@ export async function createWorld(app: FastifyInstance, db: Db) {
 }
 export type World = Awaited<ReturnType<typeof createWorld>>;
 
+/** The parents world in a test app (for testAppWith). */
+export const parentsWorld = (t: { app: FastifyInstance; db: Db }) => createWorld(t.app, t.db);
+
 /** A valid parent payload for Kita `kitaId`; override fields per case. */
 export function parentPayload(kitaId: string, overrides: Record<string, unknown> = {}) {
   return {

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/app.js';
+import { testAppWith, type TestContext } from '../../test/app.js';
 import { events, outboxMessages, preferences } from '../db/schema.js';
 import { openDueEvents } from '../modules/events/service.js';
 import { seedDemo } from './index.js';
@@ -9,10 +9,7 @@ import { openMessage } from '../notify/secrets.js';
 
 const NOW = new Date('2030-03-09T10:00:00.000Z');
 let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp({ now: NOW });
-  await seedDemo(t.db, NOW);
-});
+beforeAll(async () => ({ t } = await testAppWith((app) => seedDemo(app.db, NOW), { now: NOW })));
 afterAll(async () => t.close());
 
 describe('demo inquiry seed', () => {

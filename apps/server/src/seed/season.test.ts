@@ -1,16 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/app.js';
+import { testAppWith, type TestContext } from '../../test/app.js';
 import { allocations, events, outboxMessages } from '../db/schema.js';
 import { allocate } from '../modules/allocation/allocate.js';
 import { seedDemo } from './index.js';
 
 const NOW = new Date('2030-03-09T10:00:00.000Z');
 let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp({ now: NOW });
-  await seedDemo(t.db, NOW);
-});
+beforeAll(async () => ({ t } = await testAppWith((app) => seedDemo(app.db, NOW), { now: NOW })));
 afterAll(async () => t.close());
 
 async function login(email: string, password: string) {

@@ -3,15 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parents } from '../../db/schema.js';
 import { testAppWith, type TestContext } from '../../../test/app.js';
 import { authHeader, createParent, createStaff, TEST_PASSWORD, newKitaId } from '../../../test/factories.js';
-import { lastMessageTo, messagesTo, tokenFromLink } from '../../../test/factories-accounts.js';
+import { lastMessageTo, messagesTo, tokenFromLink, postAuth } from '../../../test/factories-accounts.js';
 
 let t: TestContext;
 let kitaId: string;
 beforeAll(async () => ({ t, w: kitaId } = await testAppWith(newKitaId)));
 afterAll(async () => t.close());
 
-const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url: `/api/auth/${url}`, payload, headers });
+const post = (url: string, payload: object, headers?: Record<string, string>) => postAuth(t, url, payload, headers);
 const NEW = 'Kastanienallee-7';
 
 async function resetLink(email: string) {

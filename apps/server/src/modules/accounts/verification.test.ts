@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parents, users } from '../../db/schema.js';
 import { testAppWith, type TestContext } from '../../../test/app.js';
 import { authHeader, createKita, createParent, createStaff, TEST_PASSWORD, newKitaId } from '../../../test/factories.js';
-import { lastMessageTo, messagesTo, otpFrom, tokenFromLink, wrongOtp } from '../../../test/factories-accounts.js';
+import { lastMessageTo, messagesTo, otpFrom, tokenFromLink, wrongOtp, postAuth } from '../../../test/factories-accounts.js';
 import { sendActivation } from './notifications.js';
 
 let t: TestContext;
@@ -27,8 +27,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url: `/api/auth/${url}`, payload, headers });
+const post = (url: string, payload: object, headers?: Record<string, string>) => postAuth(t, url, payload, headers);
 let phoneSeq = 200;
 const newPhone = () => `+4915112345${phoneSeq++}`;
 

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/app.js';
-import { createWorld, parentPayload, type World } from '../../../test/factories-parents.js';
+import { testAppWith, type TestContext } from '../../../test/app.js';
+import { parentsWorld, parentPayload, type World } from '../../../test/factories-parents.js';
 import { auditLog, children, outboxMessages, parents, users } from '../../db/schema.js';
 
 let t: TestContext;
@@ -10,10 +10,7 @@ let w: World;
 // sessions are signed with the test clock and verified against real time.
 const YEAR = new Date().getUTCFullYear() + 1;
 const NOW = new Date(`${YEAR}-03-10T23:30:00Z`);
-beforeAll(async () => {
-  t = await createTestApp({ now: NOW });
-  w = await createWorld(t.app, t.db);
-});
+beforeAll(async () => ({ t, w } = await testAppWith(parentsWorld, { now: NOW })));
 afterAll(async () => t.close());
 
 type H = Record<string, string>;

@@ -1,17 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/app.js';
-import { createWorld, parentPayload, type World } from '../../../test/factories-parents.js';
+import { testAppWith, type TestContext } from '../../../test/app.js';
+import { parentsWorld, parentPayload, type World } from '../../../test/factories-parents.js';
 import { authHeader, createParent } from '../../../test/factories.js';
 import { parents } from '../../db/schema.js';
 
 /** Issue 14: phone numbers as people type them, stored as E.164; SMS only to mobile numbers. */
 let t: TestContext;
 let w: World;
-beforeAll(async () => {
-  t = await createTestApp();
-  w = await createWorld(t.app, t.db);
-});
+beforeAll(async () => ({ t, w } = await testAppWith(parentsWorld)));
 afterAll(async () => t.close());
 
 const post = (payload: unknown, lang = 'de') =>

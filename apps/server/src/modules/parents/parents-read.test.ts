@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/app.js';
-import { createWorld, type World } from '../../../test/factories-parents.js';
+import { testAppWith, type TestContext } from '../../../test/app.js';
+import { parentsWorld, type World } from '../../../test/factories-parents.js';
 import { authHeader, createChild, createParent, createStaff } from '../../../test/factories.js';
 import { eq } from 'drizzle-orm';
 import { creditLedger, users } from '../../db/schema.js';
@@ -8,8 +8,7 @@ import { creditLedger, users } from '../../db/schema.js';
 let t: TestContext;
 let w: World;
 beforeAll(async () => {
-  t = await createTestApp();
-  w = await createWorld(t.app, t.db);
+  ({ t, w } = await testAppWith(parentsWorld));
   await t.db.insert(creditLedger).values([
     { parentId: w.owner.parent.id, amount: 1, reason: 'green' },
     { parentId: w.owner.parent.id, amount: 1, reason: 'no_slot' },

@@ -1,16 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/app.js';
-import { createWorld, parentPayload, type World } from '../../../test/factories-parents.js';
+import { testAppWith, type TestContext } from '../../../test/app.js';
+import { parentsWorld, parentPayload, type World } from '../../../test/factories-parents.js';
 import { authHeader } from '../../../test/factories.js';
 import { auditLog, children, outboxMessages, parents, tokens, users } from '../../db/schema.js';
 
 let t: TestContext;
 let w: World;
-beforeAll(async () => {
-  t = await createTestApp();
-  w = await createWorld(t.app, t.db);
-});
+beforeAll(async () => ({ t, w } = await testAppWith(parentsWorld)));
 afterAll(async () => t.close());
 
 const post = (url: string, headers: Record<string, string>, payload?: unknown) =>
