@@ -1,12 +1,7 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import {
-  REPORT_FILE_NAME,
-  type ChildHistory,
-  type CloseEventResult,
-  type CreditsDistributionData,
-  type EventReport,
-  type ReleaseSlotResult,
-} from '@kita/shared';
+// From constants: the contracts module would bring zod to every page that shows the credits histogram.
+import { REPORT_FILE_NAME } from '@kita/shared/constants';
+import type { ChildHistory, CloseEventResult, CreditsDistributionData, EventReport, ReleaseSlotResult } from '@kita/shared';
 import { api } from '@/lib/api';
 import { i18n } from '@/lib/i18n';
 import { hasReleaseData, type ReleaseRequest } from './outcome';

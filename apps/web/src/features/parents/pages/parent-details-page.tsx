@@ -3,7 +3,6 @@ import { CheckIcon, PencilIcon, Trash2Icon, XIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { ParentDetails } from '@kita/shared';
-import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
 import { PageHeader } from '@/components/page-header';
 import { ErrorState, LoadingState, NotFound } from '@/components/states';
 import { Button } from '@/components/ui/button';
@@ -18,6 +17,7 @@ import { AccountInfoCard, PersonalInfoCard } from '../components/parent-info-car
 import { useApproveParent, useDeleteParent, useParent, useRejectParent, useResendActivation, useResetCredits, useSendPhoneOtp } from '../queries';
 
 // The edit form (react-hook-form, zod, selects) loads when first opened, not with the parent's landing page.
+const ConfirmDeleteDialog = lazyDialog(async () => (await import('@/components/confirm-delete-dialog')).ConfirmDeleteDialog);
 const ParentFormDialog = lazyDialog(async () => (await import('../components/parent-form-dialog')).ParentFormDialog);
 
 type Confirm = 'delete' | 'reject' | 'reset' | null;
