@@ -135,6 +135,18 @@ async function lighthouseOf(url: string, login?: Login) {
   }
 }
 
+/** Lighthouse asks to be run again when its trace failed (NO_NAVSTART, NO_FCP on a busy machine): up to 3 attempts. */
+async function lighthouseWithRetry(url: string, login?: Login): ReturnType<typeof lighthouseOf> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await lighthouseOf(url, login);
+    } catch (error) {
+      if (attempt === 3) throw error;
+      console.warn(`${error instanceof Error ? error.message : String(error)}; running it again`);
+    }
+  }
+}
+
 export async function benchWeb(): Promise<WebPageResult[]> {
   if (!CHROME) throw new Error('No Chromium found: install Debian chromium or set CHROME_PATH');
   const dir = mkdtempSync(join(tmpdir(), 'kita-bench-web-'));
@@ -182,7 +194,7 @@ export async function benchWeb(): Promise<WebPageResult[]> {
       // The machine's other work stretches the observed tasks that Lighthouse's simulation scales up.
       const load = loadavg()[0]!;
       const runs: Array<Awaited<ReturnType<typeof lighthouseOf>>> = [];
-      for (let i = 0; i < LIGHTHOUSE_RUNS; i++) runs.push(await lighthouseOf(p.url, p.login));
+      for (let i = 0; i < LIGHTHOUSE_RUNS; i++) runs.push(await lighthouseWithRetry(p.url, p.login));
       runs.sort((a, b) => a.performance - b.performance);
       const lh = runs[Math.floor(runs.length / 2)]!;
       const jsKB = kb(js.total);

@@ -1,10 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { I18nextProvider } from 'react-i18next';
 import '@/index.css';
 import { LazyToaster } from '@/app/lazy-toaster';
 import PreferencePage from '@/features/preference/pages/preference-page';
-import { i18n, i18nReady } from '@/lib/i18n';
+import { i18nReady } from '@/lib/i18n';
+import { I18nProvider } from '@/lib/i18n-provider';
 import { applyTheme } from '@/lib/theme';
 
 /**
@@ -20,10 +20,10 @@ if (!root) throw new Error('preference.html has no #root element');
 function render(container: HTMLElement): void {
   createRoot(container).render(
     <StrictMode>
-      <I18nextProvider i18n={i18n}>
+      <I18nProvider>
         <PreferencePage />
         <LazyToaster />
-      </I18nextProvider>
+      </I18nProvider>
     </StrictMode>,
   );
 }

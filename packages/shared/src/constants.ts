@@ -20,3 +20,6 @@ export const LIMITS = {
   immediateEventMinutes: 15,
   histogramBuckets: 6,
 } as const;
+
+/** The file name the web saves the PDF under (spec section 7). */
+export const REPORT_FILE_NAME = 'event-report.pdf';

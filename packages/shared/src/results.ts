@@ -193,8 +193,7 @@ export const eventReportSchema = z.object({
 });
 export type EventReport = z.infer<typeof eventReportSchema>;
 
-/** The file name the web saves the PDF under (spec section 7). */
-export const REPORT_FILE_NAME = 'event-report.pdf';
+export { REPORT_FILE_NAME } from './constants.js';
 
 /** The i18n key of the allocation rule text an event closed with `ruleVersion` is explained by (issue 13). */
 export function ruleTextKey(ruleVersion: number | null | undefined): 'results.rule' | 'results.ruleV1' {

@@ -1,7 +1,6 @@
 import * as React from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { I18nextProvider } from 'react-i18next';
-import { i18n } from '@/lib/i18n';
+import { I18nProvider } from '@/lib/i18n-provider';
 import { queryClient } from '@/lib/query-client';
 import { LazyToaster } from './lazy-toaster';
 
@@ -12,10 +11,10 @@ import { LazyToaster } from './lazy-toaster';
 export function AppProviders({ children }: { children: React.ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <I18nextProvider i18n={i18n}>
+      <I18nProvider>
         {children}
         <LazyToaster />
-      </I18nextProvider>
+      </I18nProvider>
     </QueryClientProvider>
   );
 }

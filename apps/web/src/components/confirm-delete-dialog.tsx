@@ -14,7 +14,6 @@ import {
 import { buttonVariants } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { notifyError, notifySuccess } from '@/lib/notify';
 
 export interface ConfirmDeleteDialogProps {
   open: boolean;
@@ -99,18 +98,4 @@ export function ConfirmDeleteDialog({
       </AlertDialogContent>
     </AlertDialog>
   );
-}
-
-/**
- * The usual `onConfirm`: runs the write, toasts `done` or `failed` with the error, and rethrows a
- * failure so the dialog stays open for another try or a cancel.
- */
-export async function runConfirmed(write: () => Promise<unknown>, done: string, failed: string): Promise<void> {
-  try {
-    await write();
-  } catch (error) {
-    notifyError(failed, error);
-    throw error;
-  }
-  notifySuccess(done);
 }

@@ -53,3 +53,17 @@ export function notifyError(title: string, error?: unknown): void {
   const description = error === undefined ? undefined : errorMessage(error);
   void loadToast().then((toast) => replaceToasts(toast).error(title, { description }));
 }
+
+/**
+ * The usual `onConfirm`: runs the write, toasts `done` or `failed` with the error, and rethrows a
+ * failure so a confirmation dialog stays open for another try or a cancel.
+ */
+export async function runConfirmed(write: () => Promise<unknown>, done: string, failed: string): Promise<void> {
+  try {
+    await write();
+  } catch (error) {
+    notifyError(failed, error);
+    throw error;
+  }
+  notifySuccess(done);
+}

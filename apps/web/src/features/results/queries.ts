@@ -1,14 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  REPORT_FILE_NAME,
-  type ChildHistory,
-  type CloseEventResult,
-  type CreditsDistributionData,
-  type EventReport,
-  type ParentEvent,
-  type Preference,
-  type PreferenceType,
-  type ReleaseSlotResult,
+// From constants: the contracts module would bring zod to every page that shows the credits histogram.
+import { REPORT_FILE_NAME } from '@kita/shared/constants';
+import type {
+  ChildHistory,
+  CloseEventResult,
+  CreditsDistributionData,
+  EventReport,
+  ParentEvent,
+  Preference,
+  PreferenceType,
+  ReleaseSlotResult,
 } from '@kita/shared';
 import { api } from '@/lib/api';
 import { i18n } from '@/lib/i18n';

@@ -3,14 +3,15 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { PlusIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { formatPhone, type Child } from '@kita/shared';
-import { ConfirmDeleteDialog, runConfirmed } from '@/components/confirm-delete-dialog';
 import { DataTable } from '@/components/data-table/data-table';
 import { Button } from '@/components/ui/button';
 import { formatDate } from '@/lib/format';
 import { lazyDialog } from '@/lib/lazy-dialog';
+import { runConfirmed } from '@/lib/notify';
 import { useDeleteChild } from '../queries';
 
 // The child form (react-hook-form, zod, date picker) loads when first opened, not with the table.
+const ConfirmDeleteDialog = lazyDialog(async () => (await import('@/components/confirm-delete-dialog')).ConfirmDeleteDialog);
 const ChildFormDialog = lazyDialog(async () => (await import('./child-form-dialog')).ChildFormDialog);
 
 /** One row of a children table: a child with its place (group, category) and parent. */

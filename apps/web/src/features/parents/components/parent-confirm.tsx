@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Parent } from '@kita/shared';
-import { ConfirmDeleteDialog, runConfirmed } from '@/components/confirm-delete-dialog';
+import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
+import { runConfirmed } from '@/lib/notify';
 import { useDeleteParent, useRejectParent, useResetCredits } from '../queries';
 
 /** The confirmed actions on one parent (details page, approvals list). */

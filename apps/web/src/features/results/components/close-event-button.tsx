@@ -1,7 +1,8 @@
 import * as React from 'react';
 import { LockIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDeleteDialog, runConfirmed } from '@/components/confirm-delete-dialog';
+import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
+import { runConfirmed } from '@/lib/notify';
 import { Button } from '@/components/ui/button';
 import { useCloseEvent } from '../queries';
 
