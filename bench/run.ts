@@ -22,8 +22,8 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 
 const BENCHES = [
   { key: 'allocation', file: './allocation-bench.ts', limitS: 60 },
-  { key: 'pdf', file: './report-bench.ts', limitS: 60 },
-  { key: 'close', file: './close-bench.ts', limitS: 60 },
+  { key: 'pdf', file: './report-bench.ts', limitS: 150 },
+  { key: 'close', file: './close-bench.ts', limitS: 120 },
   { key: 'answer-path', file: './answer-path.ts', limitS: 150 },
   { key: 'parent-view', file: './parent-view.ts', limitS: 150 },
   { key: 'fanout', file: './fanout.ts', limitS: 240 },
