@@ -7,6 +7,11 @@
  * who used the 2 cores (app, PostgreSQL, load generator, other users of the machine; cpu-share.ts),
  * so a miss names its measured cause.
  *
+ * The app prepares its session look-up (a named statement per connection, plugins/auth.ts) and
+ * pgbench runs in extended mode (every statement parsed each time), so for the look-up the
+ * database works a little less per answer for the app than for pgbench; the answer statement is
+ * parsed each time by both.
+ *
  * What the session costs: pgbench once more on the same statements less the session look-up (the
  * database's share of a request that the revocable session row takes), and the CPU of verifying
  * the token (the direct HMAC the app uses, next to jose's jwtVerify it replaced).

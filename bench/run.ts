@@ -22,13 +22,13 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 
 const BENCHES = [
   { key: 'allocation', file: './allocation-bench.ts', limitS: 60 },
-  { key: 'pdf', file: './report-bench.ts', limitS: 60 },
-  { key: 'close', file: './close-bench.ts', limitS: 60 },
+  { key: 'pdf', file: './report-bench.ts', limitS: 150 },
+  { key: 'close', file: './close-bench.ts', limitS: 120 },
   { key: 'answer-path', file: './answer-path.ts', limitS: 150 },
   { key: 'parent-view', file: './parent-view.ts', limitS: 150 },
   { key: 'fanout', file: './fanout.ts', limitS: 240 },
   { key: 'strike-morning', file: './strike-morning.ts', limitS: 360 },
-  { key: 'web', file: './web.ts', limitS: 300 },
+  { key: 'web', file: './web.ts', limitS: 420 },
 ] as const;
 
 const loads = () => loadavg().map((v) => v.toFixed(2)).join(' ');
