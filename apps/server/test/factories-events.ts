@@ -5,6 +5,11 @@ import { testSecretKey } from './factories-accounts.js';
 import type { TestContext } from './app.js';
 import { authHeader, createChild, createKita, createParent, createStaff } from './factories.js';
 
+/** 11:00 in Berlin on a Saturday in March: the clock of the event, answer and results tests. */
+export const NOW = new Date('2030-03-09T10:00:00.000Z');
+export const HOUR = 3_600_000;
+export const DAY = 24 * HOUR;
+
 /**
  * A Kita with the cast the event tests need: staff of this and another Kita, parents reachable by
  * e-mail and SMS, an anonymous family, and families that are not eligible (registered, inactive,
@@ -98,7 +103,6 @@ export async function linkHeader(t: TestContext, token: string): Promise<Record<
   return { authorization: `Bearer ${res.json().data.token}` };
 }
 
-const HOUR = 3600_000;
 /**
  * The dates of a future inquiry sent at `sendAt` with answers until `deadline` (domain.md v2):
  * care starts 12 hours after the deadline and lasts one day. Tests written for the first version

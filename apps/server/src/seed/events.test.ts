@@ -1,13 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testAppWith, type TestContext } from '../../test/app.js';
+import { NOW } from '../../test/factories-events.js';
 import { events, outboxMessages, preferences } from '../db/schema.js';
 import { openDueEvents } from '../modules/events/service.js';
 import { seedDemo } from './index.js';
 import { testSecretKey } from '../../test/factories-accounts.js';
 import { openMessage } from '../notify/secrets.js';
 
-const NOW = new Date('2030-03-09T10:00:00.000Z');
 let t: TestContext;
 beforeAll(async () => ({ t } = await testAppWith((app) => seedDemo(app.db, NOW), { now: NOW })));
 afterAll(async () => t.close());

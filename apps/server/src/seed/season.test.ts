@@ -1,11 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testAppWith, type TestContext } from '../../test/app.js';
+import { NOW } from '../../test/factories-events.js';
 import { allocations, events, outboxMessages } from '../db/schema.js';
 import { allocate } from '../modules/allocation/allocate.js';
 import { seedDemo } from './index.js';
 
-const NOW = new Date('2030-03-09T10:00:00.000Z');
 let t: TestContext;
 beforeAll(async () => ({ t } = await testAppWith((app) => seedDemo(app.db, NOW), { now: NOW })));
 afterAll(async () => t.close());

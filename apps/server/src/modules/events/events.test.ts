@@ -2,16 +2,11 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testAppWith, type TestContext } from '../../../test/app.js';
 import { testSecretKey } from '../../../test/factories-accounts.js';
-import { createEventViaApi, eventWorld, futureDates, type EventWorld } from '../../../test/factories-events.js';
+import { createEventViaApi, eventWorld, futureDates, type EventWorld, NOW, HOUR, DAY } from '../../../test/factories-events.js';
 import { auditLog, creditLedger, events, outboxMessages, tokens } from '../../db/schema.js';
 import { sha256 } from '../../lib/crypto.js';
 import { openMessage } from '../../notify/secrets.js';
 import { openDueEvents } from './service.js';
-
-// 11:00 in Berlin on a Saturday in March.
-const NOW = new Date('2030-03-09T10:00:00.000Z');
-const HOUR = 3600_000;
-const DAY = 24 * HOUR;
 
 let t: TestContext;
 let w: EventWorld;

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testAppWith, type TestContext } from '../../../test/app.js';
-import { createEventViaApi, eventWorld, futureDates, inquiryToken, linkHeader, type EventWorld } from '../../../test/factories-events.js';
+import { createEventViaApi, eventWorld, futureDates, inquiryToken, linkHeader, type EventWorld, NOW, DAY } from '../../../test/factories-events.js';
 import { createChild, createParent } from '../../../test/factories.js';
 import { eventChildren, outboxMessages } from '../../db/schema.js';
 import { parentRecipient } from '../../notify/messages.js';
@@ -14,8 +14,6 @@ import { channelSql } from './snapshot.js';
  * never changes, whatever happens to families, children and groups afterwards.
  */
 
-const NOW = new Date('2030-03-09T10:00:00.000Z');
-const DAY = 24 * 3600_000;
 let t: TestContext;
 let w: EventWorld;
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testAppWith, type TestContext } from '../../../test/app.js';
-import { createEventViaApi, eventWorld, inquiryToken, linkHeader, type EventWorld } from '../../../test/factories-events.js';
+import { createEventViaApi, eventWorld, inquiryToken, linkHeader, type EventWorld, NOW } from '../../../test/factories-events.js';
 import { createChild } from '../../../test/factories.js';
 import { events } from '../../db/schema.js';
 
@@ -10,7 +10,6 @@ import { events } from '../../db/schema.js';
  * most two statements (the session look-up and one read), and its threshold comes from the
  * eligible count the fan-out stores on the event, not from counting the category per request.
  */
-const NOW = new Date('2030-03-09T10:00:00.000Z');
 
 let t: TestContext;
 let w: EventWorld;

@@ -1,11 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testAppWith, type TestContext } from '../../../test/app.js';
-import { createEventViaApi, eventWorld, futureDates, inquiryToken, linkHeader, type EventWorld } from '../../../test/factories-events.js';
+import { createEventViaApi, eventWorld, futureDates, inquiryToken, linkHeader, type EventWorld, NOW, DAY } from '../../../test/factories-events.js';
 import { auditLog, events, preferences } from '../../db/schema.js';
-
-const NOW = new Date('2030-03-09T10:00:00.000Z');
-const DAY = 24 * 3600_000;
 
 let t: TestContext;
 let w: EventWorld;

@@ -13,15 +13,11 @@ import {
   shownCredits,
   type ResultsWorld,
 } from '../../../test/factories-results.js';
-import { futureDates } from '../../../test/factories-events.js';
+import { futureDates, NOW, DAY } from '../../../test/factories-events.js';
 import { allocations, auditLog, creditLedger, events, outboxMessages } from '../../db/schema.js';
 import { sha256 } from '../../lib/crypto.js';
 import { allocate, creditEntriesFor } from '../allocation/allocate.js';
 import { closeDueEvents, closeEvent } from './close.js';
-
-// 11:00 in Berlin on a Saturday in March.
-const NOW = new Date('2030-03-09T10:00:00.000Z');
-const DAY = 24 * 3600_000;
 
 let t: TestContext;
 let w: ResultsWorld;

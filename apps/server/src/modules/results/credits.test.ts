@@ -1,12 +1,11 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testAppWith, type TestContext } from '../../../test/app.js';
-import { futureDates } from '../../../test/factories-events.js';
+import { futureDates, NOW } from '../../../test/factories-events.js';
 import { closeViaApi, futureEvent, ledgerSum, record, resultsWorld, shownCredits, type ResultsWorld } from '../../../test/factories-results.js';
 import { auditLog, creditLedger, outboxMessages } from '../../db/schema.js';
 import { creditsDistribution } from '../allocation/histogram.js';
 
-const NOW = new Date('2030-03-09T10:00:00.000Z');
 let t: TestContext;
 let w: ResultsWorld;
 let eventId: string;

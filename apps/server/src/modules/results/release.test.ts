@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testAppWith, type TestContext } from '../../../test/app.js';
+import { NOW, DAY } from '../../../test/factories-events.js';
 import {
   closeViaApi,
   futureEvent,
@@ -14,9 +15,6 @@ import {
 import { authHeader } from '../../../test/factories.js';
 import { allocations, creditLedger, events, outboxMessages } from '../../db/schema.js';
 import { cappedAmount } from '../allocation/allocate.js';
-
-const NOW = new Date('2030-03-09T10:00:00.000Z');
-const DAY = 24 * 3600_000;
 
 let t: TestContext;
 let w: ResultsWorld;

@@ -5,10 +5,10 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testAppWith, type TestContext } from '../../../test/app.js';
+import { NOW } from '../../../test/factories-events.js';
 import { closeViaApi, futureEvent, record, resultsWorld, type ResultsWorld } from '../../../test/factories-results.js';
 import { children, events, parents, users } from '../../db/schema.js';
 
-const NOW = new Date('2030-03-09T10:00:00.000Z');
 let t: TestContext;
 let w: ResultsWorld;
 let eventId: string;

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testAppWith, type TestContext } from '../../../test/app.js';
-import { inquiryToken, linkHeader } from '../../../test/factories-events.js';
+import { inquiryToken, linkHeader, NOW } from '../../../test/factories-events.js';
 import { closeViaApi, futureEvent, record, resultsWorld, type ResultsWorld } from '../../../test/factories-results.js';
 import { allocations } from '../../db/schema.js';
 
@@ -11,7 +11,6 @@ import { allocations } from '../../db/schema.js';
  * resource answers 404; a role that may never use the route gets 403; no session 401.
  */
 
-const NOW = new Date('2030-03-09T10:00:00.000Z');
 let t: TestContext;
 let w: ResultsWorld;
 let eventId: string;
