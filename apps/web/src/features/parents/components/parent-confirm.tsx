@@ -1,8 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import type { Parent } from '@kita/shared';
-import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
+import { lazyDialog } from '@/lib/lazy-dialog';
 import { runConfirmed } from '@/lib/notify';
 import { useDeleteParent, useRejectParent, useResetCredits } from '../queries';
+
+// Loaded when first opened, not with the parent's landing page.
+const ConfirmDeleteDialog = lazyDialog(async () => (await import('@/components/confirm-delete-dialog')).ConfirmDeleteDialog);
 
 /** The confirmed actions on one parent (details page, approvals list). */
 export type ParentAction = 'delete' | 'reject' | 'reset';

@@ -18,7 +18,6 @@ import { AccountInfoCard, PersonalInfoCard } from '../components/parent-info-car
 import { useApproveParent, useParent, useResendActivation, useSendPhoneOtp } from '../queries';
 
 // The edit form (react-hook-form, zod, selects) loads when first opened, not with the parent's landing page.
-const ConfirmDeleteDialog = lazyDialog(async () => (await import('@/components/confirm-delete-dialog')).ConfirmDeleteDialog);
 const ParentFormDialog = lazyDialog(async () => (await import('../components/parent-form-dialog')).ParentFormDialog);
 
 /** The page header's buttons: edit for everyone; approve, reject and delete for staff while the status allows. */
