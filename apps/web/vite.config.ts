@@ -33,16 +33,19 @@ function vendorChunk(id: string): string | undefined {
   return undefined;
 }
 
-/** The page each HTML file opens with when the visitor has no session: index.html is sent for every app path, and without a session every one of them leads to /login. */
-const FIRST_SCREENS: Record<string, string> = { 'index.html': 'src/features/auth/pages/login-page.tsx' };
+/**
+ * What an HTML file's entry imports dynamically but always needs: index.html's entry (main.tsx)
+ * is kept small so it runs early, and imports the app itself (app-main.tsx) dynamically.
+ */
+const ALWAYS_LOADED: Record<string, string> = { 'index.html': 'src/app-main.tsx' };
 
 /**
  * Preloads, with the page's own scripts, what its first render waits for and would otherwise ask
  * for only after those scripts have run (one round trip more each before anything shows):
  * - the default language's core catalog (German: a stored English choice is the exception), which
- *   lib/i18n.ts loads before main.tsx and preference-main.tsx render;
- * - for index.html, the login page (FIRST_SCREENS) with the chunks it imports, which the router
- *   loads lazily. Assets are cached for a year, so a returning visitor on another screen pays nothing.
+ *   lib/i18n.ts loads before app-main.tsx and preference-main.tsx render;
+ * - for index.html, the app (ALWAYS_LOADED) with the chunks it imports. main.tsx adds the login
+ *   page's chunks itself when there is no session.
  */
 function preloadFirstScreen(): Plugin {
   return {
@@ -62,9 +65,9 @@ function preloadFirstScreen(): Plugin {
         const catalog = chunks.find((chunk) => chunk.name === `i18n-${PRELOADED_LANGUAGE}-core`);
         if (!catalog) throw new Error(`no chunk i18n-${PRELOADED_LANGUAGE}-core to preload`);
         const files = [catalog.fileName];
-        const page = FIRST_SCREENS[path.basename(ctx.filename)];
+        const page = ALWAYS_LOADED[path.basename(ctx.filename)];
         if (page) {
-          const screen = chunks.find((chunk) => chunk.facadeModuleId === fileURLToPath(new URL(`./${page}`, import.meta.url)));
+          const screen = chunks.find((chunk) => chunk.moduleIds.includes(fileURLToPath(new URL(`./${page}`, import.meta.url))));
           if (!screen || !ctx.chunk) throw new Error(`no chunk of ${page} to preload`);
           const loaded = withImports(ctx.chunk.fileName);
           files.push(...[...withImports(screen.fileName)].filter((file) => !loaded.has(file)));

@@ -1,34 +1,20 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
 import '@/index.css';
-import { i18nReady } from '@/lib/i18n';
-import { applyTheme } from '@/lib/theme';
-import { AppProviders } from '@/app/providers';
-import { router } from '@/app/router';
+import { TOKEN_KEY } from '@/lib/session-keys';
 
-applyTheme();
-
-const root = document.getElementById('root');
-if (!root) throw new Error('index.html has no #root element');
-
-function render(container: HTMLElement): void {
-  createRoot(container).render(
-    <StrictMode>
-      <AppProviders>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </StrictMode>,
-  );
+/**
+ * The entry of index.html, small on purpose: it runs as soon as it has arrived, while the app's
+ * chunks (app-main.tsx; preloaded by the HTML) are still loading. Without a session every path
+ * leads to /login, so the login page's chunks are asked for now as well instead of after the app
+ * and the router have started (one round trip less before the first screen). With a session they
+ * are not loaded at all.
+ */
+function hasSession(): boolean {
+  try {
+    return !!window.localStorage.getItem(TOKEN_KEY);
+  } catch {
+    return false;
+  }
 }
 
-// The texts of the user's language load in parallel with the first screen's code (the router
-// starts that on creation); rendering waits for them so no key flashes. Should they fail to
-// load, the app renders all the same rather than stay blank.
-void i18nReady.then(
-  () => render(root),
-  (error: unknown) => {
-    console.error(error);
-    render(root);
-  },
-);
+if (!hasSession()) void import('@/features/auth/pages/login-page');
+void import('./app-main');

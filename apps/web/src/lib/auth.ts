@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import type { LoginResult, SessionUser } from '@kita/shared';
 import { changeLanguage } from './i18n';
 import { navigateTo } from './navigation';
+import { OTP_TOKEN_KEY, TOKEN_KEY, USER_KEY } from './session-keys';
 import { parseStoredUser } from './session-user';
 
 /**
@@ -9,9 +10,7 @@ import { parseStoredUser } from './session-user';
  * reloads and is shared by tabs. Components read it through `useAuth()`, other code through the
  * plain functions; every change notifies the subscribers.
  */
-export const TOKEN_KEY = 'authToken';
-export const OTP_TOKEN_KEY = 'otpToken';
-export const USER_KEY = 'user';
+export { OTP_TOKEN_KEY, TOKEN_KEY, USER_KEY };
 
 export interface AuthSnapshot {
   token: string | null;

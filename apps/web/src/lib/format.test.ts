@@ -1,5 +1,8 @@
+import { format } from 'date-fns';
+import { formatInTimeZone } from 'date-fns-tz';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { EMPTY, formatDate, formatDateTime, formatHistoryDate, fromIsoDate, toDate, toIsoDate } from './format';
+import { EMPTY, formatDate, formatDateTime, formatHistoryDate, formatWith, fromIsoDate, toDate, toIsoDate } from './format';
 
 describe('date formatting (spec section 9)', () => {
   const instant = '2025-03-30T22:30:00.000Z'; // 31 March 00:30 in Berlin (summer time), 30 March in UTC
@@ -36,5 +39,26 @@ describe('date formatting (spec section 9)', () => {
 
   it('falls back to the browser zone for an unknown zone name', () => {
     expect(formatDate('2025-06-01T12:00:00Z', 'Not/AZone')).toBe(formatDate('2025-06-01T12:00:00Z'));
+  });
+
+  it('writes what date-fns and date-fns-tz wrote for every pattern the app uses, across DST changes', () => {
+    const patterns = ['dd.MM.yyyy', 'dd.MM.yyyy, HH:mm', 'dd-MM-yyyy hh:mm a', 'HH:mm:ss', 'HH:mm', 'yyyy-MM-dd'];
+    const zones = ['Europe/Berlin', 'UTC', 'America/New_York', 'Asia/Kolkata'];
+    fc.assert(
+      fc.property(
+        fc.integer({ min: Date.UTC(1990, 0, 1), max: Date.UTC(2060, 0, 1) }),
+        fc.constantFrom(...patterns),
+        fc.constantFrom(...zones),
+        (ms, pattern, zone) => {
+          expect(formatWith(ms, pattern, zone)).toBe(formatInTimeZone(new Date(ms), zone, pattern));
+          expect(formatWith(ms, pattern)).toBe(format(new Date(ms), pattern));
+        },
+      ),
+      { numRuns: 2000, examples: [[Date.UTC(2025, 9, 26, 0, 30), 'dd.MM.yyyy, HH:mm', 'Europe/Berlin'], [Date.UTC(2025, 9, 26, 1, 30), 'dd-MM-yyyy hh:mm a', 'Europe/Berlin'], [Date.UTC(2025, 2, 30, 1, 0), 'HH:mm:ss', 'Europe/Berlin'], [Date.UTC(2025, 0, 1, 0, 0), 'dd-MM-yyyy hh:mm a', 'UTC']] },
+    );
+  });
+
+  it('refuses a pattern token it does not know rather than print it', () => {
+    expect(() => formatWith('2025-01-15T13:05:00Z', 'EEEE dd.MM.')).toThrow(/EEEE/);
   });
 });
