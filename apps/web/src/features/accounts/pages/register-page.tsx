@@ -5,6 +5,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { registerSchema, type KitaGroups, type RegisterFormValues, type RegisterInput } from '@kita/shared';
+import { channelOptions } from '@/components/form/channel-options';
 import { SelectField } from '@/components/form/select-field';
 import { TextField } from '@/components/form/text-field';
 import { LoadingState } from '@/components/states';
@@ -144,10 +145,7 @@ function RegisterForm({ kita, onDone }: { kita: KitaGroups; onDone: (d: { email:
               control={form.control}
               name="preferredCommunication"
               label={t('accounts.register.preferred')}
-              options={[
-                { value: 'email', label: t('accounts.preferred.email') },
-                { value: 'sms', label: t('accounts.preferred.sms') },
-              ]}
+              options={channelOptions(t)}
               qa="register-preferred"
               description={preferred === 'sms' ? t('accounts.register.phoneHint') : undefined}
             />
