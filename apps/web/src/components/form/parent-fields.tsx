@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useWatch, type Control, type FieldValues, type Path, type PathValue, type UseFormSetValue } from 'react-hook-form';
 import type { KitaOption, ParentFormValues } from '@kita/shared';
+import { channelOptions } from '@/components/form/channel-options';
 import { SelectField } from '@/components/form/select-field';
 import { TextField } from '@/components/form/text-field';
 import { FormControl, FormDescription, FormField, FormItem, FormLabel } from '@/components/ui/form';
@@ -121,10 +122,7 @@ export function ParentFields<T extends FieldValues>({ control, setValue, prefix,
           name={path('preferredCommunication')}
           label={t('parents.form.preferredCommunication')}
           placeholder={t('parents.communication.none')}
-          options={[
-            { value: 'email', label: t('parents.communication.email') },
-            { value: 'sms', label: t('parents.communication.sms') },
-          ]}
+          options={channelOptions(t)}
           disabled={anonymous}
           qa={qa('communication')}
         />

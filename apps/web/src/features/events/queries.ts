@@ -66,24 +66,21 @@ export function useEventDetails(eventId: string | undefined, kitaId: string | un
   });
 }
 
-/** The Kita's categories for the form's category select (GET categories/kita/{kitaId}, cached with the category screens'). */
+/** GET categories/kita/{kitaId}, cached with the category screens': the form's categories and the Kita's time zone. */
+const kitaCategories = (kitaId: string | undefined) => ({
+  queryKey: queryKeys.categories.byKita(kitaId ?? ''),
+  queryFn: ({ signal }: { signal: AbortSignal }) => api.get<KitaCategories>(`categories/kita/${kitaId}`, { signal }),
+  enabled: !!kitaId,
+});
+
+/** The Kita's categories for the form's category select. */
 export function useKitaCategories(kitaId: string | undefined) {
-  return useQuery({
-    queryKey: queryKeys.categories.byKita(kitaId ?? ''),
-    queryFn: ({ signal }) => api.get<KitaCategories>(`categories/kita/${kitaId}`, { signal }),
-    enabled: !!kitaId,
-    select: (data) => data.categories,
-  });
+  return useQuery({ ...kitaCategories(kitaId), select: (data) => data.categories });
 }
 
 /** The Kita's time zone (from the same response as its categories). */
 export function useKitaTimeZone(kitaId: string | undefined) {
-  return useQuery({
-    queryKey: queryKeys.categories.byKita(kitaId ?? ''),
-    queryFn: ({ signal }) => api.get<KitaCategories>(`categories/kita/${kitaId}`, { signal }),
-    enabled: !!kitaId,
-    select: (data) => data.timezone,
-  });
+  return useQuery({ ...kitaCategories(kitaId), select: (data) => data.timezone });
 }
 
 export const useSaveEvent = mutation(

@@ -1,4 +1,5 @@
 import type * as React from 'react';
+import type { LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -64,5 +65,20 @@ export function MissingLinkCard({
         </Button>
       </div>
     </AccountCard>
+  );
+}
+
+const noticeTones = { primary: 'text-primary', success: 'text-emerald-600', destructive: 'text-destructive' } as const;
+
+/**
+ * The outcome of an account step (registration sent, mail sent, e-mail verified or not): an icon
+ * beside the text; a destructive notice is announced as an alert, the others as a status.
+ */
+export function AccountNotice({ icon: Icon, tone, children }: { icon: LucideIcon; tone: keyof typeof noticeTones; children: React.ReactNode }) {
+  return (
+    <div className="flex items-start gap-3" role={tone === 'destructive' ? 'alert' : 'status'}>
+      <Icon className={`${noticeTones[tone]} mt-0.5 size-6 shrink-0`} aria-hidden="true" />
+      {children}
+    </div>
   );
 }

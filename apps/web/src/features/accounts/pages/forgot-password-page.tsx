@@ -9,7 +9,7 @@ import { TextField } from '@/components/form/text-field';
 import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
 import { notifyError } from '@/lib/notify';
-import { AccountCard } from '../components/account-card';
+import { AccountCard, AccountNotice } from '../components/account-card';
 import { SubmitButton } from '@/components/submit-button';
 import { useForgotPassword } from '../queries';
 
@@ -34,10 +34,9 @@ export default function ForgotPasswordPage() {
     return (
       <AccountCard qa="forgot-sent" title={t('accounts.forgot.sentTitle')}>
         <div className="grid gap-5">
-          <div className="flex items-start gap-3" role="status">
-            <MailCheckIcon className="text-primary mt-0.5 size-6 shrink-0" aria-hidden="true" />
+          <AccountNotice icon={MailCheckIcon} tone="primary">
             <p className="text-sm leading-relaxed">{t('accounts.forgot.sentText', { email: sentTo })}</p>
-          </div>
+          </AccountNotice>
           {back}
         </div>
       </AccountCard>

@@ -5,6 +5,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { registerSchema, type KitaGroups, type RegisterFormValues, type RegisterInput } from '@kita/shared';
+import { channelOptions } from '@/components/form/channel-options';
 import { SelectField } from '@/components/form/select-field';
 import { TextField } from '@/components/form/text-field';
 import { LoadingState } from '@/components/states';
@@ -15,7 +16,7 @@ import { ApiError, errorMessage } from '@/lib/api';
 import { setOtpToken } from '@/lib/auth';
 import { currentLanguage } from '@/lib/i18n';
 import { notifyError } from '@/lib/notify';
-import { AccountCard } from '../components/account-card';
+import { AccountCard, AccountNotice } from '../components/account-card';
 import { emptyChild, RegisterChildren } from '../components/register-children';
 import { SubmitButton } from '@/components/submit-button';
 import { useKitaGroups, useRegister } from '../queries';
@@ -41,10 +42,9 @@ export default function RegisterPage() {
     return (
       <AccountCard qa="register-invalid" title={t('accounts.register.invalidTitle')}>
         <div className="grid gap-4">
-          <div className="flex items-start gap-3" role="alert">
-            <CircleAlertIcon className="text-destructive mt-0.5 size-6 shrink-0" aria-hidden="true" />
+          <AccountNotice icon={CircleAlertIcon} tone="destructive">
             <p className="text-sm leading-relaxed" data-qa="register-invalid-text">{message}</p>
-          </div>
+          </AccountNotice>
           <Button asChild variant="outline">
             <Link to="/login">{t('accounts.toLogin')}</Link>
           </Button>
@@ -63,13 +63,12 @@ export default function RegisterPage() {
     return (
       <AccountCard qa="register-done" title={t('accounts.register.doneTitle')}>
         <div className="grid gap-5">
-          <div className="flex items-start gap-3" role="status">
-            <ClockIcon className="text-primary mt-0.5 size-6 shrink-0" aria-hidden="true" />
+          <AccountNotice icon={ClockIcon} tone="primary">
             <div className="grid gap-2 text-sm leading-relaxed">
               <p>{t('accounts.register.doneText')}</p>
               {done.email && <p>{t('accounts.register.doneEmail')}</p>}
             </div>
-          </div>
+          </AccountNotice>
           <Button asChild>
             <Link to="/login" data-qa="register-done-login">
               {t('accounts.toLogin')}
@@ -144,10 +143,7 @@ function RegisterForm({ kita, onDone }: { kita: KitaGroups; onDone: (d: { email:
               control={form.control}
               name="preferredCommunication"
               label={t('accounts.register.preferred')}
-              options={[
-                { value: 'email', label: t('accounts.preferred.email') },
-                { value: 'sms', label: t('accounts.preferred.sms') },
-              ]}
+              options={channelOptions(t)}
               qa="register-preferred"
               description={preferred === 'sms' ? t('accounts.register.phoneHint') : undefined}
             />

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api';
-import { AccountCard } from '../components/account-card';
+import { AccountCard, AccountNotice } from '../components/account-card';
 import { activateAccount } from '../queries';
 
 type State = { kind: 'working' } | { kind: 'done' } | { kind: 'failed'; message: string };
@@ -58,10 +58,9 @@ export default function VerifyEmailPage() {
     return (
       <AccountCard qa="verify-email-done" title={t('accounts.verifyEmail.successTitle')}>
         <div className="grid gap-5">
-          <div className="flex items-start gap-3" role="status">
-            <MailCheckIcon className="mt-0.5 size-6 shrink-0 text-emerald-600" aria-hidden="true" />
+          <AccountNotice icon={MailCheckIcon} tone="success">
             <p className="text-sm leading-relaxed">{t('accounts.verifyEmail.successText')}</p>
-          </div>
+          </AccountNotice>
           {login}
         </div>
       </AccountCard>
@@ -70,13 +69,12 @@ export default function VerifyEmailPage() {
   return (
     <AccountCard qa="verify-email-failed" title={t('accounts.verifyEmail.failed')}>
       <div className="grid gap-5">
-        <div className="flex items-start gap-3" role="alert">
-          <CircleAlertIcon className="text-destructive mt-0.5 size-6 shrink-0" aria-hidden="true" />
+        <AccountNotice icon={CircleAlertIcon} tone="destructive">
           <div className="grid gap-1 text-sm leading-relaxed">
             {state.message && <p className="font-medium">{state.message}</p>}
             <p>{t('accounts.verifyEmail.failedText')}</p>
           </div>
-        </div>
+        </AccountNotice>
         {login}
       </div>
     </AccountCard>

@@ -1,19 +1,17 @@
 import * as React from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { childFormSchema, type ChildFormValues, type ChildUpdateInput } from '@kita/shared';
 import { SelectField } from '@/components/form/select-field';
 import { TextField } from '@/components/form/text-field';
 import { FormDialog } from '@/components/form-dialog';
 import { DateOfBirthField } from '@/components/form/date-of-birth-field';
-import { emptyParentValues, ParentFields } from '@/components/form/parent-fields';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
+import { emptyParentValues } from '@/components/form/parent-fields';
 import { toIsoDate } from '@/lib/format';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useKitaGroups, useParentOptions, useSaveChild } from '../queries';
+import { ParentChooser, type ParentMode } from './parent-chooser';
 
 /** The child being edited (from the children list or a parent's children table). */
 export interface ChildFormTarget {
@@ -34,8 +32,6 @@ export interface ChildFormDialogProps {
   /** A parent edits their own child: only name and date of birth (spec section 4). */
   asParent?: boolean;
 }
-
-type ParentMode = 'existing' | 'new';
 
 function initialValues(props: ChildFormDialogProps): ChildFormValues {
   const c = props.child;
@@ -106,17 +102,6 @@ export function ChildFormDialog(props: ChildFormDialogProps) {
     );
   });
 
-  const watchedParentId = useWatch({ control: form.control, name: 'parentId' });
-  const selectedParentId = typeof watchedParentId === 'string' ? watchedParentId : '';
-  // A Kita has dozens of families: the search narrows the list by name or e-mail (issue 14).
-  const [parentSearch, setParentSearch] = React.useState('');
-  const needle = parentSearch.trim().toLocaleLowerCase();
-  const parentSelect = (parentOptions.data ?? [])
-    .filter((p) => !needle || p.parentId === selectedParentId || `${p.name} ${p.email ?? ''}`.toLocaleLowerCase().includes(needle))
-    .map((p) => ({ value: p.parentId, label: p.email ? `${p.name} (${p.email})` : p.name }));
-  // Keep the current parent selectable even before the options arrive.
-  if (selectedParentId && !parentSelect.some((o) => o.value === selectedParentId)) parentSelect.unshift({ value: selectedParentId, label: t('common.actions.loading') });
-
   return (
     <FormDialog
       open={open}
@@ -143,47 +128,7 @@ export function ChildFormDialog(props: ChildFormDialogProps) {
           qa="child-group"
         />
       )}
-      {chooseParent && (
-        <fieldset className="grid gap-3">
-          <legend className="mb-2 text-sm font-medium">{t('children.form.parentMode')}</legend>
-          <RadioGroup value={mode} onValueChange={(v) => switchMode(v as ParentMode)} className="flex flex-wrap gap-4" data-qa="child-parent-mode">
-            {(['existing', 'new'] as const).map((value) => (
-              <div key={value} className="flex items-center gap-2">
-                <RadioGroupItem value={value} id={`child-parent-mode-${value}`} data-qa={`child-parent-mode-${value}`} />
-                <Label htmlFor={`child-parent-mode-${value}`} className="font-normal">
-                  {value === 'existing' ? t('children.form.existingParent') : t('children.form.newParent')}
-                </Label>
-              </div>
-            ))}
-          </RadioGroup>
-          {mode === 'existing' ? (
-            <div className="grid gap-2">
-              <Label htmlFor="child-parent-search">{t('children.form.parentSearch')}</Label>
-              <Input
-                id="child-parent-search"
-                type="search"
-                value={parentSearch}
-                onChange={(e) => setParentSearch(e.target.value)}
-                placeholder={t('children.form.parentSearchPlaceholder')}
-                autoComplete="off"
-                data-qa="child-parent-search"
-              />
-              <SelectField
-                control={form.control}
-                name="parentId"
-                label={t('children.form.parent')}
-                placeholder={needle && parentSelect.length === 0 ? t('children.form.parentNoMatch') : t('children.form.parentPlaceholder')}
-                options={parentSelect}
-                qa="child-parent"
-              />
-            </div>
-          ) : (
-            <div className="rounded-md border p-4" data-qa="child-new-parent">
-              <ParentFields control={form.control} setValue={form.setValue} prefix="newParent." qaPrefix="new-parent" />
-            </div>
-          )}
-        </fieldset>
-      )}
+      {chooseParent && <ParentChooser form={form} mode={mode} onModeChange={switchMode} parents={parentOptions.data} />}
     </FormDialog>
   );
 }
