@@ -254,7 +254,10 @@ test.describe('forms', () => {
     await page.getByTestId('eventTime-hour').click();
     await expect(page.getByRole('option', { name: '17', exact: true })).toBeVisible();
     await page.reload();
+    await expect(page.getByTestId('page-title')).toHaveText('Bedarfsabfragen');
     await page.getByTestId('language-toggle').getByTestId('language-option-en').click();
+    // The list page in English, settled, before its add button is clicked (not mid-re-render).
+    await expect(page.getByTestId('page-title')).toHaveText('Demand inquiries');
     await page.getByTestId('event-add').click();
     await expect(page.getByTestId('eventTime-period')).toBeVisible();
     await page.getByTestId('eventTime-hour').click();

@@ -13,6 +13,10 @@ function Toaster(props: ToasterProps) {
       richColors
       closeButton
       position="top-right"
+      // Below the 56 px app header: a toast (paused while the pointer rests on it) must never cover
+      // the header's logout, language and theme controls.
+      offset={{ top: 64, right: 16 }}
+      mobileOffset={{ top: 64 }}
       style={
         {
           '--normal-bg': 'var(--popover)',
