@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { DeliveryCounts, DeliveryFamily, DeliveryMessage, DeliveryState, EventDelivery, FailureReason, FamilyDeliveryState } from '@kita/shared';
 import type { DbOrTx } from '../../db/client.js';
-import { parentRecipient } from '../../notify/messages.js';
 import { reminderDueAt } from '../events/deadline.js';
 import { eligibleWhere, toIso, type EventRow } from '../events/queries.js';
+import { contactOf } from '../events/contact.js';
 
 /** The kinds that try to reach a family during the answer window. */
 export const REACH_KINDS = ['inquiry', 'reminder'] as const;
@@ -132,14 +132,7 @@ export async function eventDelivery(
   const counts = { ...zero(), noChannel: 0, total: families.length, answered: 0 };
   const rows: DeliveryFamily[] = families.map((f) => {
     const own = byParent.get(f.parent_id) ?? [];
-    const reachable = parentRecipient({
-      email: f.email,
-      primaryPhone: f.primary_phone,
-      primaryPhoneVerified: f.primary_phone_verified,
-      preferredCommunication: f.preferred_communication,
-      isAnonymous: f.is_anonymous,
-      language: f.language,
-    });
+    const reachable = contactOf(f);
     const state = own.length === 0 && !reachable ? 'no_channel' : familyState(own);
     const lastFailed = [...own].reverse().find((m) => m.kind === 'inquiry' && messageState(m) === 'failed');
     const answered = f.children > 0 && f.answered >= f.children;

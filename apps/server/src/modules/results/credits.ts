@@ -3,13 +3,14 @@ import { sql } from 'drizzle-orm';
 import type { CreditsDistributionData, ParentDetails } from '@kita/shared';
 import { creditLedger } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
-import { composeMessage, parentRecipient } from '../../notify/messages.js';
+import { composeMessage } from '../../notify/messages.js';
 import { enqueueMessages } from '../../notify/outbox.js';
 import { resetEntry } from '../allocation/allocate.js';
 import { creditsDistribution } from '../allocation/histogram.js';
 import { findParentDetails } from '../parents/queries.js';
 import { loadParentInScope } from '../parents/service.js';
 import type { RequestContext } from '../../lib/context.js';
+import { contactOf } from '../events/contact.js';
 
 /**
  * Credits of a family (domain.md "Allocation and credits"): the balance is always the ledger sum;
@@ -54,14 +55,7 @@ export async function resetCredits(ctx: RequestContext, parentId: string): Promi
       await tx.insert(creditLedger).values({ parentId, amount: entry.amount, reason: entry.reason, createdBy: ctx.actor.userId, createdAt: now });
     }
     await audit(tx, ctx.actor, { action: 'reset_credits', entity: 'parent', entityId: parentId, kitaId: p.kita_id, details: { from: balance, amount: entry.amount } });
-    const to = parentRecipient({
-      email: p.email,
-      primaryPhone: p.primary_phone,
-      primaryPhoneVerified: p.primary_phone_verified,
-      preferredCommunication: p.preferred_communication,
-      isAnonymous: p.is_anonymous,
-      language: p.language,
-    });
+    const to = contactOf(p);
     if (to) {
       await enqueueMessages(tx, [
         {
