@@ -12,7 +12,7 @@ import { composeMessage } from '../../notify/messages.js';
 import { enqueueMessages } from '../../notify/outbox.js';
 import { nextOnWaitlist, promoteEntries, releaseEntries, type BookedContext } from '../allocation/allocate.js';
 import type { RequestContext } from '../../lib/context.js';
-import { contactOf, PARENT_CONTACT } from '../events/contact.js';
+import { contactOf, PARENT_CONTACT, type ParentContactRow } from '../events/contact.js';
 
 /**
  * Releasing a slot (domain.md "Allocation and credits"): future events only, slot JA, before
@@ -60,13 +60,7 @@ type Waiting = {
   waitlist_position: number | null;
   promoted_at: Date | string | null;
   preference_type: PreferenceType | null;
-  email: string | null;
-  primary_phone: string | null;
-  primary_phone_verified: boolean;
-  preferred_communication: string | null;
-  is_anonymous: boolean;
-  language: string;
-};
+} & ParentContactRow;
 
 export async function releaseSlot(ctx: RequestContext, eventId: string, input: ReleaseSlotInput): Promise<ReleaseSlotResult> {
   const auth = ctx.actor;
