@@ -56,7 +56,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Only the configured proxies may name the client address (TRUST_PROXY); off by default.
     trustProxy: trustProxyOption(deps.config.TRUST_PROXY),
     bodyLimit: 1_048_576,
-    // Router and HTTP parser errors answer in the error shape too (issue 9).
+    // Router and HTTP parser errors answer in the error shape too.
     frameworkErrors,
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();

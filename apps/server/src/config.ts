@@ -77,7 +77,7 @@ const envSchema = z.object({
 export type Env = z.infer<typeof envSchema>;
 
 /**
- * Refuses obviously guessable signing secrets (issue 9): few distinct characters, one short
+ * Refuses obviously guessable signing secrets: few distinct characters, one short
  * unit repeated, or a character distribution worth under 80 bits (a random 32-character hex
  * string scores about 120). Not a proof of randomness; it stops "aaaa…" and "changeme" × 4.
  */

@@ -6,7 +6,7 @@ import { startJobs } from './jobs/runner.js';
 import { closeTransports, createTransports } from './notify/transports.js';
 import { isLoopback } from './modules/dev/routes.js';
 import { loggerOptions } from './ops/logging.js';
-import { demoSeedWanted, exitOnStartupError } from './ops/startup.js';
+import { demoSeedWanted, exitOnStartupError, onShutdown } from './ops/startup.js';
 import { DEMO_LOGINS, isEmpty, seedDemo } from './seed/index.js';
 
 /** Start-up: configuration, database and migrations, demo data, HTTP, workers, graceful shutdown. */
@@ -66,20 +66,13 @@ async function main(): Promise<void> {
     console.log(`Dev mailbox: ${config.publicUrl}/dev/mailbox   API docs: ${config.publicUrl}/api/docs\n`);
   }
 
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    app.log.info({ signal }, 'shutting down');
+  onShutdown(app.log, 'shutting down', async () => {
     // close() stops accepting, waits for requests in flight and runs onClose hooks (workers).
     await jobs.stop();
     await app.close();
     await closeTransports(transports);
     await database.close();
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  });
 }
 
 main().catch(exitOnStartupError);

@@ -7,7 +7,7 @@ import { OutboxWorker, outboxOptions } from './jobs/outbox-worker.js';
 import { closeTransports, createTransports } from './notify/transports.js';
 import { loggerOptions } from './ops/logging.js';
 import { Metrics } from './ops/metrics.js';
-import { exitOnStartupError } from './ops/startup.js';
+import { exitOnStartupError, onShutdown } from './ops/startup.js';
 
 /**
  * `npm run worker`: a process that only delivers outbox messages (architecture.md "scale-out").
@@ -31,26 +31,19 @@ async function main(): Promise<void> {
   const database = await openDatabase({ url: config.DATABASE_URL, poolSize: 5, connectAttempts: 5, log: (line) => log.warn(line) });
   const worker = new OutboxWorker({ db: database.db, log, transports, ...outboxOptions(config) });
   worker.start();
-  let stopping = false;
-  const health = config.WORKER_HEALTH_PORT ? await healthServer(database.db, config.WORKER_HEALTH_PORT, config.HOST, () => !stopping) : null;
-  log.info(
-    { email: transports.email.name, sms: transports.sms.name, health: config.WORKER_HEALTH_PORT ? `${config.HOST}:${config.WORKER_HEALTH_PORT}` : 'off' },
-    'outbox worker started',
-  );
-
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    log.info({ signal }, 'outbox worker stopping');
+  let health: Server | null = null;
+  const shutdown = onShutdown(log, 'outbox worker stopping', async () => {
     // stop() lets the current round finish, so no claimed message is left half-done.
     await worker.stop();
     await new Promise((r) => (health ? health.close(r) : r(undefined)));
     await closeTransports(transports);
     await database.close();
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  });
+  health = config.WORKER_HEALTH_PORT ? await healthServer(database.db, config.WORKER_HEALTH_PORT, config.HOST, () => !shutdown.stopping()) : null;
+  log.info(
+    { email: transports.email.name, sms: transports.sms.name, health: config.WORKER_HEALTH_PORT ? `${config.HOST}:${config.WORKER_HEALTH_PORT}` : 'off' },
+    'outbox worker started',
+  );
 }
 
 async function healthServer(db: Db, port: number, host: string, running: () => boolean): Promise<Server> {

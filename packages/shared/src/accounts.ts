@@ -153,7 +153,7 @@ export const devMessageSchema = z.object({
   subject: text().nullable(),
   bodyText: text(),
   bodyHtml: text().nullable(),
-  /** Billed SMS segments (issue 14); null for e-mail. */
+  /** Billed SMS segments; null for e-mail. */
   smsSegments: z.number().int().nullable(),
   status: text(),
   attempts: z.number().int(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { text, uuidSchema } from './validation.js';
 
 /**
- * Delivery status of an event's messages (issue 12): what the manager sees on the event page
+ * Delivery status of an event's messages: what the manager sees on the event page
  * while the inquiry runs, and the resend action. Scoped like the event.
  */
 

@@ -77,7 +77,7 @@ export type CategoryUpdateInput = z.infer<typeof categoryUpdateSchema>;
 export const kitaCategoriesSchema = z.object({
   kitaId: text(),
   kitaName: text(),
-  /** The Kita's time zone: the event form reads picked times in it (issue 14). */
+  /** The Kita's time zone: the event form reads picked times in it. */
   timezone: text(),
   categories: z.array(categorySchema),
 });

@@ -138,7 +138,7 @@ export const childHistorySchema = z.object({
   childName: text(),
   categoryName: categoryNameSchema,
   kitaName: text(),
-  /** The Kita's time zone: dates are shown in it, not in the browser's (issue 14). */
+  /** The Kita's time zone: dates are shown in it, not in the browser's. */
   timezone: text(),
   preferences: z.array(historyPreferenceSchema),
 });
@@ -195,7 +195,7 @@ export type EventReport = z.infer<typeof eventReportSchema>;
 
 export { REPORT_FILE_NAME } from './constants.js';
 
-/** The i18n key of the allocation rule text an event closed with `ruleVersion` is explained by (issue 13). */
+/** The i18n key of the allocation rule text an event closed with `ruleVersion` is explained by. */
 export function ruleTextKey(ruleVersion: number | null | undefined): 'results.rule' | 'results.ruleV1' {
   return ruleVersion === 1 ? 'results.ruleV1' : 'results.rule';
 }

@@ -99,7 +99,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       connectionString: opts.url,
       max: opts.poolSize ?? 10,
       // A request waits at most this long for a connection (server down or pool exhausted): it
-      // then fails with a 503 instead of hanging (issue 9).
+      // then fails with a 503 instead of hanging.
       connectionTimeoutMillis: 5000,
       keepAlive: true,
     });

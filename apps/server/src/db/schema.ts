@@ -29,7 +29,7 @@ export const kitas = pgTable('kitas', {
   location: text('location').notNull(),
   description: text('description'),
   timezone: text('timezone').notNull().default('Europe/Berlin'),
-  /** One reminder to families without an answer half-way through the answer window (issue 12). */
+  /** One reminder to families without an answer half-way through the answer window. */
   remindersEnabled: boolean('reminders_enabled').notNull().default(true),
   createdAt: createdAt(),
   updatedAt: updatedAt(),

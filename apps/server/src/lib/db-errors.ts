@@ -1,5 +1,5 @@
 /**
- * Classifies database failures for the error handler and the logs (issue 9): a lost or refused
+ * Classifies database failures for the error handler and the logs: a lost or refused
  * connection is a temporary 503, and a failed statement is logged without its parameter values.
  */
 

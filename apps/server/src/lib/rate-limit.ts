@@ -41,7 +41,7 @@ export function rateLimited(resetAt: Date, now: Date): AppError {
   return waitError((resetAt.getTime() - now.getTime()) / 1000);
 }
 
-/** 429 with Retry-After; the message says how long to wait (issue 14), in whole minutes rounded up. */
+/** 429 with Retry-After; the message says how long to wait, in whole minutes rounded up. */
 export function waitError(waitSeconds: number): AppError {
   const seconds = Math.max(1, Math.ceil(waitSeconds));
   return new AppError(429, 'RATE_LIMITED', 'errors.RATE_LIMITED_WAIT', { minutes: Math.ceil(seconds / 60) }, undefined, seconds);
@@ -67,7 +67,7 @@ export interface Reservation {
 }
 
 /**
- * Reserves one attempt BEFORE the expensive or secret check (issue 9): one statement counts it
+ * Reserves one attempt BEFORE the expensive or secret check: one statement counts it
  * and decides, so concurrent attempts each see a different count and at most `free` plus one per
  * pause get through, however many arrive at once. Refused attempts are not counted (waiting is
  * enough; hammering does not make the pause longer). The row lock of INSERT … ON CONFLICT DO

@@ -20,3 +20,22 @@ export function exitOnStartupError(err: unknown): never {
   process.exit(1);
 }
 
+
+/**
+ * Graceful shutdown of an entry point (main.ts, worker.ts): on the first SIGTERM or SIGINT, log
+ * `message`, run `stop` (stop taking work, finish what is in flight, close connections) and exit.
+ * `stopping()` tells a health check that the process is on its way out.
+ */
+export function onShutdown(log: { info(obj: object, msg: string): void }, message: string, stop: () => Promise<void>): { stopping(): boolean } {
+  let stopping = false;
+  const run = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, message);
+    await stop();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void run('SIGTERM'));
+  process.on('SIGINT', () => void run('SIGINT'));
+  return { stopping: () => stopping };
+}

@@ -26,7 +26,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     const lang = requestLanguage(req);
     if (hasZodFastifySchemaValidationErrors(err)) {
       const details = err.validation.map((v) => ({
-        path: v.instancePath.replace(/^\//, '').replace(/\//g, '.') || String(v.params?.['issue'] ? '' : ''),
+        path: v.instancePath.replace(/^\//, '').replace(/\//g, '.'),
         message: fieldMessage(lang, v.message ?? ''),
       }));
       return reply.status(400).send({

@@ -38,7 +38,7 @@ export const spaPlugin = fp(async (app: FastifyInstance) => {
   if (existsSync(path.join(webDist, 'preference.html'))) {
     const preferencePage = (_req: unknown, reply: import('fastify').FastifyReply) => reply.header('Cache-Control', 'no-cache').sendFile('preference.html');
     app.get('/preference', { schema: { hide: true } }, preferencePage);
-    // The SMS's short link (issue 14): /p/<token>.
+    // The SMS's short link: /p/<token>.
     app.get('/p/:token', { schema: { hide: true } }, preferencePage);
   }
   app.get('/*', { schema: { hide: true } }, (req, reply) => {

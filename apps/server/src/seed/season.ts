@@ -4,7 +4,7 @@ import { endOfZonedDay, type EventType, type PreferenceType } from '@kita/shared
 import type { Tx } from '../db/client.js';
 import { events, preferences } from '../db/schema.js';
 import { hashSeed, RULE_VERSION } from '../modules/allocation/allocate.js';
-import { eligibleWhere } from '../modules/events/queries.js';
+import { eligibleChildren } from '../modules/events/snapshot-records.js';
 import { writeSnapshot } from '../modules/events/snapshot.js';
 import { closeEventTx } from '../modules/results/close.js';
 import type { DemoParents } from './parents.js';
@@ -98,10 +98,9 @@ export async function seedSeason(tx: Tx, structure: DemoStructure, families: Dem
 
     // The eligible children in a stable order (names are seeded; ids are not).
     const kids = await tx.execute<EligibleChild>(sql`
-      select c.id, c.parent_id, p.is_anonymous
-        from children c join groups g on g.id = c.group_id join parents p on p.id = c.parent_id
-       where ${eligibleWhere(sql`${categoryId}::uuid`)}
-       order by c.name, p.name`);
+      select k.child_id as id, k.parent_id, k.is_anonymous
+        from (${eligibleChildren(sql`${categoryId}::uuid`)}) k
+       order by k.child_name, k.parent_name`);
     const [event] = await tx
       .insert(events)
       .values({

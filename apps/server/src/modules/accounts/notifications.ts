@@ -86,7 +86,7 @@ export const RESEND_PER_HOUR = 3;
 export const OTP_SMS_PER_PHONE = 3;
 export const OTP_SMS_WINDOW_MS = 10 * 60_000;
 /**
- * Verification codes an account may have sent per hour, whatever the numbers (issue 9): without
+ * Verification codes an account may have sent per hour, whatever the numbers: without
  * it a logged-in parent could have SMS sent to any number, 3 per number per 10 minutes.
  */
 export const VERIFY_SMS_PER_ACCOUNT = 5;

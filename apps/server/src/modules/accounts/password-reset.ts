@@ -44,7 +44,7 @@ export async function forgotPassword(ctx: Services, ip: string, email: string): 
 }
 
 /**
- * Reset links tried per client (issue 9): 10 free per 15 minutes, then a doubling pause. The
+ * Reset links tried per client: 10 free per 15 minutes, then a doubling pause. The
  * attempt is reserved before the token is looked up, and argon2 runs only for a valid token.
  */
 export const RESET_POLICY: AttemptPolicy = { free: 10, windowMs: 15 * 60_000, baseMs: 1000, maxMs: 15 * 60_000 };

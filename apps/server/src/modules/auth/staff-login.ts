@@ -7,7 +7,7 @@ import type { Services } from '../../lib/context.js';
 
 const WINDOW_MS = 15 * 60_000;
 /**
- * Password guesses (issue 9): every attempt is reserved atomically BEFORE argon2 runs, so a burst
+ * Password guesses: every attempt is reserved atomically BEFORE argon2 runs, so a burst
  * of concurrent guesses cannot slip past the count. Per account AND client: 5 free attempts per
  * 15 minutes, then a pause that doubles from 1 s up to 15 minutes; someone else's guesses from
  * another client do not slow the owner down. Per account over all clients (distributed

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { DeliveryCounts, DeliveryFamily, DeliveryMessage, DeliveryState, EventDelivery, FailureReason, FamilyDeliveryState } from '@kita/shared';
 import type { DbOrTx } from '../../db/client.js';
-import { parentRecipient } from '../../notify/messages.js';
 import { reminderDueAt } from '../events/deadline.js';
-import { eligibleWhere, toIso, type EventRow } from '../events/queries.js';
+import { toIso, type EventRow } from '../events/queries.js';
+import { eligibleChildren } from '../events/snapshot-records.js';
+import { contactOf } from '../events/contact.js';
 
 /** The kinds that try to reach a family during the answer window. */
 export const REACH_KINDS = ['inquiry', 'reminder'] as const;
@@ -74,14 +75,12 @@ export async function eventFamilies(db: DbOrTx, e: EventRow): Promise<FamilyRow[
   const result = await db.execute<FamilyRow>(sql`
     select p.id as parent_id, p.name as parent_name, p.email, p.email_verified, p.primary_phone, p.primary_phone_verified,
            p.preferred_communication, p.is_anonymous, p.language,
-           array_agg(c.name order by c.name) as child_names,
+           array_agg(k.child_name order by k.child_name) as child_names,
            count(*)::int as children,
            count(pr.id)::int as answered
-      from children c
-      join groups g on g.id = c.group_id
-      join parents p on p.id = c.parent_id
-      left join preferences pr on pr.event_id = ${e.id} and pr.child_id = c.id
-     where ${eligibleWhere(sql`${e.categoryId}::uuid`)}
+      from (${eligibleChildren(sql`${e.categoryId}::uuid`)}) k
+      join parents p on p.id = k.parent_id
+      left join preferences pr on pr.event_id = ${e.id} and pr.child_id = k.child_id
      group by p.id
      order by p.name, p.id`);
   return result.rows;
@@ -132,14 +131,7 @@ export async function eventDelivery(
   const counts = { ...zero(), noChannel: 0, total: families.length, answered: 0 };
   const rows: DeliveryFamily[] = families.map((f) => {
     const own = byParent.get(f.parent_id) ?? [];
-    const reachable = parentRecipient({
-      email: f.email,
-      primaryPhone: f.primary_phone,
-      primaryPhoneVerified: f.primary_phone_verified,
-      preferredCommunication: f.preferred_communication,
-      isAnonymous: f.is_anonymous,
-      language: f.language,
-    });
+    const reachable = contactOf(f);
     const state = own.length === 0 && !reachable ? 'no_channel' : familyState(own);
     const lastFailed = [...own].reverse().find((m) => m.kind === 'inquiry' && messageState(m) === 'failed');
     const answered = f.children > 0 && f.answered >= f.children;

@@ -12,7 +12,7 @@ export const isLoopback = (ip: string) => /^(127\.|::ffff:127\.)/.test(ip) || ip
 import { openMessage, outboxSecretKey } from '../../notify/secrets.js';
 
 /**
- * The filter matches any part of a recipient (issue 14), with LIKE wildcards in the input taken
+ * The filter matches any part of a recipient, with LIKE wildcards in the input taken
  * literally. A phone number in any spelling (`0170 1234567`) matches its stored E.164 form, and a
  * partial number (`170 123`) its digits.
  */

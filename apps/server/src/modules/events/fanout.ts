@@ -4,11 +4,12 @@ import { formatCarePeriod } from '@kita/shared/i18n';
 import type { Tx } from '../../db/client.js';
 import { events, tokens } from '../../db/schema.js';
 import { newToken, sha256 } from '../../lib/crypto.js';
-import { appLink, composeMessage, parentRecipient } from '../../notify/messages.js';
+import { appLink, composeMessage } from '../../notify/messages.js';
 import { enqueueMessages, type OutboxMessage } from '../../notify/outbox.js';
 import { outboxSecretKey, sealMessage } from '../../notify/secrets.js';
 import type { EventRow } from './queries.js';
 import { writeSnapshot } from './snapshot-records.js';
+import { contactOf } from './contact.js';
 
 export type ParentRow = {
   id: string;
@@ -99,21 +100,14 @@ export async function enqueueInquiries(
   kind: 'inquiry' | 'reminder' = 'inquiry',
 ): Promise<number> {
   const { publicUrl } = config;
-  // The link token is stored encrypted beside the message, never in its text (issue 9).
+  // The link token is stored encrypted beside the message, never in its text.
   const secretKey = outboxSecretKey(config.jwtSecret);
   const careDays = { de: formatCarePeriod('de', e.eventDate, e.expireDate, e.timezone), en: formatCarePeriod('en', e.eventDate, e.expireDate, e.timezone) };
   const deadline = { de: formatDeadline('de', e.responseDeadline, e.timezone), en: formatDeadline('en', e.responseDeadline, e.timezone) };
   const tokenRows: Array<typeof tokens.$inferInsert> = [];
   const messages: OutboxMessage[] = [];
   for (const { parent: p, key, channel, fallbackOf } of targets) {
-    const to = channel ? channelRecipient(p, channel) : parentRecipient({
-      email: p.email,
-      primaryPhone: p.primary_phone,
-      primaryPhoneVerified: p.primary_phone_verified,
-      preferredCommunication: p.preferred_communication,
-      isAnonymous: p.is_anonymous,
-      language: p.language,
-    });
+    const to = channel ? channelRecipient(p, channel) : contactOf(p);
     // No channel: the manager sees the parent under parentsWithoutChannel and records the answers.
     if (!to) continue;
     const raw = newToken();

@@ -1,15 +1,7 @@
-import { desc, eq, sql, type SQL } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { CategoryName, EventStatus, EventSummary, EventType } from '@kita/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { categories, events, kitas } from '../../db/schema.js';
-
-/**
- * Eligible children of an event (domain.md): children in groups of the event's category whose
- * parent is approved and active, or approved and anonymous (the manager answers for them).
- * Expects the aliases c (children), g (groups), p (parents); `categoryId` is a SQL expression.
- */
-export const eligibleWhere = (categoryId: SQL) =>
-  sql`g.category_id = ${categoryId} and p.status = 'approved' and (p.is_active or p.is_anonymous)`;
 
 export const toIso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
 

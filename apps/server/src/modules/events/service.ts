@@ -7,6 +7,7 @@ import {
   slotsForCategory,
   type EventInput,
   type EventSummary,
+  type CategoryName,
   type Language,
 } from '@kita/shared';
 import { auditLog, eventChildren, events, outboxMessages, sessions, tokens } from '../../db/schema.js';
@@ -127,27 +128,33 @@ async function assertNoOverlap(
   });
 }
 
+/** The columns an event payload writes, the same for create and update. */
+function eventValues(input: EventInput, category: { id: string; name: CategoryName }, dates: EventDatesResolved) {
+  return {
+    categoryId: category.id,
+    eventType: input.eventType,
+    eventDate: dates.eventDate,
+    expireDate: dates.expireDate,
+    responseDeadline: dates.responseDeadline,
+    opensAt: dates.opensAt,
+    description: input.description || null,
+    totalSlots: slotsForCategory(category.name, input),
+  };
+}
+
 export async function createEvent(ctx: RequestContext, input: EventInput): Promise<EventSummary> {
   assertKitaScope(ctx.actor, input.kitaId, () => notFound('kitas.notFound', { id: input.kitaId }));
   const category = await categoryOfKita(ctx.db, input);
   const now = ctx.clock.now();
   const dates = resolveDates(input, now, category.kitaTimezone, ctx.config.IMMEDIATE_EVENT_MINUTES);
   await assertNoOverlap(ctx.db, input, category, dates, ctx.language);
-  const { eventDate, expireDate, responseDeadline, opensAt } = dates;
-  const opensNow = opensAt.getTime() <= now.getTime();
+  const opensNow = dates.opensAt.getTime() <= now.getTime();
   const id = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(events)
       .values({
         kitaId: input.kitaId,
-        categoryId: category.id,
-        eventType: input.eventType,
-        eventDate,
-        expireDate,
-        responseDeadline,
-        opensAt,
-        description: input.description || null,
-        totalSlots: slotsForCategory(category.name, input),
+        ...eventValues(input, category, dates),
         status: opensNow ? 'open' : 'scheduled',
         ...drawSeed(),
         // Instants arrive in UTC; dates are shown to parents in the Kita's zone (domain.md "Time").
@@ -218,14 +225,7 @@ export async function updateEvent(ctx: RequestContext, id: string, input: EventI
     await tx
       .update(events)
       .set({
-        categoryId: category.id,
-        eventType: input.eventType,
-        eventDate,
-        expireDate,
-        responseDeadline,
-        opensAt,
-        description: input.description || null,
-        totalSlots: slotsForCategory(category.name, input),
+        ...eventValues(input, category, dates),
         status,
         updatedAt: now,
       })

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { eligibleWhere, type EventRow } from './queries.js';
+import type { EventRow } from './queries.js';
 
 /**
  * The snapshot of an inquiry (table event_children, domain.md "Emergency events"): who is asked,
@@ -26,14 +26,19 @@ export const channelSql = sql`case
   when p.primary_phone is not null and p.primary_phone_verified then 'sms'
   else null end`;
 
-/** The live eligible children of category `categoryId` (aliases c, g, p), narrowed by `scope`. */
-export const eligibleChildren = (categoryId: SQL, scope: SQL) => sql`
+/**
+ * The live eligible children of category `categoryId` (domain.md): children in groups of the
+ * category whose parent is approved and active, or approved and anonymous (the manager answers
+ * for them), narrowed by `scope` (SQL over its own aliases c, g, p). Use it as a subquery:
+ * `from (${eligibleChildren(...)}) k`; its columns are the select list below.
+ */
+export const eligibleChildren = (categoryId: SQL, scope: SQL = sql`true`) => sql`
   select c.id as child_id, p.id as parent_id, g.id as group_id, c.name as child_name, p.name as parent_name,
          g.name as group_name, ${channelSql} as channel, p.is_anonymous
     from children c
     join groups g on g.id = c.group_id
     join parents p on p.id = c.parent_id
-   where ${eligibleWhere(categoryId)} and ${scope}`;
+   where g.category_id = ${categoryId} and p.status = 'approved' and (p.is_active or p.is_anonymous) and ${scope}`;
 
 /** Records the children eligible at opening (once; a repeated call adds nobody twice). */
 export async function writeSnapshot(tx: DbOrTx, e: Pick<EventRow, 'id' | 'categoryId'>, now: Date): Promise<number> {

@@ -93,7 +93,7 @@ export async function syncOpenInquiries(
     // Who joined is invited now (a family already invited keeps its link: it is per family).
     const messages = joined.rows.length > 0 || scope.parentId ? await fanOutInquiry(tx, e, ctx.config, ctx.now, { late: true }) : 0;
     if (left.rows.length && !messages) {
-      // The parent's view reads the eligible count from the event row (issue 15).
+      // The parent's view reads the eligible count from the event row.
       await tx.execute(sql`update events set eligible_count =
         (select count(*)::int from event_children ec where ec.event_id = ${id} and ec.left_at is null) where id = ${id}`);
     }

@@ -33,7 +33,7 @@ export async function getKitaDetails(db: DbOrTx, publicUrl: string, id: string):
 }
 
 /**
- * Two Kitas with the same name at the same place are one Kita entered twice (issue 14): refused
+ * Two Kitas with the same name at the same place are one Kita entered twice: refused
  * with 409, compared without case and surrounding spaces.
  */
 async function assertNoDuplicate(tx: DbOrTx, input: KitaInput, exceptId?: string): Promise<void> {
@@ -123,7 +123,7 @@ export async function deleteKita(ctx: RequestContext, id: string, confirmName?: 
 }
 
 /**
- * What goes with a Kita when it is deleted (issue 14): families, children, managers and inquiries.
+ * What goes with a Kita when it is deleted: families, children, managers and inquiries.
  * Finished inquiries are the Kita's history (allocations, credits), so deleting them needs the
  * Kita's name typed as confirmation.
  */

@@ -66,6 +66,21 @@ export async function getParentDetails(db: DbOrTx, actor: AuthContext, id: strin
   return (await findParentDetails(db, id))!;
 }
 
+/** The columns a parent payload writes, the same for create and update. */
+function parentValues(v: ReturnType<typeof normalizeParentInput>) {
+  return {
+    kitaId: v.kitaId,
+    name: v.name,
+    email: v.email,
+    secondaryEmail: v.secondaryEmail,
+    primaryPhone: v.primaryPhoneNumber,
+    secondaryPhone: v.secondaryPhoneNumber,
+    preferredCommunication: v.preferredCommunication,
+    isAnonymous: v.isAnonymous,
+    language: v.language,
+  };
+}
+
 /**
  * Creates a parent on behalf of staff (parents list, or the child form's "new parent") with its
  * Parent account (no password yet) and, when it has an e-mail, the activation message that lets
@@ -79,15 +94,7 @@ export async function insertParent(tx: Tx, ctx: RequestContext, input: ParentInp
   const [p] = await tx
     .insert(parents)
     .values({
-      kitaId: v.kitaId,
-      name: v.name,
-      email: v.email,
-      secondaryEmail: v.secondaryEmail,
-      primaryPhone: v.primaryPhoneNumber,
-      secondaryPhone: v.secondaryPhoneNumber,
-      preferredCommunication: v.preferredCommunication,
-      isAnonymous: v.isAnonymous,
-      language: v.language,
+      ...parentValues(v),
       // Staff-created parents need no approval.
       status: 'approved',
       isActive: true,
@@ -137,15 +144,7 @@ export async function updateParent(
       await tx
         .update(parents)
         .set({
-          kitaId: v.kitaId,
-          name: v.name,
-          email: v.email,
-          secondaryEmail: v.secondaryEmail,
-          primaryPhone: v.primaryPhoneNumber,
-          secondaryPhone: v.secondaryPhoneNumber,
-          preferredCommunication: v.preferredCommunication,
-          isAnonymous: v.isAnonymous,
-          language: v.language,
+          ...parentValues(v),
           emailVerified: old.emailVerified && old.email === v.email,
           secondaryEmailVerified: old.secondaryEmailVerified && old.secondaryEmail === v.secondaryEmail,
           primaryPhoneVerified: old.primaryPhoneVerified && old.primaryPhone === v.primaryPhoneNumber,

@@ -5,11 +5,12 @@ import { type CloseEventResult, type EventType, type Language, type PreferenceTy
 import type { Tx } from '../../db/client.js';
 import { allocations, auditLog, creditLedger, events } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import { composeMessage, parentRecipient, resultLines } from '../../notify/messages.js';
+import { composeMessage, resultLines } from '../../notify/messages.js';
 import { enqueueMessages, type OutboxMessage } from '../../notify/outbox.js';
 import { allocate, creditEntriesFor, type AllocationResult } from '../allocation/allocate.js';
 import { countUnanswered, findEvent } from '../events/queries.js';
 import { resultSummary } from './summary.js';
+import { contactOf, PARENT_CONTACT } from '../events/contact.js';
 
 /**
  * Closing an event (domain.md "Allocation and credits", quality.md "Reliability"): ONE transaction
@@ -95,7 +96,7 @@ export async function closeEventTx(tx: Tx, eventId: string, opts: CloseOptions):
   // the family's contact data as they are now.
   const kids = await tx.execute<EligibleChild>(sql`
     select ec.child_id, ec.child_name, ec.parent_id, ec.parent_name,
-           p.email, p.primary_phone, p.primary_phone_verified, p.preferred_communication, p.is_anonymous, p.language,
+           ${PARENT_CONTACT},
            pr.id as preference_id, pr.preference_type,
            coalesce((select sum(l.amount) from credit_ledger l where l.parent_id = ec.parent_id), 0)::int as balance
       from event_children ec
@@ -186,14 +187,7 @@ function resultMessages(e: LockedEvent, rows: EligibleChild[], result: Allocatio
     const p = kids[0]!;
     // The family was deleted since (only possible without contact anyway): nobody to tell.
     if (p.language === null) continue;
-    const to = parentRecipient({
-      email: p.email,
-      primaryPhone: p.primary_phone,
-      primaryPhoneVerified: p.primary_phone_verified ?? false,
-      preferredCommunication: p.preferred_communication,
-      isAnonymous: p.is_anonymous ?? true,
-      language: p.language,
-    });
+    const to = contactOf({ ...p, language: p.language });
     if (!to) continue;
     const language: Language = to.language;
     const lines = resultLines(

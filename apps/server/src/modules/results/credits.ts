@@ -3,13 +3,14 @@ import { sql } from 'drizzle-orm';
 import type { CreditsDistributionData, ParentDetails } from '@kita/shared';
 import { creditLedger } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
-import { composeMessage, parentRecipient } from '../../notify/messages.js';
+import { composeMessage } from '../../notify/messages.js';
 import { enqueueMessages } from '../../notify/outbox.js';
 import { resetEntry } from '../allocation/allocate.js';
 import { creditsDistribution } from '../allocation/histogram.js';
 import { findParentDetails } from '../parents/queries.js';
 import { loadParentInScope } from '../parents/service.js';
 import type { RequestContext } from '../../lib/context.js';
+import { contactOf, PARENT_CONTACT, type ParentContactRow } from '../events/contact.js';
 
 /**
  * Credits of a family (domain.md "Allocation and credits"): the balance is always the ledger sum;
@@ -21,14 +22,8 @@ type LockedParent = {
   kita_id: string;
   kita_name: string;
   name: string;
-  email: string | null;
-  primary_phone: string | null;
-  primary_phone_verified: boolean;
-  preferred_communication: string | null;
-  is_anonymous: boolean;
-  language: string;
   balance: number;
-};
+} & ParentContactRow;
 
 /**
  * `DELETE parents/{id}/reset-credits`: books the entry that brings the balance to 0, audit-logged,
@@ -40,8 +35,7 @@ export async function resetCredits(ctx: RequestContext, parentId: string): Promi
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
     const r = await tx.execute<LockedParent>(sql`
-      select p.id, p.kita_id, k.name as kita_name, p.name, p.email, p.primary_phone, p.primary_phone_verified,
-             p.preferred_communication, p.is_anonymous, p.language,
+      select p.id, p.kita_id, k.name as kita_name, p.name, ${PARENT_CONTACT},
              coalesce((select sum(l.amount) from credit_ledger l where l.parent_id = p.id), 0)::int as balance
         from parents p join kitas k on k.id = p.kita_id
        where p.id = ${parentId}
@@ -54,14 +48,7 @@ export async function resetCredits(ctx: RequestContext, parentId: string): Promi
       await tx.insert(creditLedger).values({ parentId, amount: entry.amount, reason: entry.reason, createdBy: ctx.actor.userId, createdAt: now });
     }
     await audit(tx, ctx.actor, { action: 'reset_credits', entity: 'parent', entityId: parentId, kitaId: p.kita_id, details: { from: balance, amount: entry.amount } });
-    const to = parentRecipient({
-      email: p.email,
-      primaryPhone: p.primary_phone,
-      primaryPhoneVerified: p.primary_phone_verified,
-      preferredCommunication: p.preferred_communication,
-      isAnonymous: p.is_anonymous,
-      language: p.language,
-    });
+    const to = contactOf(p);
     if (to) {
       await enqueueMessages(tx, [
         {

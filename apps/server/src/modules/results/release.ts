@@ -8,10 +8,11 @@ import { allocations, creditLedger } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { reachesKita } from '../../lib/access.js';
-import { composeMessage, parentRecipient } from '../../notify/messages.js';
+import { composeMessage } from '../../notify/messages.js';
 import { enqueueMessages } from '../../notify/outbox.js';
 import { nextOnWaitlist, promoteEntries, releaseEntries, type BookedContext } from '../allocation/allocate.js';
 import type { RequestContext } from '../../lib/context.js';
+import { contactOf, PARENT_CONTACT, type ParentContactRow } from '../events/contact.js';
 
 /**
  * Releasing a slot (domain.md "Allocation and credits"): future events only, slot JA, before
@@ -59,13 +60,7 @@ type Waiting = {
   waitlist_position: number | null;
   promoted_at: Date | string | null;
   preference_type: PreferenceType | null;
-  email: string | null;
-  primary_phone: string | null;
-  primary_phone_verified: boolean;
-  preferred_communication: string | null;
-  is_anonymous: boolean;
-  language: string;
-};
+} & ParentContactRow;
 
 export async function releaseSlot(ctx: RequestContext, eventId: string, input: ReleaseSlotInput): Promise<ReleaseSlotResult> {
   const auth = ctx.actor;
@@ -136,7 +131,7 @@ async function promoteNext(tx: Tx, e: LockedEvent, userId: string | null, now: D
   const waiting = await tx.execute<Waiting>(sql`
     select a.id, a.child_id, c.name as child_name, a.parent_id, p.name as parent_name, a.has_slot,
            a.waitlist_position, a.promoted_at, a.preference_type,
-           p.email, p.primary_phone, p.primary_phone_verified, p.preferred_communication, p.is_anonymous, p.language
+           ${PARENT_CONTACT}
       from allocations a
       join children c on c.id = a.child_id
       join parents p on p.id = a.parent_id
@@ -156,14 +151,7 @@ async function promoteNext(tx: Tx, e: LockedEvent, userId: string | null, now: D
   await tx.update(allocations).set({ hasSlot: true, promotedAt: now }).where(eq(allocations.id, next.id));
   await book(tx, e.id, promoteEntries(next, e.rule_version, await bookedContext(tx, e.id, next.childId, next.parentId, 'no_slot')), userId, now);
 
-  const to = parentRecipient({
-    email: next.email,
-    primaryPhone: next.primary_phone,
-    primaryPhoneVerified: next.primary_phone_verified,
-    preferredCommunication: next.preferred_communication,
-    isAnonymous: next.is_anonymous,
-    language: next.language,
-  });
+  const to = contactOf(next);
   if (to) {
     await enqueueMessages(tx, [
       {

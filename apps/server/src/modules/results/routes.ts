@@ -25,7 +25,7 @@ import { buildReport } from './report.js';
 import { contextOf } from '../../lib/context.js';
 
 /**
- * Results of events (issue 5): close, release, reports, and the parent's credits and history.
+ * Results of events: close, release, reports, and the parent's credits and history.
  * Staff reach their Kita (Admin every Kita), a parent only their own record; anything outside
  * the scope answers 404, a role that may never use a route 403.
  */

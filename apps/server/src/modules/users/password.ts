@@ -25,7 +25,7 @@ export async function changePassword(ctx: RequestContext, id: string, input: Cha
   const target = await loadUserInScope(ctx.db, ctx.actor, id);
   const self = target.userId === auth.userId;
   const now = ctx.clock.now();
-  // Reserved before argon2 runs, like a login (issue 9): a stolen session cannot guess the
+  // Reserved before argon2 runs, like a login: a stolen session cannot guess the
   // password by a burst of concurrent requests. Same budget as a login from one client.
   const limitKey = `change-password:${auth.userId}`;
   await enforceAttempt(ctx.db, limitKey, LOGIN_POLICY.accountClient, now);

@@ -1,4 +1,4 @@
-/** Delivery status of an inquiry's messages on the event page and the dashboard (issue 12). */
+/** Delivery status of an inquiry's messages on the event page and the dashboard. */
 export const delivery = {
   title: 'Zustellung',
   description: 'Ob jede Familie die Abfrage erhalten hat. Zugestellt meldet der Anbieter; verschickt heißt angenommen, aber noch ohne Zustellbericht.',

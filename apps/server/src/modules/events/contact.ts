@@ -1,0 +1,27 @@
+import { sql } from 'drizzle-orm';
+import { parentRecipient } from '../../notify/messages.js';
+
+/** The parent columns a message needs, for raw SQL over `parents p` (declared once with ParentContactRow). */
+export const PARENT_CONTACT = sql.raw('p.email, p.primary_phone, p.primary_phone_verified, p.preferred_communication, p.is_anonymous, p.language');
+
+/** A row selected with PARENT_CONTACT; after a left join the flags may be null (no such parent). */
+export type ParentContactRow = {
+  email: string | null;
+  primary_phone: string | null;
+  primary_phone_verified: boolean | null;
+  preferred_communication: string | null;
+  is_anonymous: boolean | null;
+  language: string;
+};
+
+/** Where a message to this parent goes now (notify/messages.ts parentRecipient), or null. */
+export function contactOf(p: ParentContactRow) {
+  return parentRecipient({
+    email: p.email,
+    primaryPhone: p.primary_phone,
+    primaryPhoneVerified: p.primary_phone_verified ?? false,
+    preferredCommunication: p.preferred_communication,
+    isAnonymous: p.is_anonymous ?? true,
+    language: p.language,
+  });
+}
