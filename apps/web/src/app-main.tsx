@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import { i18nReady } from '@/lib/i18n';
+import { renderWhenTextsReady } from '@/lib/i18n';
 import { applyTheme } from '@/lib/theme';
 import { AppProviders } from '@/app/providers';
 import { router } from '@/app/router';
@@ -23,12 +23,5 @@ function render(container: HTMLElement): void {
 }
 
 // The texts of the user's language load in parallel with the first screen's code (the router
-// starts that on creation); rendering waits for them so no key flashes. Should they fail to
-// load, the app renders all the same rather than stay blank.
-void i18nReady.then(
-  () => render(root),
-  (error: unknown) => {
-    console.error(error);
-    render(root);
-  },
-);
+// starts that on creation).
+renderWhenTextsReady(() => render(root));

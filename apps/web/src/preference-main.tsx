@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import '@/index.css';
 import { LazyToaster } from '@/app/lazy-toaster';
 import PreferencePage from '@/features/preference/pages/preference-page';
-import { i18nReady } from '@/lib/i18n';
+import { renderWhenTextsReady } from '@/lib/i18n';
 import { I18nProvider } from '@/lib/i18n-provider';
 import { applyTheme } from '@/lib/theme';
 
@@ -28,11 +28,4 @@ function render(container: HTMLElement): void {
   );
 }
 
-// As in main.tsx: the texts first (no key flashes), but render all the same should they fail.
-void i18nReady.then(
-  () => render(root),
-  (error: unknown) => {
-    console.error(error);
-    render(root);
-  },
-);
+renderWhenTextsReady(() => render(root));

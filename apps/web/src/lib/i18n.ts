@@ -134,6 +134,17 @@ export const i18nReady: Promise<void> = (async () => {
   await i18n.changeLanguage(detected);
 })();
 
+/**
+ * Renders an entry page (app-main.tsx, preference-main.tsx) once the texts are there, so no key
+ * flashes; should they fail to load, it renders all the same rather than stay blank.
+ */
+export function renderWhenTextsReady(render: () => void): void {
+  void i18nReady.then(render, (error: unknown) => {
+    console.error(error);
+    render();
+  });
+}
+
 /** For every screen but the core ones: all namespaces of the current language (and of later switches). */
 export async function loadFullCatalog(): Promise<void> {
   fullCatalogWanted = true;
