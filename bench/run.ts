@@ -41,7 +41,7 @@ type Row = { name: string; target?: string; met?: boolean; pass?: boolean; [k: s
 
 /** The headline figure of a result row, whatever shape its benchmark returns. */
 function headline(r: Row): string {
-  const skip = new Set(['name', 'target', 'met', 'pass', 'reason']);
+  const skip = new Set(['name', 'target', 'met', 'pass', 'reason', 'measuredAt', 'loadAverage1m']);
   return Object.entries(r)
     .filter(([k, v]) => !skip.has(k) && (typeof v === 'number' || typeof v === 'string'))
     .slice(0, 4)
@@ -68,7 +68,12 @@ async function main(): Promise<void> {
         | undefined;
       if (!fn) throw new Error(`${b.file} exports no bench function`);
       const out = await Promise.race([fn(), limit(b.limitS)]);
-      rows.push(...(Array.isArray(out) ? out : [out]));
+      // Every row carries the load average of its run; a miss without a measured reason names it.
+      const load = loadavg()[0]!.toFixed(2);
+      for (const r of Array.isArray(out) ? out : [out]) {
+        const unmet = !(r.met ?? r.pass);
+        rows.push({ ...r, ...(r.loadAverage1m === undefined ? { loadAverage1m: Number(load) } : {}), ...(unmet && !r.reason ? { reason: `no cause measured by this benchmark; load average ${load} on ${cpus().length} cores at its end` } : {}) });
+      }
     } catch (err) {
       console.error(`${b.key} failed:`, err instanceof Error ? err.message : err);
       rows.push({ name: b.key, target: 'ran', met: false, error: String(err instanceof Error ? err.message : err) });
