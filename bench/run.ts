@@ -5,10 +5,9 @@
  * lib/cpu-share.ts). `npm run bench -- answer-path fanout` runs a subset. The fairness simulator
  * runs separately (`npm run bench:fairness`) because it takes longer.
  *
- * Bounded: 9.8 and 10.8 minutes in two runs at load average 20-30 on the shared 2-core machine
- * (strike morning 3.3 with its fixed windows, fan-out 1.8-2.5, web 2.2-2.9, answer path and
- * parent's view 0.6-0.8 each, PDF and close 0.5-1.3); less when the machine is quiet. Each
- * benchmark has a time limit
+ * Bounded: 6.2 minutes at load average 5-14 on the shared 2-core machine, 9.8 and 10.8 at 20-30
+ * (strike morning about 3 with its fixed windows, fan-out 1.4-2.5, web 0.7-2.9, answer path and
+ * parent's view 0.6-0.8 each, the rest under 1). Each benchmark has a time limit
  * (`limitS`) after which it counts as failed and the run goes on; the whole run stops after the
  * sum of the limits at the latest. Needs PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL,
  * default postgres://postgres@127.0.0.1:5432/test; each benchmark creates and drops its own
