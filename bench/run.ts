@@ -5,8 +5,9 @@
  * lib/cpu-share.ts). `npm run bench -- answer-path fanout` runs a subset. The fairness simulator
  * runs separately (`npm run bench:fairness`) because it takes longer.
  *
- * Bounded: about 7 minutes on a quiet 2-core machine (strike-morning ~3.5, answer-path and
- * parent-view ~0.75 each, fan-out ~0.5, web ~1, the rest seconds); each benchmark has a time limit
+ * Bounded: 6.2 minutes at load average 5-14 on the shared 2-core machine, 9.8 and 10.8 at 20-30
+ * (strike morning about 3 with its fixed windows, fan-out 1.4-2.5, web 0.7-2.9, answer path and
+ * parent's view 0.6-0.8 each, the rest under 1). Each benchmark has a time limit
  * (`limitS`) after which it counts as failed and the run goes on; the whole run stops after the
  * sum of the limits at the latest. Needs PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL,
  * default postgres://postgres@127.0.0.1:5432/test; each benchmark creates and drops its own
@@ -41,7 +42,7 @@ type Row = { name: string; target?: string; met?: boolean; pass?: boolean; [k: s
 
 /** The headline figure of a result row, whatever shape its benchmark returns. */
 function headline(r: Row): string {
-  const skip = new Set(['name', 'target', 'met', 'pass', 'reason']);
+  const skip = new Set(['name', 'target', 'met', 'pass', 'reason', 'measuredAt', 'loadAverage1m']);
   return Object.entries(r)
     .filter(([k, v]) => !skip.has(k) && (typeof v === 'number' || typeof v === 'string'))
     .slice(0, 4)
@@ -68,7 +69,12 @@ async function main(): Promise<void> {
         | undefined;
       if (!fn) throw new Error(`${b.file} exports no bench function`);
       const out = await Promise.race([fn(), limit(b.limitS)]);
-      rows.push(...(Array.isArray(out) ? out : [out]));
+      // Every row carries the load average of its run; a miss without a measured reason names it.
+      const load = loadavg()[0]!.toFixed(2);
+      for (const r of Array.isArray(out) ? out : [out]) {
+        const unmet = !(r.met ?? r.pass);
+        rows.push({ ...r, ...(r.loadAverage1m === undefined ? { loadAverage1m: Number(load) } : {}), ...(unmet && !r.reason ? { reason: `no cause measured by this benchmark; load average ${load} on ${cpus().length} cores at its end` } : {}) });
+      }
     } catch (err) {
       console.error(`${b.key} failed:`, err instanceof Error ? err.message : err);
       rows.push({ name: b.key, target: 'ran', met: false, error: String(err instanceof Error ? err.message : err) });

@@ -17,6 +17,9 @@
  * Scaled in time, not in size: inquiries stay open 2 minutes (IMMEDIATE_EVENT_MINUTES=2 instead of
  * the default 15), so a run takes about 3 minutes; it gives up 60 s after the last deadline.
  *
+ * The families' addresses end in `.test`, not `.example`: the app runs under NODE_ENV=development,
+ * which keeps messages to the fictional `.example` domain in the dev mailbox instead of sending them.
+ *
  * Run alone: `node --import tsx bench/strike-morning.ts` (BENCH_DATABASE_URL or TEST_DATABASE_URL).
  */
 import { performance } from 'node:perf_hooks';
@@ -88,7 +91,7 @@ export async function benchStrikeMorning(): Promise<StrikeResult> {
       try {
         const world: KitaWorld[] = [];
         for (let k = 0; k < KITAS; k++) {
-          world.push(await seedKita(database.db, { name: `Kita ${k + 1}`, families: FAMILIES_PER_KITA, firstFamily: k * FAMILIES_PER_KITA, domain: 'streik.example' }));
+          world.push(await seedKita(database.db, { name: `Kita ${k + 1}`, families: FAMILIES_PER_KITA, firstFamily: k * FAMILIES_PER_KITA, domain: 'streik.test' }));
         }
         const ready = await app.ready;
         if (ready.type !== 'ready') throw new Error('app did not start');

@@ -6,7 +6,7 @@ import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { sha256 } from '../../lib/crypto.js';
 import { enforceAttempt, refundAttempt, type AttemptPolicy } from '../../lib/rate-limit.js';
 import { findEvent, isFinished, toIso } from '../events/queries.js';
-import { eventFinished } from './service.js';
+import { eventFinished } from './save-answers.js';
 import type { RequestContext } from '../../lib/context.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 

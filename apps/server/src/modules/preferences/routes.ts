@@ -16,7 +16,7 @@ import { authOf } from '../../plugins/auth.js';
 import { openInquiriesOf, parentEventView, verifyPreferenceToken } from './link.js';
 import { loadEventInScope } from '../events/service.js';
 import { closeIfAllAnswered } from '../results/close.js';
-import { saveAnswers } from './service.js';
+import { saveAnswers } from './save-answers.js';
 import { recordStaffAnswers } from './staff.js';
 import { contextOf } from '../../lib/context.js';
 

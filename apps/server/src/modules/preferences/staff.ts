@@ -2,7 +2,7 @@ import type { Preference, PreferenceType } from '@kita/shared';
 import { audit } from '../../lib/audit.js';
 import type { RequestContext } from '../../lib/context.js';
 import type { EventRow } from '../events/queries.js';
-import { saveAnswers } from './service.js';
+import { saveAnswers } from './save-answers.js';
 
 /**
  * A manager records answers for eligible children of the event's Kita (a parent who phoned, an
