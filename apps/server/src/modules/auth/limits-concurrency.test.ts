@@ -23,6 +23,13 @@ afterAll(() => console.log(`[limits under concurrency, ${t?.database.kind}] ${JS
 
 const CLIENT_DESIGN = LOGIN_POLICY.accountClient.free + 1;
 
+/**
+ * Refused answers of a burst: 429, and on a loaded machine also 503 DATABASE_UNAVAILABLE for a
+ * request that waited longer than the pool's 5 s for a connection (db/client.ts). Either way
+ * nothing was checked; what the tests pin is how few were.
+ */
+const refused = (by: Record<number, number>) => (by[429] ?? 0) + (by[503] ?? 0);
+
 function tally(statuses: number[]) {
   const by: Record<number, number> = {};
   for (const s of statuses) by[s] = (by[s] ?? 0) + 1;
@@ -45,8 +52,8 @@ describe('staff login', () => {
       const by = tally(statuses);
       figures[`staff login ${n} concurrent, one client`] = by;
       expect((by[401] ?? 0) + (by[200] ?? 0)).toBeLessThanOrEqual(CLIENT_DESIGN);
-      expect(by[429]).toBeGreaterThanOrEqual(n - CLIENT_DESIGN);
-      expect(statuses[n - 1]).toBe(429);
+      expect(refused(by)).toBeGreaterThanOrEqual(n - CLIENT_DESIGN);
+      expect([429, 503]).toContain(statuses[n - 1]);
     }, 120_000);
   }
 
@@ -167,7 +174,7 @@ describe('verify-token', () => {
     const by = tally(statuses);
     figures['verify-token 1000 concurrent guesses'] = by;
     expect(by[400] ?? 0).toBeLessThanOrEqual(31);
-    expect(by[429]).toBeGreaterThanOrEqual(969);
+    expect(refused(by)).toBeGreaterThanOrEqual(969);
   }, 120_000);
 });
 
