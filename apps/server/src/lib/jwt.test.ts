@@ -21,35 +21,35 @@ const forge = (header: unknown, payload: unknown, key = secret) => {
 describe('verifyHs256', () => {
   it('accepts what jose signs and agrees with jose on it', async () => {
     const token = await sign();
-    expect(verifyHs256(token, secret)).toMatchObject({ sub: 'session-1', payload: { kind: 'user' } });
+    expect(verifyHs256(token, secret, now)).toMatchObject({ sub: 'session-1', payload: { kind: 'user' } });
     expect((await jwtVerify(token, secret, { algorithms: ['HS256'] })).payload.sub).toBe('session-1');
   });
 
   it('refuses another key, a changed payload or signature, and malformed tokens', async () => {
     const token = await sign();
-    expect(verifyHs256(await sign({}, other), secret)).toBeNull();
+    expect(verifyHs256(await sign({}, other), secret, now)).toBeNull();
     const [h, , s] = token.split('.');
-    expect(verifyHs256(`${h}.${b64({ sub: 'session-2', kind: 'user', exp: now + 3600 })}.${s}`, secret)).toBeNull();
-    expect(verifyHs256(`${token.slice(0, -2)}AA`, secret)).toBeNull();
-    for (const bad of ['', 'a.b', 'a.b.c.d', `${h}..${s}`, `${token}=`, `${h}.${b64({ sub: 'x' })}.`]) expect(verifyHs256(bad, secret)).toBeNull();
+    expect(verifyHs256(`${h}.${b64({ sub: 'session-2', kind: 'user', exp: now + 3600 })}.${s}`, secret, now)).toBeNull();
+    expect(verifyHs256(`${token.slice(0, -2)}AA`, secret, now)).toBeNull();
+    for (const bad of ['', 'a.b', 'a.b.c.d', `${h}..${s}`, `${token}=`, `${h}.${b64({ sub: 'x' })}.`]) expect(verifyHs256(bad, secret, now)).toBeNull();
   });
 
   it('refuses alg none, other algorithms and critical headers even with a valid HMAC', () => {
     const payload = { sub: 'session-1', exp: now + 60 };
-    expect(verifyHs256(forge({ alg: 'HS256' }, payload), secret)).not.toBeNull();
-    expect(verifyHs256(forge({ alg: 'none' }, payload), secret)).toBeNull();
-    expect(verifyHs256(forge({ alg: 'HS512' }, payload), secret)).toBeNull();
-    expect(verifyHs256(forge({ alg: 'HS256', crit: ['b64'] }, payload), secret)).toBeNull();
-    expect(verifyHs256(`${b64({ alg: 'none' })}.${b64(payload)}.`, secret)).toBeNull();
+    expect(verifyHs256(forge({ alg: 'HS256' }, payload), secret, now)).not.toBeNull();
+    expect(verifyHs256(forge({ alg: 'none' }, payload), secret, now)).toBeNull();
+    expect(verifyHs256(forge({ alg: 'HS512' }, payload), secret, now)).toBeNull();
+    expect(verifyHs256(forge({ alg: 'HS256', crit: ['b64'] }, payload), secret, now)).toBeNull();
+    expect(verifyHs256(`${b64({ alg: 'none' })}.${b64(payload)}.`, secret, now)).toBeNull();
   });
 
   it('refuses expired and not-yet-valid tokens and a payload without a string subject', async () => {
-    expect(verifyHs256(await sign({}, secret, now - 1), secret)).toBeNull();
+    expect(verifyHs256(await sign({}, secret, now - 1), secret, now)).toBeNull();
     expect(verifyHs256(forge({ alg: 'HS256' }, { sub: 's', exp: now }), secret, now)).toBeNull();
-    expect(verifyHs256(forge({ alg: 'HS256' }, { sub: 's', exp: String(now + 60) }), secret)).toBeNull();
-    expect(verifyHs256(forge({ alg: 'HS256' }, { sub: 's', nbf: now + 60 }), secret)).toBeNull();
-    expect(verifyHs256(forge({ alg: 'HS256' }, { sub: 42 }), secret)).toBeNull();
-    expect(verifyHs256(forge({ alg: 'HS256' }, ['sub']), secret)).toBeNull();
-    expect(verifyHs256(forge({ alg: 'HS256' }, { sub: 's' }), secret)).toMatchObject({ sub: 's' });
+    expect(verifyHs256(forge({ alg: 'HS256' }, { sub: 's', exp: String(now + 60) }), secret, now)).toBeNull();
+    expect(verifyHs256(forge({ alg: 'HS256' }, { sub: 's', nbf: now + 60 }), secret, now)).toBeNull();
+    expect(verifyHs256(forge({ alg: 'HS256' }, { sub: 42 }), secret, now)).toBeNull();
+    expect(verifyHs256(forge({ alg: 'HS256' }, ['sub']), secret, now)).toBeNull();
+    expect(verifyHs256(forge({ alg: 'HS256' }, { sub: 's' }), secret, now)).toMatchObject({ sub: 's' });
   });
 });

@@ -8,8 +8,12 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * Every authenticated request verifies one token. jose's jwtVerify goes through WebCrypto (a key
  * import and an async job per call) and cost about 13x the CPU of this direct HMAC in
  * bench/answer-path.ts's micro-measure; signing stays with jose.
+ *
+ * `nowSeconds` is required and comes from the app's clock: a session signed by the app clock is
+ * judged by the same clock (a default of the real time once made every test with a pinned clock
+ * fail 12 hours after its pinned date).
  */
-export function verifyHs256(token: string, secret: Uint8Array, nowSeconds = Math.floor(Date.now() / 1000)): { sub: string; payload: Record<string, unknown> } | null {
+export function verifyHs256(token: string, secret: Uint8Array, nowSeconds: number): { sub: string; payload: Record<string, unknown> } | null {
   const parts = token.split('.');
   if (parts.length !== 3) return null;
   const [head, body, signature] = parts as [string, string, string];

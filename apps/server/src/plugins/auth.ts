@@ -57,11 +57,11 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   async function resolve(req: FastifyRequest): Promise<AuthContext | null> {
     const header = req.headers.authorization;
     if (!header?.startsWith('Bearer ')) return null;
-    // Signature, algorithm and expiry against the real time, as jose checked it (lib/jwt.ts); the
-    // session row below decides the rest on the app's clock.
-    const verified = verifyHs256(header.slice(7), config.jwtSecret);
+    // Signature, algorithm and expiry (lib/jwt.ts) and the session row below, both on the app's clock.
+    const now = clock.now();
+    const verified = verifyHs256(header.slice(7), config.jwtSecret, Math.floor(now.getTime() / 1000));
     if (!verified) return null;
-    const [row] = await sessionLookup.execute({ id: verified.sub, now: clock.now() });
+    const [row] = await sessionLookup.execute({ id: verified.sub, now });
     if (!row) return null;
     if (row.kind === 'link') {
       return {
