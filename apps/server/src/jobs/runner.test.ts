@@ -60,7 +60,7 @@ describe('a job with a due time', () => {
       {
         name: 'deadline',
         intervalMs: 10_000,
-        run: async () => void starts.push(Date.now()),
+        run: async () => void starts.push(performance.now()),
         // The next deadline is 250 ms away after every round.
         dueInMs: async () => 250,
       },
@@ -68,8 +68,27 @@ describe('a job with a due time', () => {
     await new Promise((r) => setTimeout(r, 1400));
     await jobs.stop();
     expect(starts.length).toBeGreaterThanOrEqual(2);
-    // MIN_DELAY_MS (1 s) after the first round, far before the 10 s interval.
+    // 250 ms after the first round, far before the 10 s interval.
     expect(starts[1]! - starts[0]!).toBeLessThan(3000);
+  });
+
+  it('waits for a due time shorter than MIN_DELAY_MS to the millisecond (a round just before a deadline)', async () => {
+    const starts: number[] = [];
+    const jobs = startJobs(fakeApp, [
+      {
+        name: 'deadline-soon',
+        intervalMs: 10_000,
+        run: async () => void starts.push(performance.now()),
+        // After the first round the deadline is 200 ms away; after that nothing is due.
+        dueInMs: async () => (starts.length === 1 ? 200 : null),
+      },
+    ]);
+    await new Promise((r) => setTimeout(r, 900));
+    await jobs.stop();
+    expect(starts).toHaveLength(2);
+    // Not MIN_DELAY_MS (1 s) later: the deadline's round comes at the deadline.
+    expect(starts[1]! - starts[0]!).toBeGreaterThanOrEqual(199);
+    expect(starts[1]! - starts[0]!).toBeLessThan(700);
   });
 
   it('never runs rounds closer than MIN_DELAY_MS, even when work stays due', async () => {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { openDueEvents } from '../modules/events/service.js';
+import { msUntilNextOpening, openDueEvents } from '../modules/events/service.js';
 import { closeDueEvents, msUntilNextDeadline } from '../modules/results/close.js';
 import { runRetention } from './retention.js';
 import { sendDueReminders, sendFallbacks } from '../modules/delivery/service.js';
@@ -11,21 +11,35 @@ export interface PeriodicJob {
   run(app: FastifyInstance): Promise<unknown>;
   /**
    * When the next round is due, if sooner than intervalMs (e.g. the next deadline of an open
-   * event); null = after intervalMs. The runner waits at least MIN_DELAY_MS between rounds.
+   * event); null = after intervalMs. A due time in the future is kept to the millisecond (a round
+   * just before a deadline waits for it, not a whole MIN_DELAY_MS); 0 (work is due now, yet this
+   * round left it) waits MIN_DELAY_MS.
    */
   dueInMs?(app: FastifyInstance): Promise<number | null>;
 }
 
-/** The shortest pause between two rounds of a job, so work that keeps failing cannot spin. */
+/**
+ * The pause before the next round when work is still due after a round (it failed, or another
+ * process holds it), so work that keeps failing cannot spin.
+ */
 export const MIN_DELAY_MS = 1000;
+
+/**
+ * Added to a due time: a timer may fire a millisecond before the due instant by the app's clock
+ * (timers and the wall clock round differently), and a round that comes too early finds nothing
+ * due and waits MIN_DELAY_MS for the next.
+ */
+export const DUE_MARGIN_MS = 5;
 
 /** The periodic jobs of the app. Add one entry per job. */
 export const PERIODIC_JOBS: PeriodicJob[] = [
-  // Scheduled future events open (and notify the parents) at their eventDate.
-  { name: 'open-due-events', intervalMs: 10_000, run: (app) => openDueEvents(app) },
-  // Open events close at expireDate (immediate ones also once every child has answered): the
-  // round after a deadline starts at that deadline, not up to 10 s later (issue 15: a strike
-  // morning's inquiries close within seconds of their deadline).
+  // Scheduled future events open (and notify the parents) at their opensAt: the round after an
+  // opening time starts at it, not up to 10 s later.
+  { name: 'open-due-events', intervalMs: 10_000, run: (app) => openDueEvents(app), dueInMs: (app) => msUntilNextOpening(app) },
+  // Open events close at their responseDeadline (immediate ones also once every child has
+  // answered): the round after a deadline starts at that deadline, not up to 10 s later (issues 15
+  // and 19: an inquiry is allocated within a second of its deadline). Not at expireDate, which is
+  // when the care period ends.
   { name: 'close-due-events', intervalMs: 10_000, run: (app) => closeDueEvents(app), dueInMs: (app) => msUntilNextDeadline(app) },
   // Storage limitation: old messages, expired sessions and tokens, stale rate-limit rows (jobs/retention.ts).
   { name: 'retention', intervalMs: 3_600_000, run: (app) => runRetention(app) },
@@ -56,7 +70,8 @@ export function startJobs(app: FastifyInstance, jobs: PeriodicJob[] = PERIODIC_J
       inFlight.add(round);
       const due = await round;
       inFlight.delete(round);
-      const delay = due === null ? job.intervalMs : Math.min(job.intervalMs, Math.max(MIN_DELAY_MS, due));
+      const delay =
+        due === null ? job.intervalMs : due <= 0 ? MIN_DELAY_MS : Math.min(job.intervalMs, Math.ceil(due) + DUE_MARGIN_MS);
       if (!stopped) timers.push(setTimeout(() => void tick(), delay));
     };
     timers.push(setTimeout(() => void tick(), 0));

@@ -312,3 +312,17 @@ export async function openDueEvents(ctx: Services, limit = 20): Promise<number> 
   if (opened) ctx.outbox.kick();
   return opened;
 }
+
+/**
+ * Milliseconds until the earliest opens_at of a scheduled event (0 when one is already due; null
+ * without scheduled events): the open job's next round starts then (jobs/runner.ts), so families
+ * are asked at the chosen time, not up to a round later.
+ */
+export async function msUntilNextOpening(ctx: Services): Promise<number | null> {
+  const r = await ctx.db.execute<{ next: Date | string | null }>(
+    sql`select min(opens_at) as next from events where status = 'scheduled'`,
+  );
+  const next = r.rows[0]?.next;
+  if (next === null || next === undefined) return null;
+  return Math.max(0, new Date(next).getTime() - ctx.clock.now().getTime());
+}

@@ -259,22 +259,36 @@ export async function closeIfAllAnswered(app: FastifyInstance, eventId: string):
 }
 
 /**
- * The periodic sweep: closes every open event whose responseDeadline has passed, and every open immediate
- * event whose children have all answered (in case the trigger after the last answer failed).
- * Safe on several processes: each close locks its event row and skips one being closed elsewhere.
- */
-/**
- * Milliseconds until the earliest deadline of an open event (0 when one is already due; null
- * without open events): the close job's next round starts then (jobs/runner.ts).
+ * Milliseconds until the earliest answer deadline (response_deadline) of an open event (0 when
+ * one is already due; null without open events): the close job's next round starts then
+ * (jobs/runner.ts). Not expire_date: that is when the care period ends, days after answers close.
  */
 export async function msUntilNextDeadline(app: FastifyInstance): Promise<number | null> {
-  const r = await app.db.execute<{ next: Date | string | null }>(sql`select min(expire_date) as next from events where status = 'open'`);
+  const r = await app.db.execute<{ next: Date | string | null }>(
+    sql`select min(response_deadline) as next from events where status = 'open'`,
+  );
   const next = r.rows[0]?.next;
   if (next === null || next === undefined) return null;
   return Math.max(0, new Date(next).getTime() - app.clock.now().getTime());
 }
 
+/**
+ * The periodic sweep: closes every open event whose responseDeadline has passed, and every open immediate
+ * event whose children have all answered (in case the trigger after the last answer failed).
+ * Safe on several processes: each close locks its event row and skips one being closed elsewhere.
+ * A strike morning may bring more than `limit` deadlines at once: a full batch of due events is
+ * followed by the next one at once, not a round later.
+ */
 export async function closeDueEvents(app: FastifyInstance, limit = 20): Promise<number> {
+  let closed = 0;
+  for (;;) {
+    const round = await closeDueBatch(app, limit);
+    closed += round.closed;
+    if (round.expired < limit || round.closed === 0) return closed;
+  }
+}
+
+async function closeDueBatch(app: FastifyInstance, limit: number): Promise<{ closed: number; expired: number }> {
   const now = app.clock.now().toISOString();
   const due = await app.db.execute<{ id: string; expired: boolean }>(sql`
     select id, response_deadline <= ${now}::timestamptz as expired
@@ -292,5 +306,5 @@ export async function closeDueEvents(app: FastifyInstance, limit = 20): Promise<
       app.log.error({ err, eventId: row.id }, 'closing a due event failed');
     }
   }
-  return closed;
+  return { closed, expired: due.rows.filter((r) => r.expired).length };
 }
