@@ -21,6 +21,30 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  // One clock (issue 19): every time decision of the server reads the injectable app clock
+  // (`app.clock.now()` / `ctx.clock.now()`, lib/clock.ts), so tests can pin and move it and a
+  // process never mixes two clocks. Durations for logs and metrics use performance.now().
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['**/*.test.ts', 'apps/server/src/lib/clock.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message: 'Read the app clock (clock.now(), lib/clock.ts) instead of new Date(): every time decision uses the injectable clock.',
+        },
+        {
+          selector: "CallExpression[callee.name='Date']",
+          message: 'Read the app clock (clock.now(), lib/clock.ts) instead of Date(): every time decision uses the injectable clock.',
+        },
+        {
+          selector: "MemberExpression[object.name='Date'][property.name='now']",
+          message: 'Read the app clock (clock.now().getTime(), lib/clock.ts) instead of Date.now(); time a duration with performance.now().',
+        },
+      ],
+    },
+  },
   // Dependency direction (eslint.boundaries.js): layers and allowlists, and no import cycles.
   {
     files: ['apps/server/src/**/*.ts', 'apps/web/src/**/*.ts', 'apps/web/src/**/*.tsx'],

@@ -7,8 +7,8 @@ export default defineConfig({
       '**/node_modules/**',
       'e2e/**',
       // The PostgreSQL pass (`npm run test:db`) repeats the server tests on a real database; the
-      // dependency-direction test runs ESLint and no database, so it runs once, in `test:unit`.
-      ...(process.env.TEST_DATABASE_URL ? ['apps/server/test/boundaries.test.ts'] : []),
+      // dependency-direction and one-clock tests run ESLint and no database, so they run once, in `test:unit`.
+      ...(process.env.TEST_DATABASE_URL ? ['apps/server/test/boundaries.test.ts', 'apps/server/test/one-clock.test.ts'] : []),
     ],
     environment: 'node',
     testTimeout: 30_000,

@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import { loadConfig, loadDotEnv } from './config.js';
 import { describeUrl, openDatabase } from './db/client.js';
 import { startJobs } from './jobs/runner.js';
+import { systemClock } from './lib/clock.js';
 import { closeTransports, createTransports } from './notify/transports.js';
 import { isLoopback } from './modules/dev/routes.js';
 import { loggerOptions } from './ops/logging.js';
@@ -30,7 +31,8 @@ async function main(): Promise<void> {
     log: (line) => log.warn(line),
   });
   const seeded = demoSeedWanted(config) && (await isEmpty(database.db));
-  if (seeded) await seedDemo(database.db);
+  // The demo's dates are relative to the app clock (the system clock in a running app).
+  if (seeded) await seedDemo(database.db, systemClock.now());
 
   const app = await buildApp({ config, database, transports, loggerInstance: log });
   await app.listen({ port: config.PORT, host: config.HOST });

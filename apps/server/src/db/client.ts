@@ -104,6 +104,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       keepAlive: true,
     });
     const lost = (where: string) => (err: Error) => {
+      // A log line's own timestamp (pino's format), no time decision: the database layer has no app clock.
+      // eslint-disable-next-line no-restricted-syntax
       process.stderr.write(`${JSON.stringify({ level: 40, time: Date.now(), msg: `database connection lost (${where})`, err: err.message })}\n`);
     };
     // An idle connection that the server ends (restart, failover, admin command) is reported here.

@@ -17,7 +17,7 @@ export async function isEmpty(db: Db): Promise<boolean> {
  * Loads the demo data in one transaction. Each area adds its part after the structure
  * (parents and children, events, a past season of allocations).
  */
-export async function seedDemo(db: Db, now: Date = new Date()): Promise<void> {
+export async function seedDemo(db: Db, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
     const structure = await seedStructure(tx);
     const families = await seedParents(tx, structure, now);
