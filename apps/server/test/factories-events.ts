@@ -4,9 +4,13 @@ import { openMessage } from '../src/notify/secrets.js';
 import { testSecretKey } from './factories-accounts.js';
 import type { TestContext } from './app.js';
 import { authHeader, createChild, createKita, createParent, createStaff } from './factories.js';
+import { nextZonedWeekday } from './dates.js';
 
-/** 11:00 in Berlin on a Saturday in March: the clock of the event, answer and results tests. */
-export const NOW = new Date('2030-03-09T10:00:00.000Z');
+/**
+ * 11:00 in Berlin on a Saturday in winter time (10:00Z), a week or more after the real now: the
+ * clock of the event, answer and results tests, on whatever date the suite runs (test/dates.ts).
+ */
+export const NOW = nextZonedWeekday(6, '11:00');
 export const HOUR = 3_600_000;
 export const DAY = 24 * HOUR;
 

@@ -9,7 +9,8 @@ import { DEMO_PARENT, seedParents } from './parents.js';
 import { seedStructure } from './structure.js';
 
 let database: Database;
-const NOW = new Date('2025-09-01T08:00:00Z');
+// The real now: the seed's ages are relative to it (issue 19).
+const NOW = new Date();
 beforeAll(async () => {
   database = await openTestDatabase();
   await database.db.transaction(async (tx) => {

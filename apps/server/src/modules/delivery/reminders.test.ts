@@ -4,6 +4,7 @@ import type { EventDelivery } from '@kita/shared';
 import { kitas, outboxMessages } from '../../db/schema.js';
 import { createTestApp, type TestContext } from '../../../test/app.js';
 import { authHeader, createChild, createKita, createParent, createStaff } from '../../../test/factories.js';
+import { nextZonedWeekday } from '../../../test/dates.js';
 import { reminderDueAt } from '../events/deadline.js';
 import { sendDueReminders } from './service.js';
 
@@ -13,7 +14,10 @@ import { sendDueReminders } from './service.js';
  * off per Kita. The dev mailbox simulates delivery (README), so its states are checked here too.
  */
 
-const T0 = new Date('2026-11-23T07:00:00.000Z');
+// 08:00 in Berlin on a Monday in winter time (07:00Z), a week or more after the real now (test/dates.ts).
+const T0 = nextZonedWeekday(1, '08:00');
+const MIN = 60_000;
+const iso = (ms: number) => new Date(T0.getTime() + ms).toISOString();
 let t: TestContext;
 let manager: Record<string, string>;
 let home: Awaited<ReturnType<typeof createKita>>;
@@ -59,9 +63,10 @@ const delivery = async (eventId: string) => (await t.app.inject({ method: 'GET',
 describe('reminder timing', () => {
   const at = (start: string, end: string) => reminderDueAt({ notifiedAt: new Date(start), opensAt: new Date(start), responseDeadline: new Date(end) }).toISOString();
   it('reminds half-way through a short window and 2 hours before the deadline of a long one', () => {
-    expect(at('2026-11-23T07:00:00Z', '2026-11-23T07:15:00Z')).toBe('2026-11-23T07:07:30.000Z');
-    expect(at('2026-11-23T07:00:00Z', '2026-11-23T10:00:00Z')).toBe('2026-11-23T08:30:00.000Z');
-    expect(at('2026-11-20T07:00:00Z', '2026-11-24T17:00:00Z')).toBe('2026-11-24T15:00:00.000Z');
+    expect(at(iso(0), iso(15 * MIN))).toBe(iso(7.5 * MIN));
+    expect(at(iso(0), iso(180 * MIN))).toBe(iso(90 * MIN));
+    // Four and a half days: 2 hours before the deadline, not half-way.
+    expect(at(iso(-3 * 24 * 60 * MIN), iso((24 + 10) * 60 * MIN))).toBe(iso((24 + 8) * 60 * MIN));
   });
 });
 
@@ -75,7 +80,7 @@ describe('reminders', () => {
 
     t.clock.set(new Date(T0.getTime() + 7 * 60_000));
     expect(await sendDueReminders(t.app)).toBe(0);
-    expect((await delivery(eventId)).reminder).toMatchObject({ enabled: true, dueAt: '2026-11-23T07:07:30.000Z', sentAt: null, families: 0 });
+    expect((await delivery(eventId)).reminder).toMatchObject({ enabled: true, dueAt: iso(7.5 * MIN), sentAt: null, families: 0 });
 
     t.clock.set(new Date(T0.getTime() + 7.5 * 60_000));
     // partly (one child still open), silent, full, landline: never answered or anonymous.
@@ -88,7 +93,7 @@ describe('reminders', () => {
     expect(rows.every((r) => /\/p\/\{\{secret\}\}/.test(r.bodyText))).toBe(true);
     expect(rows.find((r) => r.parentId === parents.silent)!.subject).toMatch(/^Erinnerung/);
     const d = await delivery(eventId);
-    expect(d.reminder).toMatchObject({ dueAt: null, sentAt: '2026-11-23T07:07:30.000Z', families: 4 });
+    expect(d.reminder).toMatchObject({ dueAt: null, sentAt: iso(7.5 * MIN), families: 4 });
     // A reminder does not change how well a family was reached by the inquiry.
     await t.app.outbox.runOnce();
     const after = await delivery(eventId);

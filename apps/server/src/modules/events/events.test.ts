@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testAppWith, type TestContext } from '../../../test/app.js';
 import { testSecretKey } from '../../../test/factories-accounts.js';
+import { ddMM, dMMM, zonedParts } from '../../../test/dates.js';
 import { createEventViaApi, eventWorld, futureDates, type EventWorld, NOW, HOUR, DAY } from '../../../test/factories-events.js';
 import { auditLog, creditLedger, events, outboxMessages, tokens } from '../../db/schema.js';
 import { sha256 } from '../../lib/crypto.js';
@@ -41,7 +42,8 @@ describe('creating an event', () => {
       eventType: 'immediate',
       // v2: care today (until the end of the Kita's day), answers for 15 minutes, sent now.
       eventDate: NOW.toISOString(),
-      expireDate: '2030-03-09T23:00:00.000Z',
+      // The end of the Kita's day: midnight in Berlin, 23:00Z in winter.
+      expireDate: new Date(NOW.getTime() + 13 * HOUR).toISOString(),
       responseDeadline: new Date(NOW.getTime() + 15 * 60_000).toISOString(),
       opensAt: NOW.toISOString(),
       category: 'Kindergarten',
@@ -74,10 +76,10 @@ describe('creating an event', () => {
     expect(token!.expiresAt.toISOString()).toBe(e.expireDate);
     expect(messages.find((m) => m.channel === 'sms')!.recipient).toBe('+4917012345678');
     // The care day and the answer deadline, separately, in the Kita's zone (11:15 in Berlin = 10:15Z).
-    expect(mail.subject).toBe('Bedarfsabfrage Notbetreuung am Sa, 09.03. – Kita Sonnenschein');
-    expect(mail.bodyText).toContain('Notbetreuung am Sa, 09.03. ab. Bitte geben Sie bis Sa, 09.03., 11:15 Uhr');
+    expect(mail.subject).toBe(`Bedarfsabfrage Notbetreuung am Sa, ${ddMM(NOW)} – Kita Sonnenschein`);
+    expect(mail.bodyText).toContain(`Notbetreuung am Sa, ${ddMM(NOW)} ab. Bitte geben Sie bis Sa, ${ddMM(NOW)}, 11:15 Uhr`);
     const sms = messages.find((m) => m.channel === 'sms')!;
-    expect(sms.bodyText).toMatch(/^Kita Sonnenschein: emergency care on Sat, 9 Mar, answer by Sat, 9 Mar, 11:15: http/);
+    expect(sms.bodyText).toMatch(new RegExp(`^Kita Sonnenschein: emergency care on Sat, ${dMMM(NOW)}, answer by Sat, ${dMMM(NOW)}, 11:15: http`));
     expect(sms.bodyText.length).toBeLessThanOrEqual(160);
 
     const [row] = await t.db.select().from(events).where(eq(events.id, e.eventId));
@@ -142,7 +144,8 @@ describe('creating an event', () => {
 
     const far = await t.app.inject({
       method: 'POST', url: '/api/emergency-event', headers,
-      payload: future(new Date('2036-01-05T08:00:00Z'), new Date('2036-01-07T08:00:00Z')),
+      // The event year may be at most the current year + 5.
+      payload: future(new Date(Date.UTC(zonedParts(NOW).year + 6, 0, 5, 8)), new Date(Date.UTC(zonedParts(NOW).year + 6, 0, 7, 8))),
     });
     expect(far.statusCode).toBe(400);
   });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testAppWith, type TestContext } from '../../../test/app.js';
 import { createEventViaApi, eventWorld, futureDates, inquiryToken, linkHeader, type EventWorld, NOW, DAY } from '../../../test/factories-events.js';
 import { createChild, createParent } from '../../../test/factories.js';
+import { ddMM } from '../../../test/dates.js';
 import { eventChildren, outboxMessages } from '../../db/schema.js';
 import { parentRecipient } from '../../notify/messages.js';
 import { channelSql } from './snapshot.js';
@@ -87,9 +88,10 @@ describe('late joiners', () => {
     const sent = await inquiriesTo(id, late.parent.id);
     expect(sent).toHaveLength(1);
     expect(sent[0]!.idempotencyKey).toBe(`inquiry:${id}:${late.parent.id}`);
-    // The message names the care day and the deadline (care on the 11th from 22:00Z+12h, deadline the 11th 11:00 Berlin).
-    expect(sent[0]!.bodyText).toContain('Notbetreuung am Mo, 11.03.');
-    expect(sent[0]!.bodyText).toContain('bis Mo, 11.03., 11:00 Uhr');
+    // The message names the care day and the deadline (two days after NOW, a Monday: care from
+    // 22:00Z+12h, deadline 11:00 Berlin).
+    expect(sent[0]!.bodyText).toContain(`Notbetreuung am Mo, ${ddMM(new Date(NOW.getTime() + 2 * DAY))}`);
+    expect(sent[0]!.bodyText).toContain(`bis Mo, ${ddMM(new Date(NOW.getTime() + 2 * DAY))}, 11:00 Uhr`);
 
     const link = await linkHeader(t, await inquiryToken(t, id, late.parent.id));
     const view = await t.app.inject({ url: `/api/auth/${id}/parents/${late.parent.id}`, headers: link });
@@ -199,7 +201,7 @@ describe('one running inquiry per category', () => {
       const second = await other.app.inject({ method: 'POST', url: '/api/emergency-event', headers: { ...ow.headers.manager, 'accept-language': 'de' }, payload: body });
       expect(second.statusCode).toBe(409);
       expect(second.json()).toMatchObject({ code: 'EVENT_OVERLAP' });
-      expect(second.json().message).toContain('„am Sa, 09.03.“');
+      expect(second.json().message).toContain(`„am Sa, ${ddMM(NOW)}“`);
       // Another category, or care days that do not overlap, need no confirmation.
       const krippe = await other.app.inject({ method: 'POST', url: '/api/emergency-event', headers: ow.headers.manager, payload: { ...body, categoryId: ow.home.krippe.id } });
       expect(krippe.statusCode).toBe(201);

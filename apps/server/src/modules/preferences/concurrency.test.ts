@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/app.js';
 import { authHeader, createKita, createStaff } from '../../../test/factories.js';
 import { testSecretKey } from '../../../test/factories-accounts.js';
-import { createEventViaApi } from '../../../test/factories-events.js';
+import { createEventViaApi, NOW } from '../../../test/factories-events.js';
 import { openMessage } from '../../notify/secrets.js';
 import { children, outboxMessages, parents, preferences } from '../../db/schema.js';
 import { fanOutInquiry } from '../events/fanout.js';
@@ -16,7 +16,7 @@ let familyIds: string[];
 let childIds: string[];
 
 beforeAll(async () => {
-  t = await createTestApp({ now: new Date('2030-03-09T10:00:00.000Z') });
+  t = await createTestApp({ now: NOW });
   const { kita, kindergarten, kgGroup } = await createKita(t.db);
   const manager = await createStaff(t.db, 'KitaManager', kita.id);
   const family = await t.db

@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testAppWith, type TestContext } from '../../../test/app.js';
 import { NOW } from '../../../test/factories-events.js';
+import { ddMMyyyy } from '../../../test/dates.js';
 import { closeViaApi, futureEvent, record, resultsWorld, type ResultsWorld } from '../../../test/factories-results.js';
 import { children, events, parents, users } from '../../db/schema.js';
 
@@ -95,7 +96,7 @@ describe('GET emergency-event/{id}/pdf', () => {
       expect(text).toContain(label);
     }
     // Dates in the Kita's zone: 11:00 Berlin time.
-    expect(text).toContain('09.03.2030 11:00');
+    expect(text).toContain(`${ddMMyyyy(NOW)} 11:00`);
     // A4 in points.
     expect(res.rawPayload.toString('latin1')).toMatch(/\/MediaBox \[0 0 595\.28 841\.89\]/);
   });
