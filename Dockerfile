@@ -7,7 +7,7 @@
 # system; the embedded database, if used at all, lives in the DATA_DIR volume).
 
 # --- build: every dependency, then `npm run build` (web app + compiled server) ------------------
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /src
 COPY package.json package-lock.json ./
 COPY packages/shared/package.json packages/shared/
@@ -23,7 +23,7 @@ COPY scripts scripts
 RUN npm run build
 
 # --- production dependencies of the server workspace only ---------------------------------------
-FROM node:20-bookworm-slim AS deps
+FROM node:24-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY packages/shared/package.json packages/shared/
@@ -33,7 +33,7 @@ COPY e2e/package.json e2e/
 RUN npm ci --omit=dev --workspace @kita/server --no-audit --no-fund && npm cache clean --force
 
 # --- runtime -------------------------------------------------------------------------------------
-FROM node:20-bookworm-slim AS runtime
+FROM node:24-bookworm-slim AS runtime
 ENV NODE_ENV=production \
     PORT=3000 \
     DATA_DIR=/data
