@@ -185,9 +185,9 @@ test('a future inquiry from creation through answers, closing, release and repor
   await expect(histogram.getByTestId('histogram-chart')).toHaveAttribute('aria-label', /Ihr Bereich: /);
   await expect(histogram.locator('path[fill="#f97316"]')).toHaveCount(1);
   expect(await histogram.locator('path[fill="#1e3a8a"]').count()).toBeGreaterThan(0);
-  // The tooltip names the range and how many parents are in it.
+  // The tooltip names the range and how many families are in it (a plural of the catalogue, issue 20).
   await histogram.locator('path[fill="#f97316"]').hover();
-  await expect(parent.getByTestId('histogram-tooltip')).toContainText(/Guthaben .+\d+ Eltern\s*Ihr Bereich/);
+  await expect(parent.getByTestId('histogram-tooltip')).toContainText(/Guthaben .+(1 Familie|\d+ Familien)\s*Ihr Bereich/);
   await expectNoA11yViolations(parent);
   await parent.context().close();
 

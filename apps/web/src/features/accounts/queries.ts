@@ -47,8 +47,13 @@ export function activateAccount(token: string): Promise<ActivationResult> {
   return pending;
 }
 
-export const useVerifyPhone = mutation((input: { otp: string; otpToken: string }) =>
-  api.post<{ phoneNumber: string; verified: true }>('auth/verify-phone', input, own),
+/**
+ * Refreshes every record that shows the number's state (issue 20: the manager's parent page still
+ * said "Nicht bestätigt" until a reload): parents, the own parent record and staff users.
+ */
+export const useVerifyPhone = mutation(
+  (input: { otp: string; otpToken: string }) => api.post<{ phoneNumber: string; verified: true }>('auth/verify-phone', input, own),
+  [queryKeys.parents.all, ['accounts', 'parent'], queryKeys.users.all],
 );
 
 export const useRequestPhoneOtp = mutation(({ id, phoneNumber }: { id: string; phoneNumber: string }) =>

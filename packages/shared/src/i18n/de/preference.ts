@@ -25,7 +25,8 @@ export const preference = {
   },
   hints: {
     immediate: 'Die Notbetreuung beginnt heute. Bitte antworten Sie schnell: Sobald alle geantwortet haben oder die Frist abläuft, werden die Plätze vergeben und Sie erhalten das Ergebnis.',
-    future: 'Bitte antworten Sie bis zum Ablaufdatum. Danach vergibt die Kita die Plätze: zuerst Rot, dann Gelb; Familien, die öfter verzichtet haben, kommen zuerst. Sie erhalten das Ergebnis per E-Mail oder SMS.',
+    // Rule 2 (docs/fairness.md): no credit for green, so the hint must not invite green answers.
+    future: 'Bitte antworten Sie bis zu der Zeit unter „Antwort bis“. Danach vergibt die Kita die Plätze: zuerst Rot, dann Gelb. Innerhalb einer Farbe kommen Familien zuerst, die zuletzt bei Rot keinen Platz bekamen; bei Gleichstand entscheidet das Los. Grün bringt dabei keinen Vorteil: Antworten Sie so, wie Sie den Platz brauchen. Sie erhalten das Ergebnis per E-Mail oder SMS.',
   },
   faq: 'Häufige Fragen zur Notbetreuung',
   expiredTitle: 'Abfrage beendet',

@@ -27,7 +27,8 @@ export const preference: Catalog<typeof de> = {
   },
   hints: {
     immediate: 'The emergency care starts today. Please answer quickly: as soon as everybody has answered or the deadline passes, the places are given and you receive the result.',
-    future: 'Please answer by the expire date. Then the Kita gives the places: red first, then yellow; families who stepped back more often come first. You receive the result by e-mail or SMS.',
+    // Rule 2 (docs/fairness.md): no credit for green, so the hint must not invite green answers.
+    future: 'Please answer by the time shown under "Answer by". Then the Kita gives the places: red first, then yellow. Within a colour, families who last answered red and found no place come first; a lottery decides between equals. Green gives no advantage: answer as you need the place. You receive the result by e-mail or SMS.',
   },
   faq: 'Frequently asked questions about emergency care',
   expiredTitle: 'Inquiry closed',

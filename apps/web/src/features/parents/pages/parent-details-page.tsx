@@ -138,7 +138,7 @@ export default function ParentDetailsPage() {
           />
           <AccountInfoCard parent={parent} onResetCredits={staff ? () => setConfirm('reset') : undefined} />
         </div>
-        {approved && <CreditsHistogramCard parentId={parent.parentId} />}
+        {approved && <CreditsHistogramCard parentId={parent.parentId} audience={staff ? 'staff' : 'parent'} />}
       </div>
       <Card>
         <CardHeader>
