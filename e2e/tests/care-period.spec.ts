@@ -70,6 +70,13 @@ test('the inquiry form previews the care days the families will read, and the pa
   await page.waitForURL(/\/e\/[0-9a-f-]{36}$/);
   const eventId = /\/e\/([0-9a-f-]{36})$/.exec(page.url())![1]!;
   await expect(page.getByTestId('event-care-days')).toHaveText(`vom ${careDay(first)} bis ${careDay(last)}`);
+  // Not sent yet, it lists the Krippe children it will ask (issue 20: "Keine Kinder", "0 von 0").
+  await expect(page.getByTestId('event-scheduled-note')).toContainText('die Kinder, die dann gefragt werden');
+  await expect(page.getByTestId('responses-table-row').first()).toBeVisible();
+  const expected = await page.getByTestId('responses-table-row').count();
+  expect(expected).toBeGreaterThan(1);
+  await expect(page.getByText('Keine Kinder in dieser Kategorie.')).toHaveCount(0);
+  await expect(page.getByText(/0 von 0 Kindern/)).toHaveCount(0);
   await page.screenshot({ path: testInfo.outputPath('event-page.png'), fullPage: true });
 
   // The events list names the same days.

@@ -97,7 +97,7 @@ export const events = {
     eligible: '{{answered}} von {{eligible}} Kindern haben geantwortet',
     withoutChannelTitle: 'Eltern ohne Benachrichtigungsweg',
     withoutChannelText: 'Diese Familien haben keine E-Mail-Adresse bzw. bestätigte Handynummer und wurden nicht benachrichtigt. Bitte erfragen Sie den Bedarf telefonisch und erfassen Sie die Antwort.',
-    scheduledNote: 'Die Eltern werden am {{date}} benachrichtigt.',
+    scheduledNote: 'Die Eltern werden am {{date}} benachrichtigt. Die Liste unten zeigt die Kinder, die dann gefragt werden (Stand jetzt; beim Versand wird sie festgehalten).',
   },
   responses: {
     joined: {

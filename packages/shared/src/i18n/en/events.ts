@@ -99,7 +99,7 @@ export const events: Catalog<typeof de> = {
     eligible: '{{answered}} of {{eligible}} children have answered',
     withoutChannelTitle: 'Parents without a notification channel',
     withoutChannelText: 'These families have no e-mail address or verified mobile number and were not notified. Please ask them by phone and record their answer.',
-    scheduledNote: 'The parents will be notified on {{date}}.',
+    scheduledNote: 'The parents will be notified on {{date}}. The list below shows the children who will then be asked (as of now; it is fixed when the inquiry is sent).',
   },
   responses: {
     joined: {
