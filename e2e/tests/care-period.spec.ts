@@ -1,4 +1,11 @@
-import { apiLogin, berlinDay, expect, json, login, openInquiryList, pickDay, test } from './support';
+import type { Page } from '@playwright/test';
+import { apiLogin, berlinDay, expect, json, login, openInquiryList, pickDay as pickCalendarDay, test } from './support';
+
+/** Picks a day and waits until the calendar has closed (the next field opens its own). */
+async function pickDay(page: Page, field: string, day: { y: number; m: number; d: number }) {
+  await pickCalendarDay(page, field, day);
+  await expect(page.getByTestId('calendar-year')).toHaveCount(0);
+}
 
 /**
  * Issue 20: a strike Monday to Wednesday lost its Wednesday in every message and page. The care
@@ -15,7 +22,7 @@ function careDay(day: { y: number; m: number; d: number }): string {
   return `${weekday}, ${String(day.d).padStart(2, '0')}.${String(day.m + 1).padStart(2, '0')}.`;
 }
 
-async function pickTime(page: import('@playwright/test').Page, field: string, hour: string, minute: string) {
+async function pickTime(page: Page, field: string, hour: string, minute: string) {
   await page.getByTestId(`${field}-hour`).click();
   await page.getByRole('option', { name: hour, exact: true }).click();
   await page.getByTestId(`${field}-minute`).click();

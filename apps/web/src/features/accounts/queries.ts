@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type {
   ActivationResult,
   KitaGroups,
+  LinkLanguage,
   LoginResult,
   OtpChallenge,
   ParentDetails,
@@ -30,6 +31,17 @@ export function useKitaGroups(kitaId: string | null) {
 export const useRegister = mutation((input: RegisterInput) => api.post<RegisterResult>('auth/register', input, own));
 
 export const useForgotPassword = mutation((email: string) => api.post<{ ok: true }>('auth/forgot-password', { email }, own));
+
+/** The language of the account a reset link belongs to (null: not a valid link). */
+export function useLinkLanguage(token: string | null) {
+  return useQuery({
+    queryKey: ['accounts', 'link-language', token ?? ''],
+    queryFn: ({ signal }) => api.get<LinkLanguage>('auth/link-language', { signal, ...own, query: { kind: 'reset', token: token! } }),
+    enabled: !!token,
+    retry: false,
+    staleTime: Infinity,
+  });
+}
 
 export const useResetPassword = mutation((input: ResetPasswordInput) => api.post<{ ok: true }>('auth/reset-password', input, own));
 

@@ -62,6 +62,13 @@ export const results = {
     noSlot: 'Platz konnte nicht freigegeben werden: Das Kind hat keinen Platz (mehr).',
     promoted: '{{childName}} rückt von der Warteliste nach.',
   },
+  /** The parent's profile: an answer is due (issue 20). */
+  answerDue: {
+    title_one: 'Eine Bedarfsabfrage wartet auf Ihre Antwort',
+    title_other: '{{count}} Bedarfsabfragen warten auf Ihre Antwort',
+    item: '{{kitaName}}: Notbetreuung {{careDays}}, für {{children}}. Antwort bis {{deadline}} Uhr.',
+    action: 'Jetzt antworten',
+  },
   history: {
     title: 'Meine Bedarfsabfragen',
     openTitle: 'Offene Abfragen – bitte antworten',

@@ -1,5 +1,6 @@
 export const validation = {
   required: 'Pflichtfeld',
+  groupRequired: 'Bitte eine Gruppe wählen',
   tooLong: 'Zu lang',
   name: 'Nur Buchstaben, Leerzeichen, Apostroph und Bindestrich; darf nicht mit einer Ziffer beginnen',
   email: 'Bitte eine gültige E-Mail-Adresse eingeben',

@@ -60,6 +60,13 @@ export const results: Catalog<typeof de> = {
     noSlot: 'Failed to release slot: the child has no place (any more).',
     promoted: '{{childName}} moves up from the waitlist.',
   },
+  /** The parent's profile: an answer is due (issue 20). */
+  answerDue: {
+    title_one: 'A demand inquiry is waiting for your answer',
+    title_other: '{{count}} demand inquiries are waiting for your answer',
+    item: '{{kitaName}}: emergency care {{careDays}}, for {{children}}. Answer by {{deadline}}.',
+    action: 'Answer now',
+  },
   history: {
     title: 'My demand inquiries',
     openTitle: 'Open inquiries – please answer',

@@ -3,6 +3,7 @@ import type { validation as de } from '../de/validation.js';
 
 export const validation: Catalog<typeof de> = {
   required: 'Required',
+  groupRequired: 'Please choose a group',
   tooLong: 'Too long',
   name: 'Only letters, spaces, apostrophes and hyphens; must not start with a digit',
   email: 'Please enter a valid e-mail address',
