@@ -173,6 +173,8 @@ export type DevMessage = z.infer<typeof devMessageSchema>;
 export const devMessagesQuerySchema = z.object({
   recipient: text().trim().toLowerCase().max(254).optional(),
   limit: z.coerce.number().int().min(1).max(1000).default(200),
+  /** The next page: messages older than this one (the last of the previous page). */
+  before: uuidSchema.optional(),
 });
 
 export const accountIdParamsSchema = z.object({ id: uuidSchema });
