@@ -309,6 +309,14 @@ test.describe('forms', () => {
     }
     // Each SMS says how many segments it is billed as.
     await expect(messages.first().getByTestId('mailbox-segments')).toBeVisible();
+    // A fragment of the digits alone finds the number too (issue 20: "3920000" found nothing).
+    await page.getByTestId('mailbox-filter').fill('3920000');
+    await expect(page).toHaveURL(/recipient=3920000/);
+    await expect(messages.first()).toBeVisible();
+    for (const recipient of await messages.evaluateAll((els) => els.map((e) => e.getAttribute('data-recipient')))) {
+      expect(recipient).toBe(DEMO_PARENT.phone);
+    }
+    await expect(page.getByTestId('mailbox-count')).toHaveText(/^\d+ Nachrichten?$/);
   });
 });
 

@@ -65,7 +65,8 @@ test('a future inquiry from creation through answers, closing, release and repor
   await page.getByTestId('eventTime-hour').click();
   await page.getByRole('option', { name: '00', exact: true }).click();
   await expect(page.getByTestId('eventTime-period')).toHaveCount(0);
-  await pickDay(page, 'expireDay', berlinDay(2));
+  // Care that one day (issue 20: the end's day is a care day; the end defaults to 17:00).
+  await pickDay(page, 'expireDay', berlinDay(1));
   await page.getByTestId('totalSlotsKrippe').fill('2');
   await page.getByTestId('description').fill(marker);
   await page.getByTestId('event-form-submit').click();
@@ -184,9 +185,9 @@ test('a future inquiry from creation through answers, closing, release and repor
   await expect(histogram.getByTestId('histogram-chart')).toHaveAttribute('aria-label', /Ihr Bereich: /);
   await expect(histogram.locator('path[fill="#f97316"]')).toHaveCount(1);
   expect(await histogram.locator('path[fill="#1e3a8a"]').count()).toBeGreaterThan(0);
-  // The tooltip names the range and how many parents are in it.
+  // The tooltip names the range and how many families are in it (a plural of the catalogue, issue 20).
   await histogram.locator('path[fill="#f97316"]').hover();
-  await expect(parent.getByTestId('histogram-tooltip')).toContainText(/Guthaben .+\d+ Eltern\s*Ihr Bereich/);
+  await expect(parent.getByTestId('histogram-tooltip')).toContainText(/Guthaben .+(1 Familie|\d+ Familien)\s*Ihr Bereich/);
   await expectNoA11yViolations(parent);
   await parent.context().close();
 

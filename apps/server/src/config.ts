@@ -71,7 +71,8 @@ const envSchema = z.object({
   OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(1).default(5000),
   OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(10),
   OUTBOX_LOCK_MS: z.coerce.number().int().min(1000).default(120_000),
-  FAQ_URL: z.url().default('https://www.kita.example/faq-notbetreuung'),
+  /** The families' FAQ; unset: the product's own help page `{PUBLIC_URL}/help` (issue 20: the default was a placeholder). */
+  FAQ_URL: z.url().optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { endOfZonedDay } from '@kita/shared';
 import { outboxMessages } from '../src/db/schema.js';
 import { openMessage } from '../src/notify/secrets.js';
 import { testSecretKey } from './factories-accounts.js';
@@ -109,15 +110,17 @@ export async function linkHeader(t: TestContext, token: string): Promise<Record<
 
 /**
  * The dates of a future inquiry sent at `sendAt` with answers until `deadline` (domain.md v2):
- * care starts 12 hours after the deadline and lasts one day. Tests written for the first version
- * (eventDate = sending, expireDate = closing) map their two instants through this.
+ * care starts 12 hours after the deadline and lasts one day: until the following midnight of the
+ * Kita's zone (care-days.ts: an end at 00:00 makes the day before the last care day). Tests
+ * written for the first version (eventDate = sending, expireDate = closing) map their two instants
+ * through this.
  */
-export function futureDates(sendAt: Date, deadline: Date) {
+export function futureDates(sendAt: Date, deadline: Date, timeZone = 'Europe/Berlin') {
   const eventDate = new Date(deadline.getTime() + 12 * HOUR);
   return {
     opensAt: sendAt.toISOString(),
     responseDeadline: deadline.toISOString(),
     eventDate: eventDate.toISOString(),
-    expireDate: new Date(eventDate.getTime() + 24 * HOUR).toISOString(),
+    expireDate: endOfZonedDay(eventDate, timeZone).toISOString(),
   };
 }

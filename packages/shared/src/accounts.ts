@@ -3,7 +3,7 @@ import { loginResultSchema } from './auth.js';
 import { categoryNameSchema, communicationSchema } from './common.js';
 import { dateOfBirthSchema } from './children.js';
 import { parentFieldsSchema } from './parents.js';
-import { checkMobileForSms, emailSchema, mobilePhoneSchema, nameSchema, otpSchema, passwordSchema, phoneSchema, text, uuidSchema } from './validation.js';
+import { checkMobileForSms, emailSchema, mobilePhoneSchema, nameSchema, otpSchema, passwordSchema, phoneSchema, groupIdSchema, languageSchema, text, uuidSchema } from './validation.js';
 
 /**
  * Parent account contracts (spec section 7 "Auth", domain.md "Accounts, login and verification"):
@@ -45,7 +45,14 @@ export const activationResultSchema = z.object({
   emailVerified: z.literal(true),
   needsPassword: z.boolean(),
   resetToken: text().nullable(),
+  /** The account's language: the page speaks it, not the browser's (issue 20). */
+  language: languageSchema,
 });
+
+/** GET auth/link-language?kind=&token=: the language of the account a link belongs to (null: not a valid link). */
+export const linkLanguageQuerySchema = z.object({ kind: z.enum(['reset']), token: text().min(1).max(200) });
+export const linkLanguageSchema = z.object({ language: languageSchema.nullable() });
+export type LinkLanguage = z.infer<typeof linkLanguageSchema>;
 export type ActivationResult = z.infer<typeof activationResultSchema>;
 
 export const emailBodySchema = z.object({ email: emailSchema });
@@ -105,7 +112,7 @@ export type KitaGroups = z.infer<typeof kitaGroupsSchema>;
 export const registerChildSchema = z.object({
   childName: nameSchema,
   dateOfBirth: dateOfBirthSchema,
-  groupId: uuidSchema,
+  groupId: groupIdSchema,
 });
 
 /**
@@ -166,6 +173,8 @@ export type DevMessage = z.infer<typeof devMessageSchema>;
 export const devMessagesQuerySchema = z.object({
   recipient: text().trim().toLowerCase().max(254).optional(),
   limit: z.coerce.number().int().min(1).max(1000).default(200),
+  /** The next page: messages older than this one (the last of the previous page). */
+  before: uuidSchema.optional(),
 });
 
 export const accountIdParamsSchema = z.object({ id: uuidSchema });

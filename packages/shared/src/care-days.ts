@@ -3,15 +3,23 @@ import type { Language } from './validation.js';
 
 /**
  * How an inquiry names its dates (domain.md "Emergency events", v2): the care day(s) and the
- * response deadline, separately and in the Kita's time zone. Used by e-mails, SMS, the PDF and the
- * web (preference page, history, event page), so every place says the same.
+ * response deadline, separately and in the Kita's time zone. THE one definition of the care
+ * period: e-mails, SMS, reminders, results, "place offered", the PDF, the overlap warning and the
+ * web (preference page, event page, events list, history, the form's preview) all call it.
  *
- * The care period runs from `eventDate` (first care day) to `expireDate` (its end, at least one
- * day later: a one-day strike runs from eventDate to the next day). The last care day is therefore
- * the day of `expireDate - 24 h`, never before the first.
+ * The care period is the time from the care start (`eventDate`) up to the care end (`expireDate`,
+ * exclusive). Its care days are the calendar days of the Kita's zone it touches:
+ * - the first care day is the day of the care start;
+ * - the last care day is the day of the care end: care until Wed 17:00 makes Wednesday a care
+ *   day. A care end at exactly 00:00 touches no time of its day, so the day before is the last
+ *   (care until Thu 00:00 ends with Wednesday; immediate inquiries end at midnight: care today);
+ * - never before the first (a one-day strike: Mon 07:00 to Mon 17:00, or to Tue 00:00).
+ * Days come from the zone's calendar, not from 24-hour steps, so the clock changes at the end of
+ * March and October (23- and 25-hour days) move nothing.
+ * (Before issue 20 the last day was the day of `expireDate - 24 h`, which dropped the last day of
+ * every strike entered with its real end, e.g. Mon 07:00 to Wed 17:00 read "Mon to Tue".)
  */
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const LOCALE: Record<Language, string> = { de: 'de-DE', en: 'en-GB' };
 const cache = new Map<string, Intl.DateTimeFormat>();
 
@@ -41,9 +49,12 @@ export function formatCareDay(lang: Language, d: Date | string, timeZone: string
   return `${fmt(lang, timeZone, 'weekday').format(at).replace(/\.$/, '')}, ${fmt(lang, timeZone, 'date').format(at)}`;
 }
 
-/** The last care day as an instant inside that day (see the module comment). */
+/**
+ * The last care day as an instant inside that day (see the module comment): the last millisecond
+ * before the care end, never before the care start.
+ */
 export function lastCareDay(eventDate: Date | string, expireDate: Date | string): Date {
-  return new Date(Math.max(asDate(eventDate).getTime(), asDate(expireDate).getTime() - DAY_MS));
+  return new Date(Math.max(asDate(eventDate).getTime(), asDate(expireDate).getTime() - 1));
 }
 
 /** The calendar days (yyyy-mm-dd, Kita zone) of the care period. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { categoryNameSchema } from './common.js';
 import { parentInputSchema } from './parents.js';
-import { isoDateSchema, nameSchema, text, uuidSchema } from './validation.js';
+import { groupIdSchema, isoDateSchema, nameSchema, text, uuidSchema } from './validation.js';
 
 /** Child contracts (spec sections 3, 5 and 7). */
 
@@ -42,7 +42,7 @@ export const dateOfBirthSchema = z
 export const childInputSchema = z.object({
   childName: nameSchema,
   dateOfBirth: dateOfBirthSchema,
-  groupId: uuidSchema,
+  groupId: groupIdSchema,
   parentId: z.preprocess(emptyToNull, uuidSchema.nullable().optional()),
   newParent: parentInputSchema.nullable().optional(),
 });

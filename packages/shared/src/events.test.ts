@@ -30,9 +30,11 @@ describe('event form schema (spec section 5)', () => {
     expect(issuesOf(base)).toEqual(['eventDate:validation.eventDateRequired', 'expireDate:validation.expireDateRequired']);
   });
 
-  it('requires the expire date at least one day after the event date', () => {
+  it('requires the care end after the care start (a one-day strike ends on its own day)', () => {
     const eventDate = '2030-03-10T08:00:00.000Z';
-    expect(issuesOf({ ...base, eventDate, expireDate: '2030-03-11T07:55:00.000Z' })).toEqual(['expireDate:validation.expireAfterEvent']);
+    expect(issuesOf({ ...base, eventDate, expireDate: eventDate })).toEqual(['expireDate:validation.expireAfterEvent']);
+    expect(issuesOf({ ...base, eventDate, expireDate: '2030-03-10T07:55:00.000Z' })).toEqual(['expireDate:validation.expireAfterEvent']);
+    expect(issuesOf({ ...base, eventDate, expireDate: '2030-03-10T16:00:00.000Z' })).toEqual([]);
     expect(issuesOf({ ...base, eventDate, expireDate: '2030-03-11T08:00:00.000Z' })).toEqual([]);
   });
 

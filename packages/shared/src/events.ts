@@ -36,7 +36,7 @@ export const eventInputSchema = z
     eventType: eventTypeSchema,
     /** First day (and time) of care. */
     eventDate: instantSchema.nullish(),
-    /** End of the care period (at least one day after eventDate). */
+    /** End of the care period (after eventDate; its day is the last care day, care-days.ts). */
     expireDate: instantSchema.nullish(),
     /** Answers until then; the inquiry closes and allocates at it. Future: default the day before eventDate, 18:00. */
     responseDeadline: instantSchema.nullish(),
@@ -68,8 +68,10 @@ type EventDates = {
 };
 
 /**
- * Rules that need no clock (domain.md "Emergency events"): a future event has its first care day
- * and the end of the care period at least one day later; the response deadline, when given, lies
+ * Rules that need no clock (domain.md "Emergency events"): a future event has a care start and a
+ * care end after it (the care days are the days they span, care-days.ts: a one-day strike may end
+ * on its own day; issue 20 dropped the spec's "at least one day later", which only fit the old
+ * reading of the end as the morning after the last care day); the response deadline, when given, lies
  * before the first care day and after the sending time.
  */
 export function eventShapeIssues(v: EventDates): EventIssue[] {
@@ -77,7 +79,7 @@ export function eventShapeIssues(v: EventDates): EventIssue[] {
   const issues: EventIssue[] = [];
   if (!v.eventDate) issues.push({ path: 'eventDate', message: 'validation.eventDateRequired' });
   if (!v.expireDate) issues.push({ path: 'expireDate', message: 'validation.expireDateRequired' });
-  if (v.eventDate && v.expireDate && Date.parse(v.expireDate) - Date.parse(v.eventDate) < DAY_MS) {
+  if (v.eventDate && v.expireDate && Date.parse(v.expireDate) <= Date.parse(v.eventDate)) {
     issues.push({ path: 'expireDate', message: 'validation.expireAfterEvent' });
   }
   if (v.responseDeadline && v.eventDate && Date.parse(v.responseDeadline) >= Date.parse(v.eventDate)) {

@@ -74,6 +74,12 @@ export const passwordSchema = z
 export const otpSchema = text().regex(/^\d{6}$/, 'validation.otp');
 
 export const uuidSchema = z.uuid('validation.uuid');
+/** A group chosen in a select: a missing one asks for a group (issue 20: it said "Ungültige Auswahl"). */
+export const groupIdSchema = z
+  .string({ error: 'validation.groupRequired' })
+  .trim()
+  .min(1, 'validation.groupRequired')
+  .pipe(uuidSchema);
 
 /** Trims a contact field; an empty string becomes null (spec: contact fields trimmed, empty -> null). */
 export const optionalContact = <T extends z.ZodType<string>>(schema: T) =>

@@ -65,7 +65,7 @@ describe('SMS in one segment (issue 14)', () => {
 
   it('the Kita name is abbreviated, not dropped, and names are transliterated', () => {
     // A one-day inquiry (the usual case): the long Kita name is abbreviated, not cut.
-    const oneDay = { ...vars('inquiry', 'de', 0, 1), careDays: formatCarePeriod('de', '2026-12-21T07:00:00Z', '2026-12-22T07:00:00Z', 'Europe/Berlin') };
+    const oneDay = { ...vars('inquiry', 'de', 0, 1), careDays: formatCarePeriod('de', '2026-12-21T07:00:00Z', '2026-12-21T16:00:00Z', 'Europe/Berlin') };
     const sms = composeMessage('inquiry', { language: 'de', channel: 'sms', recipient: '+491701234567', vars: oneDay });
     expect(sms.bodyText).toMatch(/^Städtische Kita Regenbogenland 2: /);
     const offered = composeMessage('slot_offered', { language: 'de', channel: 'sms', recipient: '+491701234567', vars: vars('slot_offered', 'de', 3, 1) });

@@ -21,6 +21,7 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'POST /api/auth/activate-account',
   'POST /api/auth/forgot-password',
   'POST /api/auth/reset-password',
+  'GET /api/auth/link-language',
   'POST /api/auth/verify-phone',
   'POST /api/auth/register',
   'GET /api/auth/kita-groups/:kitaId',

@@ -5,6 +5,7 @@ import { events, preferences } from '../db/schema.js';
 import { hashSeed, newSeed, RULE_VERSION } from '../modules/allocation/allocate.js';
 import type { DemoParents } from './parents.js';
 import type { DemoStructure } from './structure.js';
+import { at, demoStrikeDays } from './calendar.js';
 
 const HOUR_MS = 3600_000;
 const ANSWERS: PreferenceType[] = ['red', 'green', 'yellow', 'green', 'red', 'green', 'yellow', 'green', 'green', 'red', 'yellow', 'green'];
@@ -19,9 +20,12 @@ export async function seedEvents(tx: DbOrTx, structure: DemoStructure, families:
   const kitaId = structure.kitaIds[0]!;
   const categoryId = structure.categoryIds.Kindergarten;
   const seed = newSeed();
-  // Care in three days from 07:00 Berlin time, one day; answers until the evening before.
-  const careStart = new Date(now.getTime() + 3 * 24 * HOUR_MS);
-  careStart.setUTCHours(6, 0, 0, 0);
+  // A strike on the first working day at least three days ahead, 07:00 to 17:00 Berlin time, and
+  // the day after too when that is a working day (the care days are weekdays whatever the date of
+  // the start); answers until the evening before.
+  const { first: firstDay, last: lastDay } = demoStrikeDays(now);
+  const careStart = at(firstDay, '07:00');
+  const careEnd = at(lastDay, '17:00');
   const opensAt = new Date(now.getTime() - 2 * HOUR_MS);
   const [event] = await tx
     .insert(events)
@@ -30,7 +34,7 @@ export async function seedEvents(tx: DbOrTx, structure: DemoStructure, families:
       categoryId,
       eventType: 'future',
       eventDate: careStart,
-      expireDate: new Date(careStart.getTime() + 24 * HOUR_MS),
+      expireDate: careEnd,
       responseDeadline: defaultResponseDeadline(careStart, opensAt, 'Europe/Berlin'),
       opensAt,
       description: 'Warnstreik: Im Kindergarten stehen nur wenige Erzieherinnen zur Verfügung.',

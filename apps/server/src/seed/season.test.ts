@@ -4,6 +4,7 @@ import { testAppWith, type TestContext } from '../../test/app.js';
 import { NOW } from '../../test/factories-events.js';
 import { allocations, events, outboxMessages } from '../db/schema.js';
 import { allocate } from '../modules/allocation/allocate.js';
+import { careDayRange } from '@kita/shared';
 import { seedDemo } from './index.js';
 
 let t: TestContext;
@@ -16,7 +17,7 @@ async function login(email: string, password: string) {
 }
 
 describe('demo season seed', () => {
-  it('has finished past events whose allocations the real rule produced, without result messages', async () => {
+  it('has finished past events whose allocations the real rule produced, with their messages already delivered', async () => {
     // Eight of the season, plus any past event another seed left for this one to allocate.
     const season = await t.db.select().from(events).where(eq(events.status, 'finished'));
     expect(season.length).toBeGreaterThanOrEqual(8);
@@ -39,9 +40,41 @@ describe('demo season seed', () => {
         rows.filter((r) => r.hasSlot).map((r) => r.childId).sort(),
       );
     }
-    const messages = await t.db.execute<{ n: number }>(sql`select count(*)::int as n from outbox_messages where kind = 'results'`);
-    expect(Number(messages.rows[0]!.n)).toBe(0);
+    // Issue 20: each family with a channel got the inquiry and the result, delivered at the time;
+    // nothing of it is left to send at start.
+    for (const e of season) {
+      const families = await t.db.execute<{ n: number }>(sql`
+        select count(distinct parent_id)::int as n from event_children where event_id = ${e.id} and channel is not null and left_at is null`);
+      const sent = await t.db.execute<{ kind: string; n: number }>(sql`
+        select kind, count(distinct parent_id)::int as n from outbox_messages where event_id = ${e.id} group by kind`);
+      const byKind = Object.fromEntries(sent.rows.map((r) => [r.kind, Number(r.n)]));
+      expect(Number(families.rows[0]!.n)).toBeGreaterThan(5);
+      expect(byKind).toEqual({ inquiry: Number(families.rows[0]!.n), results: Number(families.rows[0]!.n) });
+    }
+    const unsent = await t.db.execute<{ n: number }>(sql`
+      select count(*)::int as n from outbox_messages o join events e on e.id = o.event_id where e.status = 'finished' and o.status not in ('sent', 'failed')`);
+    expect(Number(unsent.rows[0]!.n)).toBe(0);
+    const old = await t.db.execute<{ n: number }>(sql`
+      select count(*)::int as n from outbox_messages o join events e on e.id = o.event_id where e.status = 'finished' and o.created_at >= ${NOW.toISOString()}::timestamptz`);
+    expect(Number(old.rows[0]!.n)).toBe(0);
+    // One failed message reached its family on the other channel.
+    const fallbacks = await t.db.select().from(outboxMessages).where(sql`${outboxMessages.fallbackOf} is not null`);
+    expect(fallbacks).toHaveLength(1);
+    const [failed] = await t.db.select().from(outboxMessages).where(eq(outboxMessages.id, fallbacks[0]!.fallbackOf!));
+    expect(failed).toMatchObject({ status: 'failed', parentId: fallbacks[0]!.parentId, eventId: fallbacks[0]!.eventId });
+    expect(failed!.channel).not.toBe(fallbacks[0]!.channel);
     expect(await t.db.select().from(outboxMessages).where(eq(outboxMessages.kind, 'slot_offered'))).toHaveLength(0);
+  });
+
+  it('puts every care day and every sending of the demo inquiries on a working day (issue 20)', async () => {
+    const all = await t.db.select().from(events);
+    const weekday = (d: Date) => new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Berlin', weekday: 'short' }).format(d);
+    for (const e of all) {
+      const days = careDayRange(e.eventDate, e.expireDate, e.timezone);
+      for (const day of [days.first, days.last]) expect(['Sat', 'Sun']).not.toContain(weekday(new Date(`${day}T12:00:00Z`)));
+      // The season's sendings too (the open inquiry is sent when the demo starts, any day).
+      if (e.status === 'finished') expect(['Sat', 'Sun']).not.toContain(weekday(e.opensAt));
+    }
   });
 
   it('gives the ledger, the histogram and the demo parent history real content', async () => {

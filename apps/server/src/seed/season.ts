@@ -9,6 +9,8 @@ import { writeSnapshot } from '../modules/events/snapshot.js';
 import { closeEventTx } from '../modules/results/close.js';
 import type { DemoParents } from './parents.js';
 import type { DemoStructure } from './structure.js';
+import { addDays, at, dayOf, DEMO_ZONE, workday } from './calendar.js';
+import { seedSeasonMessages } from './messages.js';
 
 /**
  * A past season on the demo Kita (Kita Sonnenschein): eight finished inquiries over the last ten
@@ -17,8 +19,10 @@ import type { DemoStructure } from './structure.js';
  * after the other in the order they ended, so each close sees the balances the earlier ones booked. The credits histogram,
  * the parent history (the demo parent answers too) and the reports have real content at first start.
  *
- * Result messages are NOT written for these past events (notify: false): the dev mailbox would
- * otherwise open with ~200 stale messages. Everything else is what a real close writes.
+ * The close writes no messages (notify: false, they would go out at start); seed/messages.ts
+ * writes each family's inquiry and result as delivered at the time, so the delivery cards of the
+ * finished inquiries have real content (issue 20), and they sort below anything new in the dev
+ * mailbox. Everything else is what a real close writes.
  */
 
 const DAY_MS = 86_400_000;
@@ -85,14 +89,16 @@ export async function seedSeason(tx: Tx, structure: DemoStructure, families: Dem
   const eventIds: string[] = [];
   for (const [index, s] of SEASON.entries()) {
     const categoryId = structure.categoryIds[s.category];
-    const start = new Date(now.getTime() - s.daysAgo * DAY_MS);
-    start.setUTCHours(6, 30, 0, 0);
-    // Sent at `start`; immediate: care that day, answers for 15 minutes; future: answers for two
-    // days, care the day after the deadline (domain.md "Emergency events").
+    // Sent on a working day at 07:30 (a weekend moves to the Friday before); immediate: care that
+    // day, answers for 15 minutes; future: answers for two days, care on the next working day
+    // after the deadline, 07:00 to 17:00 (domain.md "Emergency events", issue 20: no Sundays).
+    const sentDay = workday(dayOf(new Date(now.getTime() - s.daysAgo * DAY_MS)), -1);
+    const start = at(sentDay, '07:30');
     const deadline =
       s.eventType === 'immediate' ? new Date(start.getTime() + 15 * MINUTE_MS) : new Date(start.getTime() + 2 * DAY_MS);
-    const careStart = s.eventType === 'immediate' ? start : new Date(start.getTime() + 3 * DAY_MS);
-    const careEnd = s.eventType === 'immediate' ? endOfZonedDay(start, 'Europe/Berlin') : new Date(careStart.getTime() + DAY_MS);
+    const careDay = workday(addDays(sentDay, 3), 1);
+    const careStart = s.eventType === 'immediate' ? start : at(careDay, '07:00');
+    const careEnd = s.eventType === 'immediate' ? endOfZonedDay(start, DEMO_ZONE) : at(careDay, '17:00');
     // Stable across starts and public once closed, like any revealed seed.
     const seed = createHash('sha256').update(`kita-demo-season:${index}`).digest('hex');
 
@@ -148,6 +154,7 @@ export async function seedSeason(tx: Tx, structure: DemoStructure, families: Dem
     eventIds.push(event!.id);
   }
   await closePastEvents(tx, kitaId, now);
+  await seedSeasonMessages(tx, eventIds);
   return { eventIds };
 }
 

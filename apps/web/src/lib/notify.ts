@@ -44,6 +44,14 @@ function replaceToasts(toast: Toast): Toast {
   return toast;
 }
 
+/**
+ * Clears every toast (issue 20: a failed try's error and older success toasts stayed on the page
+ * after a successful login). Loads nothing when no toast was ever shown.
+ */
+export function dismissToasts(): void {
+  if (loading) void loading.then((toast) => toast.dismiss());
+}
+
 export function notifySuccess(description: string, title: string = i18n.t('common.toast.success')): void {
   void loadToast().then((toast) => replaceToasts(toast).success(title, { description }));
 }

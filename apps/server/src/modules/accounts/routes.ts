@@ -16,10 +16,13 @@ import {
   registerResultSchema,
   registerSchema,
   resetPasswordSchema,
+  linkLanguageQuerySchema,
+  linkLanguageSchema,
   verifyPhoneResultSchema,
   verifyPhoneSchema,
 } from '@kita/shared';
 import { forgotPassword, resetPassword } from './password-reset.js';
+import { linkLanguage } from './link-language.js';
 import { setPreferredCommunication } from './profile.js';
 import { findKitaGroups, registerParent } from './registration.js';
 import { activateAccount, requestPhoneOtp, resendActivation, verifyPhone } from './verification.js';
@@ -80,6 +83,19 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       await forgotPassword(app, req.ip, req.body.email);
       return { data: { ok: true as const } };
     },
+  );
+
+  app.get(
+    '/auth/link-language',
+    {
+      schema: {
+        tags,
+        summary: "The language of the account a reset link belongs to (its page speaks it); null for an unknown link",
+        querystring: linkLanguageQuerySchema,
+        response: { 200: envelope(linkLanguageSchema) },
+      },
+    },
+    async (req) => ({ data: await linkLanguage(app, req.query.kind, req.query.token) }),
   );
 
   app.post(

@@ -45,7 +45,8 @@ describe('POST auth/activate-account', () => {
     const token = tokenFromLink(mail.bodyText, '/verify-email');
     const res = await post(`activate-account?token=${token}`, {});
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toEqual({ emailVerified: true, needsPassword: false, resetToken: null });
+    // With the account's language: the page speaks it (issue 20).
+    expect(res.json().data).toEqual({ emailVerified: true, needsPassword: false, resetToken: null, language: 'de' });
     expect((await parentRow(parent.id)).emailVerified).toBe(true);
     const again = await post(`activate-account?token=${token}`, {});
     expect([again.statusCode, again.json().message]).toEqual([400, 'Ungültiger oder abgelaufener Aktivierungslink.']);
@@ -57,9 +58,15 @@ describe('POST auth/activate-account', () => {
     const mail = await lastMessageTo(t.db, parent.email!);
     expect(mail.language).toBe('en');
     const res = await post(`activate-account?token=${tokenFromLink(mail.bodyText, '/verify-email')}`, {});
-    expect(res.json().data).toMatchObject({ emailVerified: true, needsPassword: true, resetToken: expect.any(String) });
+    expect(res.json().data).toMatchObject({ emailVerified: true, needsPassword: true, resetToken: expect.any(String), language: 'en' });
+    // The password page of that reset token speaks English too, whatever the browser says.
+    const linkLanguage = await t.app.inject({ url: `/api/auth/link-language?kind=reset&token=${res.json().data.resetToken}` });
+    expect(linkLanguage.json().data).toEqual({ language: 'en' });
     const set = await post('reset-password', { token: res.json().data.resetToken, newPassword: 'Lindenbaum-42', confirmPassword: 'Lindenbaum-42' });
     expect(set.statusCode).toBe(200);
+    // A used link has no language to tell.
+    const used = await t.app.inject({ url: `/api/auth/link-language?kind=reset&token=${res.json().data.resetToken}` });
+    expect(used.json().data).toEqual({ language: null });
     const login = await post('login-with-email', { email: parent.email!, password: 'Lindenbaum-42' });
     expect(login.statusCode).toBe(200);
     expect(login.json().data.user.language).toBe('en');

@@ -50,9 +50,11 @@ export async function activateAccount(ctx: Services, token: string): Promise<Act
     if (!parent || !parent.email || parent.email !== row.target) throw new AppError(400, 'TOKEN_INVALID');
     await tx.update(parents).set({ emailVerified: true, updatedAt: now }).where(eq(parents.id, parent.id));
     const user = await ensureParentUser(tx, parent);
-    if (user.passwordHash) return { emailVerified: true, needsPassword: false, resetToken: null };
+    // The pages of the link speak the family's language (issue 20), not the browser's.
+    const language = parent.language === 'en' ? 'en' : 'de';
+    if (user.passwordHash) return { emailVerified: true, needsPassword: false, resetToken: null, language };
     const resetToken = await issueToken(tx, { kind: 'reset', userId: user.id, parentId: parent.id, target: parent.email, ttlMs: TTL.reset, now });
-    return { emailVerified: true, needsPassword: true, resetToken };
+    return { emailVerified: true, needsPassword: true, resetToken, language };
   });
 }
 

@@ -103,6 +103,14 @@ describe('phone login with OTP', () => {
     expect(await messagesTo(t.db, unverified)).toHaveLength(0);
   });
 
+  it('words a wrong password with a phone number for the phone number (issue 20)', async () => {
+    const { phone } = await phoneParent();
+    const wrong = await post('login-with-phone', { phoneNumber: phone, password: 'Falsch-Falsch-1' });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toMatchObject({ code: 'INVALID_CREDENTIALS', message: 'Handynummer oder Passwort ist falsch.' });
+    expect(wrong.json().message).not.toMatch(/E-Mail/);
+  });
+
   it('a used code fails', async () => {
     const { phone } = await phoneParent();
     const { otpToken, otp } = await startLogin(phone);

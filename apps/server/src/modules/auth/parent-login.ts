@@ -83,10 +83,16 @@ async function resendActivationLimited(ctx: Services, a: ParentAccount): Promise
 
 export async function loginWithPhone(ctx: Services, ip: string, phone: string, password: string): Promise<{ otpToken: string }> {
   let acc: ParentAccount | undefined;
-  await checkPasswordLogin(ctx, ip, phone, async () => {
-    acc = await parentByPhone(ctx, phone);
-    return acc && { id: acc.user.id, passwordHash: acc.user.passwordHash, isActive: true };
-  }, password);
+  try {
+    await checkPasswordLogin(ctx, ip, phone, async () => {
+      acc = await parentByPhone(ctx, phone);
+      return acc && { id: acc.user.id, passwordHash: acc.user.passwordHash, isActive: true };
+    }, password);
+  } catch (error) {
+    // The same refusal, worded for what was entered (issue 20: it said "E-Mail oder Passwort").
+    if (error instanceof AppError && error.code === 'INVALID_CREDENTIALS') throw new AppError(401, 'INVALID_CREDENTIALS', 'auth.login.invalidPhoneCredentials');
+    throw error;
+  }
   const a = acc!;
   assertUsable(a);
   const otpToken = await ctx.db.transaction((tx) =>

@@ -1,4 +1,4 @@
-import { desc, ilike } from 'drizzle-orm';
+import { and, desc, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -14,12 +14,27 @@ import { openMessage, outboxSecretKey } from '../../notify/secrets.js';
 /**
  * The filter matches any part of a recipient, with LIKE wildcards in the input taken
  * literally. A phone number in any spelling (`0170 1234567`) matches its stored E.164 form, and a
- * partial number (`170 123`) its digits.
+ * partial number (`170 123`, `3920000`) its digits: a digit fragment is no number of its own
+ * (issue 20: "3920000" was read as a landline number +493920000 and found nothing).
  */
-function recipientPattern(query: string): string {
+export function recipientPatterns(query: string): string[] {
+  const escape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+  if (!/^[+\d\s()/.-]+$/.test(query)) return [escape(query)];
+  const digits = query.replace(/\D/g, '');
+  const patterns = new Set<string>();
   const phone = normalizePhone(query);
-  const text = phone ?? (/^[+\d\s()/-]+$/.test(query) ? query.replace(/[\s()/-]/g, '') : query);
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+  if (phone) patterns.add(phone);
+  if (digits) {
+    patterns.add(digits);
+    // A national spelling's leading 0 is not stored (+49…).
+    if (digits.startsWith('0') && digits.replace(/^0+/, '')) patterns.add(digits.replace(/^0+/, ''));
+  }
+  return [...patterns].map(escape);
+}
+
+function recipientFilter(query: string | undefined): SQL | undefined {
+  if (!query) return undefined;
+  return or(...recipientPatterns(query).map((p) => ilike(outboxMessages.recipient, `%${p}%`)));
 }
 
 /**
@@ -50,10 +65,14 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const m = outboxMessages;
+      // Paging (issue 20: the list stopped at 200): `before` = the last message of the previous page.
+      const older = req.query.before
+        ? sql`(${m.createdAt}, ${m.id}) < (select o.created_at, o.id from outbox_messages o where o.id = ${req.query.before})`
+        : undefined;
       const rows = await app.db
         .select()
         .from(m)
-        .where(req.query.recipient ? ilike(m.recipient, `%${recipientPattern(req.query.recipient)}%`) : undefined)
+        .where(and(recipientFilter(req.query.recipient), older))
         .orderBy(desc(m.createdAt), desc(m.id))
         .limit(req.query.limit);
       // Shown as delivered: the sealed link or code is put back in (only outside production).

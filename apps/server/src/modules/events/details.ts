@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client.js';
 import type { AllocationReason } from '../allocation/allocate.js';
 import { describeOutcome } from '../allocation/reasons.js';
 import { toIso, toSummary, type EventRow } from './queries.js';
+import { eligibleChildren } from './snapshot-records.js';
 
 type ChildRow = {
   child_id: string;
@@ -36,8 +37,19 @@ type ChildRow = {
  * (domain.md: recorded at opening, late joiners added, those that left kept with their reason but
  * not counted), with names and groups as they were, the family's credit balance (the balance the
  * order was decided by once allocated, the ledger sum before) and the slot once allocated.
+ *
+ * A scheduled inquiry has no snapshot yet (it is written when the parents are asked): it lists the
+ * children it would ask now, the live eligible children of its category (issue 20: the page said
+ * "Keine Kinder in dieser Kategorie", "0 von 0 Kindern" until it was sent).
  */
 export async function eventWithChildren(db: DbOrTx, e: EventRow, now: Date, lang: Language = 'de'): Promise<EventWithChildren> {
+  const source =
+    e.status === 'scheduled'
+      ? sql`(select ${e.id}::uuid as event_id, k.child_id, k.child_name, k.parent_id, k.parent_name, k.group_id, k.group_name,
+                    k.channel, ${now.toISOString()}::timestamptz as joined_at, 'opening' as join_reason,
+                    null::timestamptz as left_at, null::text as leave_reason
+               from (${eligibleChildren(sql`${e.categoryId}::uuid`)}) k)`
+      : sql`event_children`;
   const result = await db.execute<ChildRow>(sql`
     select ec.child_id, ec.child_name, ec.parent_id, ec.parent_name, ec.group_id, ec.group_name, ec.channel,
            ec.joined_at, ec.join_reason, ec.left_at, ec.leave_reason,
@@ -46,7 +58,7 @@ export async function eventWithChildren(db: DbOrTx, e: EventRow, now: Date, lang
            pr.id as preference_id, coalesce(pr.preference_type, a.preference_type) as preference_type,
            pr.recorded_by, u.name as recorded_by_name, pr.updated_at,
            a.has_slot, a.rank, a.waitlist_position, a.reason, a.released_at, a.promoted_at
-      from event_children ec
+      from ${source} ec
       left join preferences pr on pr.event_id = ec.event_id and pr.child_id = ec.child_id
       left join users u on u.id = pr.recorded_by
       left join allocations a on a.event_id = ec.event_id and a.child_id = ec.child_id

@@ -130,13 +130,13 @@ describe('creating an event', () => {
     expect(past.statusCode).toBe(400);
     expect(past.json().details).toContainEqual({ path: 'eventDate', message: 'Das Datum darf nicht in der Vergangenheit liegen' });
 
-    // v2: the care period ends at least one day after the first care day.
+    // The care period ends after it starts (issue 20: a one-day strike may end on its own day).
     const short = await t.app.inject({
       method: 'POST', url: '/api/emergency-event', headers,
-      payload: { ...immediate(), eventType: 'future', eventDate: new Date(NOW.getTime() + DAY).toISOString(), expireDate: new Date(NOW.getTime() + DAY + 23 * HOUR).toISOString() },
+      payload: { ...immediate(), eventType: 'future', eventDate: new Date(NOW.getTime() + DAY).toISOString(), expireDate: new Date(NOW.getTime() + DAY).toISOString() },
     });
     expect(short.statusCode).toBe(400);
-    expect(short.json().details).toEqual([{ path: 'expireDate', message: 'Das Ende der Betreuung muss mindestens einen Tag nach dem ersten Betreuungstag liegen' }]);
+    expect(short.json().details).toEqual([{ path: 'expireDate', message: 'Das Ende der Betreuung muss nach ihrem Beginn liegen' }]);
 
     const missing = await t.app.inject({ method: 'POST', url: '/api/emergency-event', headers, payload: { ...immediate(), eventType: 'future' } });
     expect(missing.statusCode).toBe(400);

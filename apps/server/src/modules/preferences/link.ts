@@ -8,6 +8,7 @@ import { enforceAttempt, refundAttempt, type AttemptPolicy } from '../../lib/rat
 import { findEvent, isFinished, toIso } from '../events/queries.js';
 import { eventFinished } from './save-answers.js';
 import type { RequestContext } from '../../lib/context.js';
+import { appLink } from '../../notify/messages.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 
 /**
@@ -145,7 +146,7 @@ export async function parentEventView(ctx: RequestContext, eventId: string, pare
       timezone: v.timezone,
       threshold: Math.max(0, Number(v.eligible_count) - v.total_slots),
       isFinished: finished,
-      faqUrl: ctx.config.FAQ_URL,
+      faqUrl: ctx.config.FAQ_URL ?? appLink(ctx.config.publicUrl, '/help'),
     },
     parent: { parentId, name: v.parent_name, language: v.parent_language === 'en' ? 'en' : 'de' },
     children: v.children.map((c) => ({

@@ -67,7 +67,7 @@ describe('the parent view of an event', () => {
     const data = res.json().data;
     expect(data.event).toMatchObject({
       eventId, kitaName: 'Kita Sonnenschein', kitaDescription: 'Test-Kita', eventType: 'immediate',
-      eventDate: NOW.toISOString(), threshold: 3, isFinished: false, faqUrl: t.config.FAQ_URL,
+      eventDate: NOW.toISOString(), threshold: 3, isFinished: false, faqUrl: 'http://kita.test/help',
     });
     expect(data.parent).toEqual({ parentId: w.mail.parent.id, name: 'Anna Mail', language: 'de' });
     expect(data.children.map((c: { childName: string }) => c.childName)).toEqual(['Max', 'Mia']);

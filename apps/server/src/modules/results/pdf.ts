@@ -29,6 +29,23 @@ function reportFonts() {
   return fonts;
 }
 const TABLE_SIZE = 8;
+
+const RTL_LETTER = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]/u;
+const OTHER_LETTER = /(?![\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}])\p{L}/u;
+/**
+ * Text options for one value (issue 20: Arabic names lost the space between first and family
+ * name, "الأحمدليلى"). pdfkit lays a line out word by word (split at each space) unless font
+ * features are given, and fontkit turns each right-to-left word around on its own, so the space
+ * after "ليلى" moved to the left of that word and the words stood in left-to-right order. Passing
+ * features (the font's kerning, which the default layout applies anyway) makes pdfkit lay out the
+ * whole line in one run, which fontkit shapes and orders right to left as one: "ليلى الأحمد" reads
+ * right to left with its space. Only for values written in right-to-left scripts alone: a value
+ * mixing scripts keeps the word-by-word layout (pdfkit has no bidi algorithm), where each word is
+ * still shaped right.
+ */
+export function textOptions(value: string): { features?: ['kern'] } {
+  return RTL_LETTER.test(value) && !OTHER_LETTER.test(value) ? { features: ['kern'] } : {};
+}
 const PAD = 3;
 
 interface Column {
@@ -97,7 +114,7 @@ export async function renderReportPdf(report: EventReport, lang: Language): Prom
   for (const [label, value] of facts) {
     const y = doc.y;
     doc.font(BOLD).text(`${label}:`, left, y, { width: 130 });
-    doc.font(FONT).text(value, left + 130, y, { width: width - 130 });
+    doc.font(FONT).text(value, left + 130, y, { width: width - 130, ...textOptions(value) });
   }
   doc.moveDown(0.5);
   doc.font(FONT).fontSize(8).fillColor('#444444');
@@ -155,13 +172,13 @@ export async function renderReportPdf(report: EventReport, lang: Language): Prom
     doc.font(FONT).fontSize(TABLE_SIZE);
     for (const row of group.rows) {
       const values = cells(row);
-      const h = Math.max(...COLUMNS.map((c) => doc.heightOfString(values[c.key], { width: c.width - 2 * PAD }))) + 2 * PAD;
+      const h = Math.max(...COLUMNS.map((c) => doc.heightOfString(values[c.key], { width: c.width - 2 * PAD, ...textOptions(values[c.key]) }))) + 2 * PAD;
       ensureRoom(h, true, group.groupName);
       doc.font(FONT).fontSize(TABLE_SIZE);
       const y = doc.y;
       let x = left;
       for (const c of COLUMNS) {
-        doc.text(values[c.key], x + PAD, y + PAD, { width: c.width - 2 * PAD, align: c.align ?? 'left' });
+        doc.text(values[c.key], x + PAD, y + PAD, { width: c.width - 2 * PAD, align: c.align ?? 'left', ...textOptions(values[c.key]) });
         x += c.width;
       }
       doc.moveTo(left, y + h).lineTo(left + width, y + h).lineWidth(0.3).strokeColor('#d6d3d1').stroke();

@@ -180,4 +180,32 @@ describe('names in every script (issue 14)', () => {
     expect(raw).toMatch(/\/BaseFont \/[A-Z]{6}\+DejaVuSansCondensed/);
     expect(raw).not.toContain('/Helvetica');
   });
+
+  it('keeps the space between first and family name of Arabic names, in reading order (issue 20)', async () => {
+    const names: Array<[string, string]> = [
+      ['ليلى الأحمد', 'يوسف حسن'],
+      ['عبد الرحمن بن محمد', 'مريم سعيد'],
+    ];
+    const families = await t.db
+      .insert(parents)
+      .values(names.map(([parentName]) => ({ kitaId: w.home.kita.id, name: parentName, isAnonymous: true, status: 'approved' })))
+      .returning({ id: parents.id });
+    await t.db.insert(children).values(families.map((p, i) => ({ parentId: p.id, groupId: w.home.kgGroup.id, name: names[i]![1], dateOfBirth: '2025-01-01' })));
+    const ev = await futureEvent(t, w, 3);
+    await closeViaApi(t, w.headers.manager, ev);
+    const res = await t.app.inject({ url: `/api/emergency-event/${ev}/pdf`, headers: w.headers.manager });
+    expect(res.statusCode).toBe(200);
+    const file = path.join(dir, 'arabic.pdf');
+    writeFileSync(file, res.rawPayload);
+    // pdftotext turns right-to-left lines into logical order (what a reader copying gets).
+    const text = execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }).normalize('NFC').replace(/[\u202a-\u202e]/g, '').replace(/\s+/g, ' ');
+    expect(text).toContain('يوسف حسن');
+    expect(text).toContain('مريم سعيد');
+    // A name wrapped in its narrow column keeps its words in order.
+    expect(text).toMatch(/عبد الرحمن بن محمد/);
+    // First name, space, family name. (poppler gives the lam-alef ligature of "الأحمد" back as
+    // "األ", its letters turned around, so the family name is matched from its second letter on.)
+    expect(text).toMatch(/ليلى ا\S*حمد/);
+    expect(text).not.toMatch(/حمد\s?ليلى/);
+  });
 });

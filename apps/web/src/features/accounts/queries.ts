@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type {
   ActivationResult,
   KitaGroups,
+  LinkLanguage,
   LoginResult,
   OtpChallenge,
   ParentDetails,
@@ -31,6 +32,17 @@ export const useRegister = mutation((input: RegisterInput) => api.post<RegisterR
 
 export const useForgotPassword = mutation((email: string) => api.post<{ ok: true }>('auth/forgot-password', { email }, own));
 
+/** The language of the account a reset link belongs to (null: not a valid link). */
+export function useLinkLanguage(token: string | null) {
+  return useQuery({
+    queryKey: ['accounts', 'link-language', token ?? ''],
+    queryFn: ({ signal }) => api.get<LinkLanguage>('auth/link-language', { signal, ...own, query: { kind: 'reset', token: token! } }),
+    enabled: !!token,
+    retry: false,
+    staleTime: Infinity,
+  });
+}
+
 export const useResetPassword = mutation((input: ResetPasswordInput) => api.post<{ ok: true }>('auth/reset-password', input, own));
 
 /**
@@ -47,8 +59,13 @@ export function activateAccount(token: string): Promise<ActivationResult> {
   return pending;
 }
 
-export const useVerifyPhone = mutation((input: { otp: string; otpToken: string }) =>
-  api.post<{ phoneNumber: string; verified: true }>('auth/verify-phone', input, own),
+/**
+ * Refreshes every record that shows the number's state (issue 20: the manager's parent page still
+ * said "Nicht bestätigt" until a reload): parents, the own parent record and staff users.
+ */
+export const useVerifyPhone = mutation(
+  (input: { otp: string; otpToken: string }) => api.post<{ phoneNumber: string; verified: true }>('auth/verify-phone', input, own),
+  [queryKeys.parents.all, ['accounts', 'parent'], queryKeys.users.all],
 );
 
 export const useRequestPhoneOtp = mutation(({ id, phoneNumber }: { id: string; phoneNumber: string }) =>

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  defaultResponseDeadline,
   EVENT_MAX_YEARS_AHEAD,
   eventDateIssues,
   eventShapeIssues,
@@ -103,7 +104,8 @@ export function emptyEventForm(): EventFormValues {
     eventDay: undefined,
     eventTime: '08:00',
     expireDay: undefined,
-    expireTime: '08:00',
+    // Care ends in the afternoon of the last care day (a one-day strike: the same day).
+    expireTime: '17:00',
     deadlineDay: undefined,
     deadlineTime: '18:00',
     opensDay: undefined,
@@ -112,6 +114,25 @@ export function emptyEventForm(): EventFormValues {
     totalSlotsKrippe: '',
     description: '',
   };
+}
+
+/**
+ * The dates the families will read for the values in the form (the preview under the care
+ * fields): the care start and end as instants of `timeZone`, and the answer deadline as the server
+ * will store it (the one entered, or the default from the sending time). Undefined until the care
+ * start and end are both complete and the end lies after the start.
+ */
+export function carePreview(
+  v: Pick<EventFormValues, 'eventDay' | 'eventTime' | 'expireDay' | 'expireTime' | 'deadlineDay' | 'deadlineTime' | 'opensDay' | 'opensTime'>,
+  timeZone: string,
+  now: Date,
+): { eventDate: string; expireDate: string; responseDeadline: string; timezone: string } | undefined {
+  const start = combine(v.eventDay, v.eventTime, timeZone);
+  const end = combine(v.expireDay, v.expireTime, timeZone);
+  if (!start || !end || end.getTime() <= start.getTime()) return undefined;
+  const opens = combine(v.opensDay, v.opensTime, timeZone) ?? now;
+  const deadline = combine(v.deadlineDay, v.deadlineTime, timeZone) ?? defaultResponseDeadline(start, opens, timeZone);
+  return { eventDate: start.toISOString(), expireDate: end.toISOString(), responseDeadline: deadline.toISOString(), timezone: timeZone };
 }
 
 const timeOf = (d: Date) => fromTimeParts(toTimeParts(`${d.getHours()}:${String(d.getMinutes()).padStart(2, '0')}`)!);

@@ -1,6 +1,8 @@
 import { lazyPage, type FeatureRoutes } from '@/lib/routing';
 
 const preferencePage = lazyPage(() => import('./pages/preference-page'), { catalog: 'core' });
+/** The families' help page (the preference page's FAQ link, issue 20). */
+const helpPage = lazyPage(() => import('./pages/help-page'), { catalog: 'core' });
 
 /**
  * /preference?token=... and its short form /p/<token> (the SMS link, issue 14: one SMS segment):
@@ -12,5 +14,6 @@ export const preferenceRoutes: FeatureRoutes = {
   public: [
     { path: 'preference', lazy: preferencePage },
     { path: 'p/:token', lazy: preferencePage },
+    { path: 'help', lazy: helpPage },
   ],
 };

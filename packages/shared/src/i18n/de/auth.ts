@@ -13,6 +13,7 @@ export const auth = {
     roleParent: 'Eltern',
     roleStaff: 'Mitarbeiter',
     parentHint: 'Melden Sie sich mit Ihrer E-Mail-Adresse oder Handynummer an.',
+    invalidPhoneCredentials: 'Handynummer oder Passwort ist falsch.',
     staffHint: 'Für Kita-Leitungen und Administratoren.',
     email: 'E-Mail',
     emailPlaceholder: 'name@beispiel.de',

@@ -38,7 +38,8 @@ export const children = {
     parentsFailed: 'Eltern konnten nicht geladen werden.',
     newParentTitle: 'Neues Elternteil',
   },
-  deleteDescription: '„{{name}}“ ({{group}}) wird dauerhaft gelöscht, mit allen Antworten und Platzvergaben des Kindes.',
+  // Finished inquiries keep their snapshot (domain.md): answers, places, report and history stay.
+  deleteDescription: '„{{name}}“ ({{group}}) wird dauerhaft gelöscht. Laufende Bedarfsabfragen fragen nicht mehr nach dem Kind; abgeschlossene behalten seine Antworten und Platzvergaben.',
   toast: {
     created: 'Das Kind wurde hinzugefügt.',
     createFailed: 'Kind konnte nicht hinzugefügt werden',

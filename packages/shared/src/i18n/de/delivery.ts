@@ -15,12 +15,16 @@ export const delivery = {
   progress: {
     running: 'Versand läuft: {{done}} von {{total}} Nachrichten verschickt',
     expectedEnd: 'Voraussichtlich fertig um {{time}} ({{count}} SMS in der Warteschlange, {{rate}} pro Sekunde).',
-    done: 'Alle {{total}} Nachrichten sind verschickt.',
+    done_one: 'Die Nachricht ist verschickt.',
+    done_other: 'Alle {{count}} Nachrichten sind verschickt.',
+    doneWithFailures_one: 'Versand beendet: {{count}} von {{total}} Nachrichten ist fehlgeschlagen.',
+    doneWithFailures_other: 'Versand beendet: {{count}} von {{total}} Nachrichten sind fehlgeschlagen.',
     label: 'Fortschritt des Versands',
   },
   reminder: {
     due: 'Erinnerung an Familien ohne Antwort: geplant für {{time}}.',
-    sent: 'Erinnerung am {{time}} an {{count}} Familien ohne Antwort verschickt.',
+    sent_one: 'Erinnerung am {{time}} an {{count}} Familie ohne Antwort verschickt.',
+    sent_other: 'Erinnerung am {{time}} an {{count}} Familien ohne Antwort verschickt.',
     sentNone: 'Erinnerung am {{time}} fällig: alle erreichbaren Familien hatten schon geantwortet.',
     off: 'Erinnerungen sind für diese Kita ausgeschaltet.',
   },

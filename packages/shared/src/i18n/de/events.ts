@@ -56,6 +56,9 @@ export const events = {
     text: 'Beschreibung',
     textPlaceholder: 'z. B. Warnstreik, Personalmangel …',
     immediateHint: 'Startet sofort und läuft {{minutes}} Minuten (bis {{until}} Uhr). Die Eltern werden jetzt benachrichtigt.',
+    preview: 'So lesen es die Familien',
+    previewText: 'Notbetreuung {{careDays}}, Antwort bis {{deadline}} Uhr',
+    previewHint: 'Der Tag des Betreuungsendes ist ein Betreuungstag; endet die Betreuung um 00:00 Uhr, ist der Vortag der letzte.',
     futureHint: 'Die Eltern werden gefragt, ob sie an den Betreuungstagen einen Platz brauchen, und können bis zur Antwortfrist antworten.',
     startLocked: 'Die Abfrage wurde bereits versendet.',
     create: 'Anlegen und versenden',
@@ -94,7 +97,7 @@ export const events = {
     eligible: '{{answered}} von {{eligible}} Kindern haben geantwortet',
     withoutChannelTitle: 'Eltern ohne Benachrichtigungsweg',
     withoutChannelText: 'Diese Familien haben keine E-Mail-Adresse bzw. bestätigte Handynummer und wurden nicht benachrichtigt. Bitte erfragen Sie den Bedarf telefonisch und erfassen Sie die Antwort.',
-    scheduledNote: 'Die Eltern werden am {{date}} benachrichtigt.',
+    scheduledNote: 'Die Eltern werden am {{date}} benachrichtigt. Die Liste unten zeigt die Kinder, die dann gefragt werden (Stand jetzt; beim Versand wird sie festgehalten).',
   },
   responses: {
     joined: {

@@ -36,8 +36,19 @@ export const kitas = {
   },
   deleteDescription:
     'Die Kita „{{name}}“ wird mit allen Kategorien, Gruppen, Kindern, Eltern, Leitungen und Bedarfsabfragen dauerhaft gelöscht.',
+  // The counts are the plurals of `impact` (issue 20: "1 Leitungskonten").
   deleteImpact:
-    'Die Kita „{{name}}“ wird dauerhaft gelöscht, mit ihr {{families}} Familien mit {{children}} Kindern, {{managers}} Leitungskonten und {{inquiries}} Bedarfsabfragen, davon {{finished}} abgeschlossene samt Ergebnissen und Guthaben.',
+    'Die Kita „{{name}}“ wird dauerhaft gelöscht, mit ihr {{families}} mit {{children}}, {{managers}} und {{inquiries}}, davon {{finished}} abgeschlossen samt Ergebnissen und Guthaben.',
+  impact: {
+    families_one: '{{count}} Familie',
+    families_other: '{{count}} Familien',
+    children_one: '{{count}} Kind',
+    children_other: '{{count}} Kindern',
+    managers_one: '{{count}} Leitungskonto',
+    managers_other: '{{count}} Leitungskonten',
+    inquiries_one: '{{count}} Bedarfsabfrage',
+    inquiries_other: '{{count}} Bedarfsabfragen',
+  },
   deleteImpactLoading: 'Es wird ermittelt, was mit der Kita „{{name}}“ gelöscht würde…',
   dashboard: {
     pendingTitle_one: '{{count}} Elternteil wartet auf Freischaltung',

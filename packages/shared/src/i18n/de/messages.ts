@@ -56,7 +56,7 @@ export const messages = {
   },
   reminder: {
     subject: 'Erinnerung: Bedarfsabfrage Notbetreuung {{careDays}} – {{kitaName}}',
-    body: 'wir haben von Ihnen noch keine Antwort auf die Bedarfsabfrage von {{kitaName}} zur Notbetreuung {{careDays}}. Bitte geben Sie bis {{deadline}} Uhr für jedes Ihrer Kinder an, ob Sie einen Platz brauchen.',
+    body: 'wir haben von Ihnen noch keine Antwort auf die Bedarfsabfrage von {{kitaName}} zur Notbetreuung {{careDays}} erhalten. Bitte geben Sie bis {{deadline}} Uhr für jedes Ihrer Kinder an, ob Sie einen Platz brauchen.',
     action: 'Bedarf angeben',
     sms: 'Erinnerung {{kitaName}}: Notbetreuung {{careDays}}, Antwort bis {{deadline}}: {{link}}',
   },

@@ -28,7 +28,7 @@ export const parents = {
     secondaryEmail: 'Zweite E-Mail (optional)',
     primaryPhoneNumber: 'Telefon',
     secondaryPhoneNumber: 'Zweites Telefon (optional)',
-    phonePlaceholder: '+491701234567',
+    phonePlaceholder: '0170 1234567',
     kita: 'Kita',
     kitaPlaceholder: 'Kita wählen',
     preferredCommunication: 'Bevorzugte Kommunikation',

@@ -25,9 +25,46 @@ export const preference = {
   },
   hints: {
     immediate: 'Die Notbetreuung beginnt heute. Bitte antworten Sie schnell: Sobald alle geantwortet haben oder die Frist abläuft, werden die Plätze vergeben und Sie erhalten das Ergebnis.',
-    future: 'Bitte antworten Sie bis zum Ablaufdatum. Danach vergibt die Kita die Plätze: zuerst Rot, dann Gelb; Familien, die öfter verzichtet haben, kommen zuerst. Sie erhalten das Ergebnis per E-Mail oder SMS.',
+    // Rule 2 (docs/fairness.md): no credit for green, so the hint must not invite green answers.
+    future: 'Bitte antworten Sie bis zu der Zeit unter „Antwort bis“. Danach vergibt die Kita die Plätze: zuerst Rot, dann Gelb. Innerhalb einer Farbe kommen Familien zuerst, die zuletzt bei Rot keinen Platz bekamen; bei Gleichstand entscheidet das Los. Grün bringt dabei keinen Vorteil: Antworten Sie so, wie Sie den Platz brauchen. Sie erhalten das Ergebnis per E-Mail oder SMS.',
   },
   faq: 'Häufige Fragen zur Notbetreuung',
+  /** /help, the page the FAQ link opens (issue 20). Rule version 2: docs/fairness.md. */
+  help: {
+    title: 'Häufige Fragen zur Notbetreuung',
+    intro: 'Wenn in der Kita Personal fehlt (Streik, Krankheit), fragt die Kita ab, wer einen Platz in der Notbetreuung braucht. So funktioniert es.',
+    coloursTitle: 'Die Ampel: was Ihre Antwort bedeutet',
+    colour: {
+      red: 'Ihr Kind kommt bei der Vergabe vor Gelb.',
+      yellow: 'Ihr Kind bekommt einen Platz, wenn nach Rot noch einer frei ist.',
+      green: 'Ihr Platz geht an andere Familien. Grün bringt kein Guthaben und keinen Vorteil bei späteren Abfragen.',
+      blue: 'Nur bei Sofort-Abfragen: Ihr Kind behält seinen Platz.',
+    },
+    order: {
+      title: 'Wer bekommt einen Platz?',
+      text: 'Wenn die Frist abläuft, werden die Plätze vergeben: zuerst Blau, dann Rot, dann Gelb. Innerhalb einer Farbe kommen Familien mit mehr Guthaben zuerst; bei Gleichstand entscheidet ein veröffentlichtes Los, das niemand nachträglich ändern kann. Geschwister stehen zusammen.',
+    },
+    credits: {
+      title: 'Was ist das Guthaben?',
+      text: 'Bekommt Ihr Kind bei Rot keinen Platz, rückt Ihre Familie eine Stufe nach vorn (+1). Bekommt es einen Platz, geht sie zwei Stufen zurück (-2). Es gibt nur drei Stufen, von -1 bis +1. Grün und Gelb ändern nichts: Guthaben lässt sich nicht ansparen. Antworten Sie deshalb immer so, wie Sie den Platz brauchen.',
+    },
+    careDays: {
+      title: 'Für welche Tage gilt die Abfrage?',
+      text: 'Die Nachricht nennt die Betreuungstage, z. B. „vom Mo, 30.11. bis Mi, 02.12.“: Beide genannten Tage gehören dazu. Die Antwort gilt für alle Tage der Abfrage.',
+    },
+    change: {
+      title: 'Kann ich meine Antwort ändern?',
+      text: 'Ja, bis zu der Zeit unter „Antwort bis“: Öffnen Sie den Link aus der Nachricht noch einmal oder melden Sie sich an (Abfragen & Verlauf). Ohne Antwort zählt Ihr Kind wie Grün.',
+    },
+    result: {
+      title: 'Wann erfahre ich das Ergebnis?',
+      text: 'Gleich nach der Frist per E-Mail oder SMS, für jedes Kind: Platz erhalten oder kein Platz. Angemeldet sehen Sie es auch unter Abfragen & Verlauf.',
+    },
+    release: {
+      title: 'Ich brauche den Platz doch nicht mehr.',
+      text: 'Geben Sie ihn so früh wie möglich unter Abfragen & Verlauf zurück: Er geht an das nächste Kind auf der Warteliste, dessen Familie sofort benachrichtigt wird.',
+    },
+  },
   expiredTitle: 'Abfrage beendet',
   expired: 'Diese Bedarfsabfrage ist bereits abgelaufen.',
   home: 'Zur Startseite',

@@ -62,6 +62,13 @@ export const results = {
     noSlot: 'Platz konnte nicht freigegeben werden: Das Kind hat keinen Platz (mehr).',
     promoted: '{{childName}} rückt von der Warteliste nach.',
   },
+  /** The parent's profile: an answer is due (issue 20). */
+  answerDue: {
+    title_one: 'Eine Bedarfsabfrage wartet auf Ihre Antwort',
+    title_other: '{{count}} Bedarfsabfragen warten auf Ihre Antwort',
+    item: '{{kitaName}}: Notbetreuung {{careDays}}, für {{children}}. Antwort bis {{deadline}} Uhr.',
+    action: 'Jetzt antworten',
+  },
   history: {
     title: 'Meine Bedarfsabfragen',
     openTitle: 'Offene Abfragen – bitte antworten',
@@ -100,15 +107,24 @@ export const results = {
     description: 'Wie viele freigegebene Familien welches Guthaben haben. Orange: Ihr Bereich.',
     explain: 'Guthaben: +1, wenn Ihr Kind Rot geantwortet und keinen Platz bekommen hat; -2 für jeden Platz (Rot oder Blau). Grün und Gelb ändern nichts. Es bleibt zwischen -1 und +1. Wer zuletzt leer ausging, ist beim nächsten Mal zuerst dran.',
     range: 'Guthaben {{range}}',
-    parents: '{{count}} Eltern',
+    parents_one: '{{count}} Familie',
+    parents_other: '{{count}} Familien',
     yours: 'Ihr Bereich',
+    /** The same chart on staff pages (issue 20: it spoke to the parent there). */
+    staff: {
+      description: 'Wie viele freigegebene Familien welches Guthaben haben. Orange: der Bereich dieser Familie.',
+      explain: 'Guthaben: +1, wenn ein Kind der Familie Rot geantwortet und keinen Platz bekommen hat; -2 für jeden Platz (Rot oder Blau). Grün und Gelb ändern nichts. Es bleibt zwischen -1 und +1. Wer zuletzt leer ausging, ist beim nächsten Mal zuerst dran.',
+      yours: 'Bereich dieser Familie',
+      summary: 'Balkendiagramm der Guthaben in der Kita. {{buckets}}. Bereich dieser Familie: {{yours}}.',
+    },
     others: 'Andere Familien',
     empty: 'Noch keine Daten.',
     bucket: '{{lo}} bis {{hi}}',
     xAxis: 'Guthaben',
-    yAxis: 'Eltern',
+    yAxis: 'Familien',
     summary: 'Balkendiagramm der Guthaben in der Kita. {{buckets}}. Ihr Bereich: {{yours}}.',
-    summaryItem: '{{range}}: {{count}} Eltern',
+    summaryItem_one: '{{range}}: {{count}} Familie',
+    summaryItem_other: '{{range}}: {{count}} Familien',
     loadFailed: 'Das Diagramm konnte nicht geladen werden.',
   },
   credits: {

@@ -35,7 +35,7 @@ export const users = {
     password: 'Passwort',
     passwordHint: 'Mindestens 6 Zeichen.',
     phoneNumber: 'Telefonnummer (optional)',
-    phonePlaceholder: '+491701234567',
+    phonePlaceholder: '0170 1234567',
     role: 'Rolle',
     rolePlaceholder: 'Rolle wählen',
     kita: 'Kita',

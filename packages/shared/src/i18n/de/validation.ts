@@ -1,5 +1,6 @@
 export const validation = {
   required: 'Pflichtfeld',
+  groupRequired: 'Bitte eine Gruppe wählen',
   tooLong: 'Zu lang',
   name: 'Nur Buchstaben, Leerzeichen, Apostroph und Bindestrich; darf nicht mit einer Ziffer beginnen',
   email: 'Bitte eine gültige E-Mail-Adresse eingeben',
@@ -25,7 +26,7 @@ export const validation = {
   eventYearTooFar: 'Höchstens fünf Jahre im Voraus',
   expireDateRequired: 'Bitte ein Ablaufdatum wählen',
   expireBeforeToday: 'Das Ablaufdatum darf nicht vor heute liegen',
-  expireAfterEvent: 'Das Ende der Betreuung muss mindestens einen Tag nach dem ersten Betreuungstag liegen',
+  expireAfterEvent: 'Das Ende der Betreuung muss nach ihrem Beginn liegen',
   deadlineBeforeEvent: 'Die Antwortfrist muss vor dem ersten Betreuungstag liegen',
   opensBeforeDeadline: 'Der Versand muss vor der Antwortfrist liegen',
   deadlinePast: 'Die Antwortfrist darf nicht in der Vergangenheit liegen',

@@ -15,6 +15,7 @@ export const auth: Catalog<typeof de> = {
     roleParent: 'Parent',
     roleStaff: 'Staff',
     parentHint: 'Log in with your e-mail address or mobile number.',
+    invalidPhoneCredentials: 'Mobile number or password is wrong.',
     staffHint: 'For Kita managers and administrators.',
     email: 'E-mail',
     emailPlaceholder: 'name@example.com',

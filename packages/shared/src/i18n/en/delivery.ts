@@ -17,12 +17,16 @@ export const delivery: Catalog<typeof de> = {
   progress: {
     running: 'Sending: {{done}} of {{total}} messages sent',
     expectedEnd: 'Expected to finish at {{time}} ({{count}} SMS queued, {{rate}} per second).',
-    done: 'All {{total}} messages have been sent.',
+    done_one: 'The message has been sent.',
+    done_other: 'All {{count}} messages have been sent.',
+    doneWithFailures_one: 'Sending finished: {{count}} of {{total}} messages failed.',
+    doneWithFailures_other: 'Sending finished: {{count}} of {{total}} messages failed.',
     label: 'Sending progress',
   },
   reminder: {
     due: 'Reminder to families without an answer: planned for {{time}}.',
-    sent: 'Reminder sent at {{time}} to {{count}} families without an answer.',
+    sent_one: 'Reminder sent at {{time}} to {{count}} family without an answer.',
+    sent_other: 'Reminder sent at {{time}} to {{count}} families without an answer.',
     sentNone: 'Reminder due at {{time}}: every reachable family had already answered.',
     off: 'Reminders are turned off for this Kita.',
   },

@@ -58,6 +58,9 @@ export const events: Catalog<typeof de> = {
     text: 'Description',
     textPlaceholder: 'e.g. strike, staff shortage …',
     immediateHint: 'Starts now and runs for {{minutes}} minutes (until {{until}}). The parents are notified now.',
+    preview: 'What the families read',
+    previewText: 'Emergency care {{careDays}}, answer by {{deadline}}',
+    previewHint: 'The day care ends is a care day; care ending at 00:00 makes the day before the last.',
     futureHint: 'The parents are asked whether they need a place on the days of care and can answer until the deadline.',
     startLocked: 'The inquiry has already been sent.',
     create: 'Create and send',
@@ -96,7 +99,7 @@ export const events: Catalog<typeof de> = {
     eligible: '{{answered}} of {{eligible}} children have answered',
     withoutChannelTitle: 'Parents without a notification channel',
     withoutChannelText: 'These families have no e-mail address or verified mobile number and were not notified. Please ask them by phone and record their answer.',
-    scheduledNote: 'The parents will be notified on {{date}}.',
+    scheduledNote: 'The parents will be notified on {{date}}. The list below shows the children who will then be asked (as of now; it is fixed when the inquiry is sent).',
   },
   responses: {
     joined: {

@@ -38,8 +38,19 @@ export const kitas: Catalog<typeof de> = {
   },
   deleteDescription:
     'The Kita “{{name}}” will be deleted permanently with all its categories, groups, children, parents, managers and demand inquiries.',
+  // The counts are the plurals of `impact` (issue 20: "1 Leitungskonten").
   deleteImpact:
-    'The Kita “{{name}}” will be deleted permanently, and with it {{families}} families with {{children}} children, {{managers}} manager accounts and {{inquiries}} demand inquiries, {{finished}} of them finished with their results and credits.',
+    'The Kita “{{name}}” will be deleted permanently, and with it {{families}} with {{children}}, {{managers}} and {{inquiries}}, {{finished}} of them finished with their results and credits.',
+  impact: {
+    families_one: '{{count}} family',
+    families_other: '{{count}} families',
+    children_one: '{{count}} child',
+    children_other: '{{count}} children',
+    managers_one: '{{count}} manager account',
+    managers_other: '{{count}} manager accounts',
+    inquiries_one: '{{count}} demand inquiry',
+    inquiries_other: '{{count}} demand inquiries',
+  },
   deleteImpactLoading: 'Finding out what would be deleted with the Kita “{{name}}”…',
   dashboard: {
     pendingTitle_one: '{{count}} parent is waiting for approval',

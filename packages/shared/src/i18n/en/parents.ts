@@ -30,7 +30,7 @@ export const parents: Catalog<typeof de> = {
     secondaryEmail: 'Secondary e-mail (optional)',
     primaryPhoneNumber: 'Phone',
     secondaryPhoneNumber: 'Secondary phone (optional)',
-    phonePlaceholder: '+491701234567',
+    phonePlaceholder: '0170 1234567',
     kita: 'Kita',
     kitaPlaceholder: 'Choose a Kita',
     preferredCommunication: 'Preferred communication',

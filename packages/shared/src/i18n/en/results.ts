@@ -60,6 +60,13 @@ export const results: Catalog<typeof de> = {
     noSlot: 'Failed to release slot: the child has no place (any more).',
     promoted: '{{childName}} moves up from the waitlist.',
   },
+  /** The parent's profile: an answer is due (issue 20). */
+  answerDue: {
+    title_one: 'A demand inquiry is waiting for your answer',
+    title_other: '{{count}} demand inquiries are waiting for your answer',
+    item: '{{kitaName}}: emergency care {{careDays}}, for {{children}}. Answer by {{deadline}}.',
+    action: 'Answer now',
+  },
   history: {
     title: 'My demand inquiries',
     openTitle: 'Open inquiries – please answer',
@@ -98,15 +105,24 @@ export const results: Catalog<typeof de> = {
     description: 'How many approved families have which credits. Orange: your range.',
     explain: 'Credits: +1 when your child answered red and found no place; -2 for each place (red or blue). Green and yellow change nothing. Credits stay between -1 and +1. Whoever went without last time comes first next time.',
     range: 'Credits {{range}}',
-    parents: '{{count}} parents',
+    parents_one: '{{count}} family',
+    parents_other: '{{count}} families',
     yours: 'Your range',
+    /** The same chart on staff pages (issue 20: it spoke to the parent there). */
+    staff: {
+      description: "How many approved families have which credits. Orange: this family's range.",
+      explain: "Credits: +1 when a child of the family answered red and found no place; -2 for each place (red or blue). Green and yellow change nothing. Credits stay between -1 and +1. Whoever went without last time comes first next time.",
+      yours: "This family's range",
+      summary: "Bar chart of the credits in the Kita. {{buckets}}. This family's range: {{yours}}.",
+    },
     others: 'Other families',
     empty: 'No data yet.',
     bucket: '{{lo}} to {{hi}}',
     xAxis: 'Credits',
-    yAxis: 'Parents',
+    yAxis: 'Families',
     summary: 'Bar chart of the credits in the Kita. {{buckets}}. Your range: {{yours}}.',
-    summaryItem: '{{range}}: {{count}} parents',
+    summaryItem_one: '{{range}}: {{count}} family',
+    summaryItem_other: '{{range}}: {{count}} families',
     loadFailed: 'The chart could not be loaded.',
   },
   credits: {

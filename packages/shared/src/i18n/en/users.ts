@@ -37,7 +37,7 @@ export const users: Catalog<typeof de> = {
     password: 'Password',
     passwordHint: 'At least 6 characters.',
     phoneNumber: 'Phone number (optional)',
-    phonePlaceholder: '+491701234567',
+    phonePlaceholder: '0170 1234567',
     role: 'Role',
     rolePlaceholder: 'Choose a role',
     kita: 'Kita',

@@ -3,6 +3,7 @@ import type { validation as de } from '../de/validation.js';
 
 export const validation: Catalog<typeof de> = {
   required: 'Required',
+  groupRequired: 'Please choose a group',
   tooLong: 'Too long',
   name: 'Only letters, spaces, apostrophes and hyphens; must not start with a digit',
   email: 'Please enter a valid e-mail address',
@@ -28,7 +29,7 @@ export const validation: Catalog<typeof de> = {
   eventYearTooFar: 'At most five years ahead',
   expireDateRequired: 'Please choose an expire date',
   expireBeforeToday: 'The expire date must not be before today',
-  expireAfterEvent: 'The end of care must be at least one day after the first care day',
+  expireAfterEvent: 'The end of care must be after its start',
   deadlineBeforeEvent: 'The response deadline must be before the first care day',
   opensBeforeDeadline: 'Sending must be before the response deadline',
   deadlinePast: 'The response deadline must not be in the past',

@@ -110,7 +110,7 @@ function PreferredForm({ parent, home }: { parent: ParentDetails; home: string }
             type="tel"
             label={t('accounts.preferred.phone')}
             description={t('accounts.preferred.phoneHint')}
-            placeholder="+491701234567"
+            placeholder="0170 1234567"
             autoComplete="tel"
             qa="preferred-phone"
           />

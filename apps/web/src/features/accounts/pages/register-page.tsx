@@ -134,7 +134,7 @@ function RegisterForm({ kita, onDone }: { kita: KitaGroups; onDone: (d: { email:
               type="tel"
               label={t('accounts.register.phone')}
               description={t('accounts.register.phoneHint')}
-              placeholder="+491701234567"
+              placeholder="0170 1234567"
               autoComplete="tel"
               qa="register-phone"
             />

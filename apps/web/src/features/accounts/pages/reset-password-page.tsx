@@ -1,3 +1,4 @@
+import * as React from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +14,8 @@ import { ApiError } from '@/lib/api';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { AccountCard, MissingLinkCard } from '../components/account-card';
 import { SubmitButton } from '@/components/submit-button';
-import { useResetPassword } from '../queries';
+import { useLinkLanguage, useResetPassword } from '../queries';
+import { changeLanguage, currentLanguage } from '@/lib/i18n';
 
 /** The API schema without the token (from the link); zod cannot .omit() from a refined object. */
 const formSchema = z
@@ -33,6 +35,11 @@ export default function ResetPasswordPage() {
   const token = params.get('token');
   const firstPassword = (location.state as { firstPassword?: boolean } | null)?.firstPassword === true;
   const reset = useResetPassword();
+  // The page speaks the account's language, not the browser's (issue 20).
+  const linkLanguage = useLinkLanguage(token).data?.language;
+  React.useEffect(() => {
+    if (linkLanguage && linkLanguage !== currentLanguage()) void changeLanguage(linkLanguage);
+  }, [linkLanguage]);
   const form = useForm<FormValues>({ resolver: zodResolver(formSchema), defaultValues: { newPassword: '', confirmPassword: '' } });
 
   if (!token) {
@@ -53,7 +60,7 @@ export default function ResetPasswordPage() {
       { token, ...values },
       {
         onSuccess: () => {
-          notifySuccess(t('accounts.reset.success'));
+          notifySuccess(t(firstPassword ? 'accounts.reset.successFirst' : 'accounts.reset.success'));
           navigate('/login', { replace: true });
         },
         onError: (error) => {

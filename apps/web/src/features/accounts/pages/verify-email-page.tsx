@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api';
+import { changeLanguage, currentLanguage } from '@/lib/i18n';
 import { AccountCard, AccountNotice } from '../components/account-card';
 import { activateAccount } from '../queries';
 
@@ -26,6 +27,8 @@ export default function VerifyEmailPage() {
     activateAccount(token).then(
       (result) => {
         if (!live) return;
+        // The family's language from here on (issue 20: the page spoke the browser's).
+        if (result.language !== currentLanguage()) void changeLanguage(result.language);
         if (result.needsPassword && result.resetToken) {
           navigate(`/reset-password?token=${encodeURIComponent(result.resetToken)}`, { replace: true, state: { firstPassword: true } });
         } else setState({ kind: 'done' });

@@ -34,6 +34,8 @@ export default function VerifyPhonePage() {
   const verify = useVerifyPhone();
   const resend = useRequestPhoneOtp();
 
+  // Staff verifying a family's (or another user's) number: the texts speak about that person.
+  const forOther = !!user && user.role !== 'Parent' && !!state.parentId && state.parentId !== user.userId;
   const next = () => {
     if (state.backTo) return state.backTo;
     const staff = user && user.role !== 'Parent';
@@ -46,7 +48,7 @@ export default function VerifyPhonePage() {
       {
         onSuccess: () => {
           clearOtpToken();
-          notifySuccess(t('accounts.verifyPhone.success'));
+          notifySuccess(forOther ? t('accounts.verifyPhone.successFor', { name: state.backName ?? '' }) : t('accounts.verifyPhone.success'));
           navigate(next(), { replace: true });
         },
         onError: (error) => notifyError(t('accounts.verifyPhone.failed'), error),
@@ -65,9 +67,11 @@ export default function VerifyPhonePage() {
       },
     );
 
-  const description = state.phoneNumber
-    ? t('accounts.verifyPhone.description', { phone: formatPhone(state.phoneNumber) })
-    : t('accounts.verifyPhone.descriptionNoPhone');
+  const description = forOther
+    ? t('accounts.verifyPhone.descriptionFor', { phone: state.phoneNumber ? formatPhone(state.phoneNumber) : '', name: state.backName ?? '' })
+    : state.phoneNumber
+      ? t('accounts.verifyPhone.description', { phone: formatPhone(state.phoneNumber) })
+      : t('accounts.verifyPhone.descriptionNoPhone');
 
   if (!otpToken) {
     return (

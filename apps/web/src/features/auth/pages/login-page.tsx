@@ -7,6 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { clearOtpToken, getSessionEnd, homePathFor, setOtpToken, useAuth } from '@/lib/auth';
 import { AuthShell } from '@/components/auth-shell';
+import { dismissToasts } from '@/lib/notify';
 import { CredentialsForm } from '../components/credentials-form';
 import { OtpForm } from '../components/otp-form';
 import { needsOtp, type LoginStep } from '../queries';
@@ -31,7 +32,11 @@ export default function LoginPage() {
 
   const ended = (location.state as { ended?: unknown } | null)?.ended ?? getSessionEnd();
   // The re-render after login() redirects (above); a parent's language is switched by the store.
-  const finish = (result: LoginResult) => login(result);
+  // The failed tries' toasts belong to the login page: gone once logged in.
+  const finish = (result: LoginResult) => {
+    dismissToasts();
+    login(result);
+  };
   const onStep = (step: LoginStep) => {
     if (needsOtp(step)) {
       setOtpToken(step.otpToken);

@@ -84,10 +84,16 @@ function FanOutProgress({ delivery: d, timezone }: { delivery: EventDelivery; ti
   if (total === 0) return null;
   const share = Math.round((done / total) * 100);
   const running = done < total;
+  // Done, but not all arrived (issue 20: "Alle 35 Nachrichten sind verschickt" above "Fehlgeschlagen 2").
+  const failed = d.channels.email.failed + d.channels.sms.failed;
   return (
     <div className="flex flex-col gap-1.5" data-qa="delivery-progress">
       <p className="text-sm font-medium" data-qa="delivery-progress-line">
-        {running ? t('delivery.progress.running', { done, total }) : t('delivery.progress.done', { total })}
+        {running
+          ? t('delivery.progress.running', { done, total })
+          : failed > 0
+            ? t('delivery.progress.doneWithFailures', { total, count: failed })
+            : t('delivery.progress.done', { count: total })}
       </p>
       <div className="bg-muted h-2 overflow-hidden rounded-full" role="progressbar" aria-label={t('delivery.progress.label')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={share}>
         <div className="bg-primary h-full transition-[width]" style={{ width: `${share}%` }} />

@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { LIMITS, type EventSummary } from '@kita/shared';
+import { useCareDays } from '@/hooks/use-care-days';
 import { FormDialog } from '@/components/form-dialog';
 import { applyServerErrors } from '@/components/form/server-errors';
 import { DateField } from '@/components/form/date-field';
@@ -23,7 +24,7 @@ import {
 import { ApiError } from '@/lib/api';
 import { formatWith } from '@/lib/format';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import { emptyEventForm, eventFormSchema, eventToForm, formToInput, lastEventYear, type EventFormValues } from '../event-form';
+import { browserTimeZone, carePreview, emptyEventForm, eventFormSchema, eventToForm, formToInput, lastEventYear, type EventFormValues } from '../event-form';
 import { useKitaCategories, useKitaTimeZone, useSaveEvent } from '../queries';
 
 const IMMEDIATE_MINUTES = LIMITS.immediateEventMinutes;
@@ -67,7 +68,19 @@ export function EventFormDialog({
     const d = new Date();
     return new Date(d.getFullYear(), d.getMonth(), d.getDate());
   }, []);
-  const minExpire = eventDay && eventDay > today ? new Date(eventDay.getTime() + 86_400_000) : today;
+  // A one-day strike ends on its own day (care-days.ts).
+  const minExpire = eventDay && eventDay > today ? eventDay : today;
+  const care = useCareDays();
+  const [eventTime, expireDay, expireTime, deadlineDay, deadlineTime, opensDay, opensTime] = useWatch({
+    control: form.control,
+    name: ['eventTime', 'expireDay', 'expireTime', 'deadlineDay', 'deadlineTime', 'opensDay', 'opensTime'],
+  });
+  // The sentence of the inquiry messages, from the same shared function (null until both care dates are set).
+  const preview = carePreview(
+    { eventDay, eventTime, expireDay, expireTime, deadlineDay, deadlineTime, opensDay: startLocked ? undefined : opensDay, opensTime },
+    timeZone ?? browserTimeZone(),
+    event && startLocked ? new Date(event.opensAt) : new Date(),
+  );
   const until = formatWith(new Date(Date.now() + IMMEDIATE_MINUTES * 60_000), 'HH:mm');
 
   // A second running inquiry of the category with overlapping care days: the server names the
@@ -141,6 +154,13 @@ export function EventFormDialog({
               <TimeField control={form.control} name="eventTime" label={t('events.form.eventTime')} />
               <DateField control={form.control} name="expireDay" label={t('events.form.expireDate')} minDate={minExpire} toYear={lastEventYear()} />
               <TimeField control={form.control} name="expireTime" label={t('events.form.expireTime')} />
+              <div className="bg-muted rounded-md p-3 text-sm sm:col-span-2" data-qa="event-care-preview" aria-live="polite">
+                <p className="text-muted-foreground text-xs font-medium">{t('events.form.preview')}</p>
+                <p className="font-medium" data-qa="event-care-preview-text">
+                  {preview ? t('events.form.previewText', { careDays: care.period(preview), deadline: care.deadline(preview) }) : '–'}
+                </p>
+                <p className="text-muted-foreground mt-1 text-xs">{t('events.form.previewHint')}</p>
+              </div>
             </fieldset>
             <fieldset className="grid gap-4 sm:grid-cols-2" data-qa="event-answer-fields">
               <legend className="mb-2 text-sm font-medium">{t('events.form.answerLegend')}</legend>

@@ -102,10 +102,10 @@ export default function KitaListPage() {
             : counts
               ? t('kitas.deleteImpact', {
                   name: deleting.kitaName,
-                  families: counts.families,
-                  children: counts.children,
-                  managers: counts.managers,
-                  inquiries: counts.inquiries,
+                  families: t('kitas.impact.families', { count: counts.families }),
+                  children: t('kitas.impact.children', { count: counts.children }),
+                  managers: t('kitas.impact.managers', { count: counts.managers }),
+                  inquiries: t('kitas.impact.inquiries', { count: counts.inquiries }),
                   finished: counts.finishedInquiries,
                 })
               : impact.isError

@@ -23,6 +23,7 @@ export default function MailboxPage() {
   const recipient = (params.get('recipient') ?? '').trim().toLowerCase();
   const [filter, setFilter] = React.useState(recipient);
   const messages = useDevMessages(recipient);
+  const list = React.useMemo(() => messages.data?.pages.flat() ?? [], [messages.data]);
 
   React.useEffect(() => {
     const timer = setTimeout(() => {
@@ -72,16 +73,21 @@ export default function MailboxPage() {
           <ErrorState title={t('accounts.mailbox.unavailable')} />
         ) : messages.error ? (
           <ErrorState title={t('common.state.errorTitle')} error={messages.error} onRetry={() => void messages.refetch()} />
-        ) : messages.data && messages.data.length > 0 ? (
+        ) : list.length > 0 ? (
           <>
-            <p className="text-muted-foreground text-sm" aria-live="polite">
-              {t('accounts.mailbox.count', { count: messages.data.length })}
+            <p className="text-muted-foreground text-sm" aria-live="polite" data-qa="mailbox-count">
+              {t(messages.hasNextPage ? 'accounts.mailbox.countMore' : 'accounts.mailbox.count', { count: list.length })}
             </p>
             <div className="grid gap-4">
-              {messages.data.map((m) => (
+              {list.map((m) => (
                 <MessageCard key={m.id} message={m} />
               ))}
             </div>
+            {messages.hasNextPage && (
+              <Button variant="outline" onClick={() => void messages.fetchNextPage()} disabled={messages.isFetchingNextPage} data-qa="mailbox-more">
+                {t('accounts.mailbox.more')}
+              </Button>
+            )}
           </>
         ) : (
           <p className="text-muted-foreground rounded-xl border border-dashed p-10 text-center text-sm" data-qa="mailbox-empty">

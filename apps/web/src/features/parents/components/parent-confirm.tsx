@@ -50,7 +50,7 @@ export function ParentConfirmDialog({
   action: ParentAction | null;
   onClose: () => void;
   onDone?: (action: ParentAction) => void;
-  /** The delete confirmation without the parent's name and credits (the approvals list). */
+  /** The delete confirmation of a registration (the approvals list): no account, credits or answers yet. */
   plainDelete?: boolean;
 }) {
   const { t } = useTranslation();
@@ -66,9 +66,13 @@ export function ParentConfirmDialog({
       open={action !== null && parent !== null}
       onOpenChange={(open) => !open && onClose()}
       onConfirm={confirmed}
-      title={entry.title && t(entry.title)}
-      description={action === 'delete' && plainDelete ? undefined : t(entry.text, { name: parent?.name, credits: parent?.credits })}
-      confirmLabel={entry.confirm && t(entry.confirm)}
+      title={action === 'delete' && plainDelete ? t('registration.deleteTitle') : entry.title && t(entry.title)}
+      description={
+        action === 'delete' && plainDelete
+          ? t('registration.deleteText', { name: parent?.name })
+          : t(entry.text, { name: parent?.name, credits: parent?.credits })
+      }
+      confirmLabel={action === 'delete' && plainDelete ? t('registration.deleteConfirm') : entry.confirm && t(entry.confirm)}
     />
   );
 }

@@ -8,6 +8,7 @@ import { ErrorState, LoadingState, NotFound } from '@/components/states';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { childRow, ChildrenTable } from '@/features/children/components/children-table';
+import { AnswerDueBanner } from '@/features/results/components/answer-due-banner';
 import { CreditsHistogramCard } from '@/features/results/components/credits-histogram-card';
 import { ApiError } from '@/lib/api';
 import { homePathFor, setOtpToken, useAuth } from '@/lib/auth';
@@ -126,6 +127,8 @@ export default function ParentDetailsPage() {
         }
         actions={<ParentActions parent={parent} staff={staff} onEdit={() => setEditing(true)} onConfirm={setConfirm} />}
       />
+      {/* The parent's own page (where a login lands): an answer that is due comes first. */}
+      {!staff && approved && <AnswerDueBanner parentId={parent.parentId} />}
       {/* Approved parents get the credits histogram beside the two cards (spec section 2). */}
       <div className="grid gap-6 lg:grid-cols-2">
         <div className={approved ? 'flex flex-col gap-6' : 'contents'}>
@@ -138,7 +141,7 @@ export default function ParentDetailsPage() {
           />
           <AccountInfoCard parent={parent} onResetCredits={staff ? () => setConfirm('reset') : undefined} />
         </div>
-        {approved && <CreditsHistogramCard parentId={parent.parentId} />}
+        {approved && <CreditsHistogramCard parentId={parent.parentId} audience={staff ? 'staff' : 'parent'} />}
       </div>
       <Card>
         <CardHeader>

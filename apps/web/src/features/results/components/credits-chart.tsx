@@ -40,7 +40,7 @@ function useWidth(ref: React.RefObject<HTMLElement | null>): number {
   return width;
 }
 
-function HistogramTooltip({ bucket, left, top }: { bucket: ChartBucket; left: number; top: number }) {
+function HistogramTooltip({ bucket, left, top, staff }: { bucket: ChartBucket; left: number; top: number; staff: boolean }) {
   const { t } = useTranslation();
   return (
     <div
@@ -50,12 +50,12 @@ function HistogramTooltip({ bucket, left, top }: { bucket: ChartBucket; left: nu
     >
       <p className="font-medium">{t('results.histogram.range', { range: bucket.label })}</p>
       <p>{t('results.histogram.parents', { count: bucket.value })}</p>
-      {bucket.yours && <p className="text-xs font-medium text-orange-700 dark:text-orange-300">{t('results.histogram.yours')}</p>}
+      {bucket.yours && <p className="text-xs font-medium text-orange-700 dark:text-orange-300">{t(staff ? 'results.histogram.staff.yours' : 'results.histogram.yours')}</p>}
     </div>
   );
 }
 
-export default function CreditsChart({ buckets }: { buckets: ChartBucket[] }) {
+export default function CreditsChart({ buckets, audience }: { buckets: ChartBucket[]; audience: 'parent' | 'staff' }) {
   const { t } = useTranslation();
   const others = DARK_BLUE[useDark() ? 'dark' : 'light'];
   // On a phone six range labels do not fit side by side: they are slanted instead.
@@ -152,6 +152,7 @@ export default function CreditsChart({ buckets }: { buckets: ChartBucket[] }) {
           bucket={hovered}
           left={Math.min(hoveredBand.centre + 12, Math.max(0, width - 180))}
           top={Math.max(0, y(hovered.value) - 24)}
+          staff={audience === 'staff'}
         />
       )}
     </div>

@@ -6,14 +6,16 @@ import { HISTOGRAM_HEIGHT, toChartBuckets } from '../outcome';
 import { useCreditsDistribution } from '../queries';
 import CreditsChart from './credits-chart';
 
+/** Who reads the chart: the family itself ("Ihr Bereich") or staff ("Bereich dieser Familie"). */
+export type HistogramAudience = 'parent' | 'staff';
 
-function Legend() {
+function Legend({ audience }: { audience: HistogramAudience }) {
   const { t } = useTranslation();
   return (
     <ul className="text-muted-foreground flex flex-wrap gap-4 text-xs" aria-hidden="true">
       <li className="flex items-center gap-1.5">
         <span className="size-3 rounded-sm bg-orange-500" />
-        {t('results.histogram.yours')}
+        {t(audience === 'staff' ? 'results.histogram.staff.yours' : 'results.histogram.yours')}
       </li>
       <li className="flex items-center gap-1.5">
         <span className="size-3 rounded-sm bg-blue-900 dark:bg-blue-400" />
@@ -29,7 +31,7 @@ function Legend() {
  * figures as the chart's label. A failed load is only logged (spec section 8) and the card shows
  * a short note instead of the chart.
  */
-export function CreditsHistogramCard({ parentId, className }: { parentId: string; className?: string }) {
+export function CreditsHistogramCard({ parentId, audience, className }: { parentId: string; audience: HistogramAudience; className?: string }) {
   const { t } = useTranslation();
   const query = useCreditsDistribution(parentId, true);
   const buckets = React.useMemo(
@@ -41,7 +43,8 @@ export function CreditsHistogramCard({ parentId, className }: { parentId: string
     if (query.error) console.error('credits distribution', query.error);
   }, [query.error]);
 
-  const summary = t('results.histogram.summary', {
+  const staff = audience === 'staff';
+  const summary = t(staff ? 'results.histogram.staff.summary' : 'results.histogram.summary', {
     buckets: buckets.map((b) => t('results.histogram.summaryItem', { range: b.label, count: b.value })).join('; '),
     yours: yours?.label ?? '-',
   });
@@ -52,9 +55,9 @@ export function CreditsHistogramCard({ parentId, className }: { parentId: string
         <CardTitle>
           <h2>{t('results.histogram.title')}</h2>
         </CardTitle>
-        <CardDescription>{t('results.histogram.description')}</CardDescription>
+        <CardDescription>{t(staff ? 'results.histogram.staff.description' : 'results.histogram.description')}</CardDescription>
         <p className="text-muted-foreground text-xs" data-qa="credits-rule">
-          {t('results.histogram.explain')}
+          {t(staff ? 'results.histogram.staff.explain' : 'results.histogram.explain')}
         </p>
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
@@ -69,9 +72,9 @@ export function CreditsHistogramCard({ parentId, className }: { parentId: string
         ) : (
           <>
             <div role="img" aria-label={summary} data-qa="histogram-chart" data-yours={yours?.name ?? ''} style={{ height: HISTOGRAM_HEIGHT }}>
-              <CreditsChart buckets={buckets} />
+              <CreditsChart buckets={buckets} audience={audience} />
             </div>
-            <Legend />
+            <Legend audience={audience} />
           </>
         )}
       </CardContent>
