@@ -39,9 +39,17 @@ export type FamilyDeliveryState = z.infer<typeof familyDeliveryStateSchema>;
 const countsSchema = z.object({ pending: z.number().int(), sent: z.number().int(), delivered: z.number().int(), failed: z.number().int() });
 export type DeliveryCounts = z.infer<typeof countsSchema>;
 
+/**
+ * The family-facing message kinds of an inquiry that the delivery card and the dashboard follow
+ * (issue 20): each falls back to the family's other verified channel when it fails.
+ */
+export const EVENT_MESSAGE_KINDS = ['inquiry', 'reminder', 'results', 'slot_offered', 'slot_released'] as const;
+export const eventMessageKindSchema = z.enum(EVENT_MESSAGE_KINDS);
+export type EventMessageKind = z.infer<typeof eventMessageKindSchema>;
+
 export const deliveryMessageSchema = z.object({
   messageId: text(),
-  kind: z.enum(['inquiry', 'reminder']),
+  kind: eventMessageKindSchema,
   channel: z.enum(['email', 'sms']),
   /** Masked (+49 170 ••• 67, j•••@example.org): enough to recognise, not to copy. */
   recipient: text(),
@@ -67,6 +75,14 @@ export const deliveryFamilySchema = z.object({
   /** The family failed and has no other verified channel: only a phone call reaches it. */
   needsCall: z.boolean(),
   remindedAt: text().nullable(),
+  /**
+   * Per message kind the family was sent (inquiry, reminder, results, place offered, place given
+   * back): the best state of its messages including the fallback, the reason of the latest failure,
+   * and whether only a phone call still reaches the family with it.
+   */
+  kinds: z.array(
+    z.object({ kind: eventMessageKindSchema, state: deliveryStateSchema, failureReason: failureReasonSchema.nullable(), needsCall: z.boolean() }),
+  ),
   messages: z.array(deliveryMessageSchema),
 });
 export type DeliveryFamily = z.infer<typeof deliveryFamilySchema>;
@@ -103,7 +119,11 @@ export const resendInputSchema = z.object({ parentId: uuidSchema.optional() }).s
 export type ResendInput = z.infer<typeof resendInputSchema>;
 export const resendResultSchema = z.object({ queued: z.number().int() });
 
-/** Events of the caller's scope with failed messages (the dashboard's warning). */
+/**
+ * Events of the caller's scope with failed messages (the dashboard's warning): open inquiries with
+ * unanswered families whose inquiry failed, and finished ones (until the end of care) with
+ * families whose result, place offered or place given back failed on every channel.
+ */
 export const failedDeliveryEventSchema = z.object({
   eventId: text(),
   kitaId: text(),
@@ -111,5 +131,7 @@ export const failedDeliveryEventSchema = z.object({
   timezone: text(),
   category: text(),
   failedFamilies: z.number().int(),
+  /** The inquiry is closed: the failed messages are results or later ones. */
+  finished: z.boolean(),
 });
 export type FailedDeliveryEvent = z.infer<typeof failedDeliveryEventSchema>;

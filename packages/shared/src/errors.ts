@@ -53,6 +53,7 @@ export const ERROR_CODES = [
   'NOT_REGISTERED',
   // Inquiries and answers
   'EVENT_FINISHED',
+  'EVENT_WITHDRAWN',
   'EVENT_HAS_ANSWERS',
   'EVENT_FINISHED_WITH_ANSWERS',
   'EVENT_OVERLAP',

@@ -324,6 +324,11 @@ export const parentEventSchema = z.object({
       categoryName: categoryNameSchema,
       preferenceType: preferenceTypeSchema.nullable(),
       preferenceId: text().nullable(),
+      /**
+       * The child's result once the inquiry is closed (issue 20: the link shows it after the
+       * close); null while it runs. `released`: the place was given back since.
+       */
+      result: z.object({ hasSlot: z.boolean(), waitlistPosition: z.number().int().nullable(), released: z.boolean() }).nullable().optional(),
     }),
   ),
 });

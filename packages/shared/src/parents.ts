@@ -121,6 +121,8 @@ export const parentSchema = z.object({
   accountStatus: accountStatusSchema,
   user: parentVerificationSchema,
   createdAt: text(),
+  /** The family took part in an inquiry (its snapshot): it cannot be deleted, only deactivated (409 PARENT_HAS_HISTORY). */
+  hasHistory: z.boolean(),
 });
 export type Parent = z.infer<typeof parentSchema>;
 

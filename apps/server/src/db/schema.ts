@@ -323,7 +323,7 @@ export const outboxMessages = pgTable(
   {
     id: id(),
     idempotencyKey: text('idempotency_key').notNull(),
-    /** 'activation' | 'otp' | 'password_reset' | 'registration_received' | 'registration_approved' | 'inquiry' | 'results' | 'slot_offered' | 'credits_reset' */
+    /** notify/outbox.ts MessageKind: 'activation' | 'otp' | … | 'inquiry' | 'results' | 'slot_offered' | 'slot_released' | 'event_withdrawn' | 'registration_declined' | 'credits_reset' */
     kind: text('kind').notNull(),
     /** 'email' | 'sms' */
     channel: text('channel').notNull(),
@@ -362,6 +362,11 @@ export const outboxMessages = pgTable(
     deliveryUpdatedAt: ts('delivery_updated_at'),
     /** The failed message this one replaces on the family's other channel (channel fallback). */
     fallbackOf: uuid('fallback_of'),
+    /**
+     * The variables the message was composed from, for kinds whose channel fallback composes the
+     * same message again (notify/messages.ts RECOMPOSABLE_KINDS); never a link token or code.
+     */
+    vars: jsonb('vars').$type<Record<string, string | number>>(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -371,6 +376,20 @@ export const outboxMessages = pgTable(
     index('outbox_event_idx').on(t.eventId),
   ],
 );
+
+/**
+ * The preference links of a deleted (withdrawn) inquiry (issue 20): kept by token hash so that an
+ * old link says "withdrawn by the Kita" instead of "invalid link"; deleted by the retention job.
+ */
+export const withdrawnLinks = pgTable('withdrawn_links', {
+  tokenHash: text('token_hash').primaryKey(),
+  kitaName: text('kita_name').notNull(),
+  eventDate: ts('event_date').notNull(),
+  expireDate: ts('expire_date').notNull(),
+  timezone: text('timezone').notNull(),
+  withdrawnAt: ts('withdrawn_at').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+});
 
 /**
  * Provider status callbacks already applied (Twilio, seven.io): the unique key (signature or

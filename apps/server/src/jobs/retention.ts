@@ -9,6 +9,7 @@ export interface RetentionResult {
   sessions: number;
   tokens: number;
   rateLimits: number;
+  withdrawnLinks: number;
 }
 
 /**
@@ -50,7 +51,9 @@ export async function runRetention(app: FastifyInstance): Promise<RetentionResul
           or (kind = 'preference' and expires_at < ${messageCutoff}::timestamptz)`,
     ),
     rateLimits: await batched('rate_limits', sql`window_start < ${at(DAY_MS)}::timestamptz`, 'key'),
+    // A withdrawn inquiry's links (issue 20): as long as the preference tokens they replace.
+    withdrawnLinks: await batched('withdrawn_links', sql`expires_at < ${messageCutoff}::timestamptz`, 'token_hash'),
   };
-  if (result.messages + result.sessions + result.tokens + result.rateLimits > 0) app.log.info({ deleted: result }, 'retention: old data deleted');
+  if (result.messages + result.sessions + result.tokens + result.rateLimits + result.withdrawnLinks > 0) app.log.info({ deleted: result }, 'retention: old data deleted');
   return result;
 }

@@ -27,8 +27,24 @@ export const MESSAGE_VARS: Record<MessageKind, readonly string[]> = {
   reminder: ['kitaName', 'careDays', 'deadline', 'link'],
   results: ['kitaName', 'careDays', 'results'],
   slot_offered: ['kitaName', 'careDays', 'childName'],
+  slot_released: ['kitaName', 'careDays', 'childName'],
+  event_withdrawn: ['kitaName', 'careDays'],
+  registration_declined: ['kitaName'],
   credits_reset: ['kitaName'],
 };
+
+/**
+ * Family-facing kinds whose channel fallback (modules/delivery/fallback.ts) composes the same
+ * message again for the other channel from the variables stored on the outbox row. None of them
+ * carries a link token or code (inquiry and reminder fall back with a fresh link instead).
+ */
+export const RECOMPOSABLE_KINDS: ReadonlySet<MessageKind> = new Set<MessageKind>([
+  'results',
+  'slot_offered',
+  'slot_released',
+  'event_withdrawn',
+  'registration_declined',
+]);
 
 export interface ComposeOptions {
   language: Language;
@@ -44,7 +60,7 @@ export function composeMessage(kind: MessageKind, opts: ComposeOptions): Omit<Ou
   if (missing.length > 0) throw new Error(`composeMessage(${kind}): missing vars ${missing.join(', ')}`);
   const lang = opts.language === 'en' ? 'en' : 'de';
   const t = (key: MessageKeyIn<'messages'>) => translate(lang, `messages.${key}`, opts.vars);
-  const base = { kind, channel: opts.channel, recipient: opts.recipient, language: lang } as const;
+  const base = { kind, channel: opts.channel, recipient: opts.recipient, language: lang, ...(RECOMPOSABLE_KINDS.has(kind) ? { vars: opts.vars } : {}) } as const;
 
   if (opts.channel === 'sms') {
     const bodyText = composeSms(kind, lang, opts.vars);
@@ -160,15 +176,24 @@ export function appLink(publicUrl: string, path: string, query: Record<string, s
   return url.toString();
 }
 
-/** One result line per child for the `results` var ("Mia: Platz erhalten"). */
-/** `credited`: no place, and the family's credits went up for it (rule version 2), which the line says. */
-export function resultLines(language: Language, rows: Array<{ childName: string; hasSlot: boolean; credited?: boolean }>): string {
+/**
+ * One result line per child for the `results` var ("Mia: Platz erhalten"). `credited`: no place,
+ * and the family's credits went up for it (rule version 2), which the line says; a child on the
+ * waiting list of a future inquiry learns its position; a child whose family answered green (care
+ * at home) is thanked instead of being told "no place".
+ */
+export function resultLines(
+  language: Language,
+  rows: Array<{ childName: string; hasSlot: boolean; credited?: boolean; waitlistPosition?: number | null; preferenceType?: string | null }>,
+): string {
   return rows
-    .map((r) =>
-      translate(language, r.hasSlot ? 'messages.resultLine.slot' : r.credited ? 'messages.resultLine.noSlotCredit' : 'messages.resultLine.noSlot', {
-        childName: r.childName,
-      }),
-    )
+    .map((r) => {
+      const vars = { childName: r.childName, position: r.waitlistPosition ?? '' };
+      if (r.hasSlot) return translate(language, 'messages.resultLine.slot', vars);
+      if (r.preferenceType === 'green') return translate(language, 'messages.resultLine.home', vars);
+      if (r.waitlistPosition) return translate(language, r.credited ? 'messages.resultLine.waitlistCredit' : 'messages.resultLine.waitlist', vars);
+      return translate(language, r.credited ? 'messages.resultLine.noSlotCredit' : 'messages.resultLine.noSlot', vars);
+    })
     .join('\n');
 }
 

@@ -12,6 +12,9 @@ export type MessageKind =
   | 'reminder'
   | 'results'
   | 'slot_offered'
+  | 'slot_released'
+  | 'event_withdrawn'
+  | 'registration_declined'
   | 'credits_reset';
 
 export interface OutboxMessage {
@@ -34,6 +37,8 @@ export interface OutboxMessage {
   eventId?: string | null;
   /** The failed message this one replaces on the other channel (channel fallback). */
   fallbackOf?: string | null;
+  /** What the message was composed from (RECOMPOSABLE_KINDS only, never a secret): its fallback is composed again from it. */
+  vars?: Record<string, string | number> | null;
 }
 
 /**

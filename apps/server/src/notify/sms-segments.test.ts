@@ -35,7 +35,8 @@ function vars(kind: MessageKind, language: Language, i: number, children: number
     careDays: formatCarePeriod(language, '2026-12-21T07:00:00Z', '2026-12-25T17:00:00Z', 'Europe/Berlin'),
     deadline: formatDeadline(language, '2026-12-20T17:00:00Z', 'Europe/Berlin'),
     childName: CHILDREN[i]!,
-    results: resultLines(language, CHILDREN.slice(i, i + children).map((childName, k) => ({ childName, hasSlot: k % 2 === 0 }))),
+    // The longest result line: no place, waiting list position and the credit (issue 20).
+    results: resultLines(language, CHILDREN.slice(i, i + children).map((childName, k) => ({ childName, hasSlot: k % 2 === 1, waitlistPosition: 12, credited: true }))),
     ...(LINKS[kind] ? { link: LINKS[kind] } : {}),
   };
 }

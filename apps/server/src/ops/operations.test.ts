@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testConfig, type TestContext } from '../../test/app.js';
 import { startFakeTwilio, type FakeTwilio } from '../../test/fake-providers.js';
-import { outboxMessages, rateLimits, sessions, tokens } from '../db/schema.js';
+import { outboxMessages, rateLimits, sessions, tokens, withdrawnLinks } from '../db/schema.js';
 import { runRetention } from '../jobs/retention.js';
 import { OutboxWorker, outboxOptions } from '../jobs/outbox-worker.js';
 import { isFictionalRecipient } from '../notify/fictional.js';
@@ -114,14 +114,19 @@ describe('retention', () => {
       { key: 'current', count: 3, windowStart: ago(10 * 60_000) },
     ]);
 
-    expect(await runRetention(t.app)).toEqual({ messages: 2, sessions: 1, tokens: 3, rateLimits: 1 });
+    // A withdrawn inquiry's links live as long as the preference tokens they replace (issue 20).
+    const withdrawn = (tokenHash: string, expiresAt: Date) => ({ tokenHash, kitaName: 'K', eventDate: expiresAt, expireDate: expiresAt, timezone: 'Europe/Berlin', withdrawnAt: expiresAt, expiresAt });
+    await t.db.insert(withdrawnLinks).values([withdrawn('withdrawn-old', ago(91 * DAY)), withdrawn('withdrawn-recent', ago(10 * DAY))]);
+
+    expect(await runRetention(t.app)).toEqual({ messages: 2, sessions: 1, tokens: 3, rateLimits: 1, withdrawnLinks: 1 });
+    expect((await t.db.select({ h: withdrawnLinks.tokenHash }).from(withdrawnLinks)).map((r) => r.h)).toEqual(['withdrawn-recent']);
     const keys = (await t.db.select({ k: outboxMessages.idempotencyKey }).from(outboxMessages)).map((r) => r.k).sort();
     expect(keys).toEqual(['pending-200d', 'sent-89d']);
     expect((await t.db.select({ h: tokens.tokenHash }).from(tokens)).map((r) => r.h).sort()).toEqual(['otp-recent', 'pref-recent']);
     expect((await t.db.select({ k: rateLimits.key }).from(rateLimits)).map((r) => r.k)).toEqual(['current']);
     expect(Number((await t.db.execute<{ n: number }>(sql`select count(*)::int as n from sessions`)).rows[0]!.n)).toBe(1);
     // A second run finds nothing more.
-    expect(await runRetention(t.app)).toEqual({ messages: 0, sessions: 0, tokens: 0, rateLimits: 0 });
+    expect(await runRetention(t.app)).toEqual({ messages: 0, sessions: 0, tokens: 0, rateLimits: 0, withdrawnLinks: 0 });
   });
 
   it('follows RETENTION_MESSAGES_DAYS', async () => {

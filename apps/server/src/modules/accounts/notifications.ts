@@ -204,6 +204,21 @@ export async function sendRegistrationApproved(tx: DbOrTx, ctx: AppLike, input: 
   return true;
 }
 
+/** 'Registration declined' (call from the reject route's transaction); once per parent (issue 20). */
+export async function sendRegistrationDeclined(tx: DbOrTx, input: { parent: ParentForMessage }): Promise<boolean> {
+  const { parent } = input;
+  const to = parentRecipient(parent);
+  if (!to) return false;
+  await enqueueComposed(
+    tx,
+    'registration_declined',
+    to,
+    { name: parent.name, kitaName: await kitaName(tx, parent.kitaId) },
+    { kitaId: parent.kitaId, parentId: parent.id, idempotencyKey: `registration_declined:${parent.id}` },
+  );
+  return true;
+}
+
 /** 'Credits reset' to the parent after DELETE parents/{id}/reset-credits. */
 export async function sendCreditsReset(tx: DbOrTx, input: { parent: ParentForMessage }): Promise<boolean> {
   const { parent } = input;

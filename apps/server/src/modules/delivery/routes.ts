@@ -63,7 +63,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Open events of the caller scope with families whose messages failed (added)', response: { 200: envelope(z.array(failedDeliveryEventSchema)) } },
     },
     async (req) => {
-      return { data: await listIn(kitaScopeOf(authOf(req)), (kitaId) => findEventsWithFailedDelivery(app.db, kitaId)) };
+      return { data: await listIn(kitaScopeOf(authOf(req)), (kitaId) => findEventsWithFailedDelivery(app.db, app.clock.now(), kitaId)) };
     },
   );
 };

@@ -7,6 +7,7 @@ import { answerDeadline, reminderDueAt } from '../events/deadline.js';
 import { enqueueInquiries, parentColumns, type InquiryTarget, type ParentRow } from '../events/fanout.js';
 import { findEvent, toIso, type EventRow } from '../events/queries.js';
 import { eventFamilies, eventMessages, familyState } from './status.js';
+import { sendMessageFallbacks } from './fallback.js';
 import type { RequestContext, Services } from '../../lib/context.js';
 
 export type DeliveryEventRow = EventRow & { remindersEnabled: boolean; reminderSentAt: Date | null };
@@ -91,7 +92,8 @@ export async function sendFallbacks(ctx: Services, limit = 200): Promise<number>
     );
   }
   if (written > 0) ctx.outbox.kick();
-  return written;
+  // Results, place offered, place given back, inquiry withdrawn, registration declined (issue 20).
+  return written + (await sendMessageFallbacks(ctx, limit));
 }
 
 /**
@@ -124,21 +126,36 @@ export async function sendDueReminders(ctx: Services): Promise<number> {
   return reminded;
 }
 
-/** The dashboard's warning: open events in the scope with families whose messages all failed and who have not answered. */
-export async function findEventsWithFailedDelivery(db: DbOrTx, kitaId?: string): Promise<FailedDeliveryEvent[]> {
-  const r = await db.execute<{ event_id: string; kita_id: string; event_date: Date | string; timezone: string; category: string; failed: number }>(sql`
-    select e.id as event_id, e.kita_id, e.event_date, e.timezone, c.name as category, count(*)::int as failed
+/**
+ * The dashboard's warning (issue 20): events in the scope with families a message did not reach on
+ * any channel. Open events: families whose inquiry failed and who have not answered. Finished
+ * events, until the end of their care period: families whose result, place offered or place given
+ * back failed, the fallback included (a message and its fallback share the key after "fallback:").
+ */
+export async function findEventsWithFailedDelivery(db: DbOrTx, now: Date, kitaId?: string): Promise<FailedDeliveryEvent[]> {
+  const r = await db.execute<{ event_id: string; kita_id: string; event_date: Date | string; timezone: string; category: string; status: string; failed: number }>(sql`
+    with failed as (
+      select m.event_id, m.parent_id
+        from outbox_messages m
+        join events e on e.id = m.event_id and e.status = 'open'
+       where m.kind = 'inquiry' and m.parent_id is not null
+         -- a family that answered (perhaps by phone) needs nothing more from the manager
+         and not exists (select 1 from preferences pr where pr.event_id = m.event_id and pr.parent_id = m.parent_id)
+       group by m.event_id, m.parent_id
+      having bool_and(m.status = 'failed' or coalesce(m.delivery_status, '') = 'undelivered')
+      union
+      select m.event_id, m.parent_id
+        from outbox_messages m
+        join events e on e.id = m.event_id and e.status = 'finished' and e.expire_date > ${now.toISOString()}::timestamptz
+       where m.kind in ('results', 'slot_offered', 'slot_released') and m.parent_id is not null
+       group by m.event_id, m.parent_id, regexp_replace(m.idempotency_key, '^fallback:', '')
+      having bool_and(m.status = 'failed' or coalesce(m.delivery_status, '') = 'undelivered'))
+    select e.id as event_id, e.kita_id, e.event_date, e.timezone, c.name as category, e.status,
+           count(distinct f.parent_id)::int as failed
       from events e
       join categories c on c.id = e.category_id
-      join lateral (
-        select m.parent_id
-          from outbox_messages m
-         where m.event_id = e.id and m.kind = 'inquiry' and m.parent_id is not null
-           -- a family that answered (perhaps by phone) needs nothing more from the manager
-           and not exists (select 1 from preferences pr where pr.event_id = e.id and pr.parent_id = m.parent_id)
-         group by m.parent_id
-        having bool_and(m.status = 'failed' or coalesce(m.delivery_status, '') = 'undelivered')) f on true
-     where e.status = 'open' ${kitaId ? sql`and e.kita_id = ${kitaId}` : sql``}
+      join failed f on f.event_id = e.id
+     where true ${kitaId ? sql`and e.kita_id = ${kitaId}` : sql``}
      group by e.id, c.name
      order by e.event_date desc`);
   return r.rows.map((row) => ({
@@ -148,5 +165,6 @@ export async function findEventsWithFailedDelivery(db: DbOrTx, kitaId?: string):
     timezone: row.timezone,
     category: row.category,
     failedFamilies: Number(row.failed),
+    finished: row.status === 'finished',
   }));
 }

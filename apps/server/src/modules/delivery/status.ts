@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import type { DeliveryCounts, DeliveryFamily, DeliveryMessage, DeliveryState, EventDelivery, FailureReason, FamilyDeliveryState } from '@kita/shared';
+import {
+  EVENT_MESSAGE_KINDS,
+  type DeliveryCounts,
+  type DeliveryFamily,
+  type DeliveryMessage,
+  type DeliveryState,
+  type EventDelivery,
+  type EventMessageKind,
+  type FailureReason,
+  type FamilyDeliveryState,
+} from '@kita/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { reminderDueAt } from '../events/deadline.js';
 import { toIso, type EventRow } from '../events/queries.js';
@@ -8,6 +18,9 @@ import { contactOf } from '../events/contact.js';
 
 /** The kinds that try to reach a family during the answer window. */
 export const REACH_KINDS = ['inquiry', 'reminder'] as const;
+
+/** The kinds after the answer window (results, place offered, place given back): their failure makes the family failed. */
+const LATER_KINDS: ReadonlySet<EventMessageKind> = new Set(['results', 'slot_offered', 'slot_released']);
 
 type FamilyRow = {
   parent_id: string;
@@ -22,12 +35,14 @@ type FamilyRow = {
   child_names: string[];
   children: number;
   answered: number;
+  /** The family's channel as the inquiry's snapshot recorded it (null: none); undefined before the inquiry opened. */
+  snapshot_channel?: string | null;
 };
 
 export type MessageRow = {
   id: string;
   parent_id: string;
-  kind: 'inquiry' | 'reminder';
+  kind: EventMessageKind;
   channel: 'email' | 'sms';
   recipient: string;
   status: string;
@@ -71,18 +86,45 @@ export function otherChannel(f: Pick<FamilyRow, 'email' | 'email_verified' | 'pr
   return f.primary_phone && f.primary_phone_verified ? 'sms' : null;
 }
 
+/**
+ * The families an inquiry asks. Once it has opened, from its snapshot (event_children, issue 11):
+ * a family approved after the close or one that moved away since never changes a finished
+ * inquiry's card (issue 20); the answers of a finished inquiry come from its allocation. Contact
+ * data (for the other channel of a fallback) is the family's current one. Before opening, the
+ * families eligible now.
+ */
 export async function eventFamilies(db: DbOrTx, e: EventRow): Promise<FamilyRow[]> {
+  if (e.status === 'scheduled') {
+    const result = await db.execute<FamilyRow>(sql`
+      select p.id as parent_id, p.name as parent_name, p.email, p.email_verified, p.primary_phone, p.primary_phone_verified,
+             p.preferred_communication, p.is_anonymous, p.language,
+             array_agg(k.child_name order by k.child_name) as child_names,
+             count(*)::int as children,
+             count(pr.id)::int as answered
+        from (${eligibleChildren(sql`${e.categoryId}::uuid`)}) k
+        join parents p on p.id = k.parent_id
+        left join preferences pr on pr.event_id = ${e.id} and pr.child_id = k.child_id
+       group by p.id
+       order by p.name, p.id`);
+    return result.rows;
+  }
+  const finished = e.status === 'finished';
   const result = await db.execute<FamilyRow>(sql`
-    select p.id as parent_id, p.name as parent_name, p.email, p.email_verified, p.primary_phone, p.primary_phone_verified,
-           p.preferred_communication, p.is_anonymous, p.language,
-           array_agg(k.child_name order by k.child_name) as child_names,
+    select ec.parent_id, min(ec.parent_name) as parent_name,
+           p.email, coalesce(p.email_verified, false) as email_verified, p.primary_phone,
+           coalesce(p.primary_phone_verified, false) as primary_phone_verified, p.preferred_communication,
+           bool_or(ec.is_anonymous) as is_anonymous, coalesce(p.language, 'de') as language,
+           array_agg(ec.child_name order by ec.child_name) as child_names,
            count(*)::int as children,
-           count(pr.id)::int as answered
-      from (${eligibleChildren(sql`${e.categoryId}::uuid`)}) k
-      join parents p on p.id = k.parent_id
-      left join preferences pr on pr.event_id = ${e.id} and pr.child_id = k.child_id
-     group by p.id
-     order by p.name, p.id`);
+           count(${finished ? sql`a.preference_type` : sql`pr.id`})::int as answered,
+           min(ec.channel) as snapshot_channel
+      from event_children ec
+      left join parents p on p.id = ec.parent_id
+      left join preferences pr on pr.event_id = ec.event_id and pr.child_id = ec.child_id
+      left join allocations a on a.event_id = ec.event_id and a.child_id = ec.child_id
+     where ec.event_id = ${e.id} and ec.left_at is null
+     group by ec.parent_id, p.id
+     order by 2, 1`);
   return result.rows;
 }
 
@@ -91,9 +133,35 @@ export async function eventMessages(db: DbOrTx, eventId: string): Promise<Messag
     select id, parent_id, kind, channel, recipient, status, delivery_status, failure_reason, fallback_of, attempts,
            created_at, coalesce(delivery_updated_at, sent_at) as updated_at
       from outbox_messages
-     where event_id = ${eventId} and kind in ('inquiry', 'reminder') and parent_id is not null
+     where event_id = ${eventId} and parent_id is not null
+       and kind in (${sql.join(EVENT_MESSAGE_KINDS.map((k) => sql`${k}`), sql`, `)})
      order by created_at, id`);
   return result.rows;
+}
+
+/**
+ * Per kind, the best state of the family's messages of that kind (the fallback included), the
+ * reason of its latest failure, and whether only a phone call reaches the family with it: every
+ * message of the kind failed and either a fallback was tried already or there is no other
+ * verified channel.
+ */
+export function kindStates(own: MessageRow[], f: Pick<FamilyRow, 'email' | 'email_verified' | 'primary_phone' | 'primary_phone_verified'>): DeliveryFamily['kinds'] {
+  const out: DeliveryFamily['kinds'] = [];
+  for (const kind of EVENT_MESSAGE_KINDS) {
+    const list = own.filter((m) => m.kind === kind);
+    if (list.length === 0) continue;
+    const states = new Set(list.map(messageState));
+    const state = (['delivered', 'pending', 'sent', 'failed'] as const).find((s) => states.has(s))!;
+    const lastFailed = [...list].reverse().find((m) => messageState(m) === 'failed');
+    const fellBack = list.some((m) => m.fallback_of);
+    out.push({
+      kind,
+      state,
+      failureReason: state === 'failed' ? ((lastFailed?.failure_reason as FailureReason | null) ?? 'unknown') : null,
+      needsCall: state === 'failed' && (fellBack || !lastFailed || !otherChannel(f, lastFailed.channel)),
+    });
+  }
+  return out;
 }
 
 /**
@@ -118,7 +186,8 @@ export async function eventDelivery(
   let done = 0;
   for (const m of messages) {
     const state = messageState(m);
-    channels[m.channel][state]++;
+    // The channel counts stay those of the answer window (inquiry and reminder).
+    if (m.kind === 'inquiry' || m.kind === 'reminder') channels[m.channel][state]++;
     if (m.kind === 'inquiry') {
       total++;
       if (state !== 'pending') done++;
@@ -131,24 +200,31 @@ export async function eventDelivery(
   const counts = { ...zero(), noChannel: 0, total: families.length, answered: 0 };
   const rows: DeliveryFamily[] = families.map((f) => {
     const own = byParent.get(f.parent_id) ?? [];
-    const reachable = contactOf(f);
-    const state = own.length === 0 && !reachable ? 'no_channel' : familyState(own);
-    const lastFailed = [...own].reverse().find((m) => m.kind === 'inquiry' && messageState(m) === 'failed');
+    // After opening, "no channel" is what the snapshot recorded (a finished inquiry's card stays
+    // as it was); while open, a channel added since counts too (the snapshot follows it).
+    const reachable = f.snapshot_channel === undefined ? !!contactOf(f) : !!f.snapshot_channel || (e.status === 'open' && !!contactOf(f));
+    const kinds = kindStates(own, f);
+    // A result (place offered, place given back) that reached the family on no channel makes the
+    // family failed, whatever its inquiry did (issue 20); otherwise the inquiry decides.
+    const laterFailed = [...kinds].reverse().find((k) => LATER_KINDS.has(k.kind) && k.state === 'failed');
+    const inquiry = kinds.find((k) => k.kind === 'inquiry');
+    const state: FamilyDeliveryState = laterFailed ? 'failed' : own.length === 0 && !reachable ? 'no_channel' : familyState(own);
     const answered = f.children > 0 && f.answered >= f.children;
     if (state === 'no_channel') counts.noChannel++;
     else counts[state]++;
     if (answered) counts.answered++;
-    const fellBack = own.some((m) => m.kind === 'inquiry' && m.fallback_of);
     const reminder = own.find((m) => m.kind === 'reminder' && !m.fallback_of);
+    const failedKind = laterFailed ?? (state === 'failed' ? inquiry : undefined);
     return {
       parentId: f.parent_id,
       parentName: f.parent_name,
       childNames: f.child_names,
       state,
-      failureReason: state === 'failed' ? ((lastFailed?.failure_reason as FailureReason | null) ?? 'unknown') : null,
+      failureReason: failedKind?.failureReason ?? (state === 'failed' ? 'unknown' : null),
       answered,
-      needsCall: state === 'no_channel' || (state === 'failed' && (fellBack || !lastFailed || !otherChannel(f, lastFailed.channel))),
+      needsCall: state === 'no_channel' || (state === 'failed' && (failedKind?.needsCall ?? true)),
       remindedAt: reminder ? toIso(reminder.created_at) : null,
+      kinds,
       messages: own.map(
         (m): DeliveryMessage => ({
           messageId: m.id,

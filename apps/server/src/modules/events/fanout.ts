@@ -148,7 +148,7 @@ export async function enqueueInquiries(
 }
 
 /** The family's address on one channel: SMS only to a verified phone, e-mail only when verified. */
-function channelRecipient(p: ParentRow, channel: 'email' | 'sms') {
+export function channelRecipient(p: ParentRow, channel: 'email' | 'sms') {
   const language: Language = p.language === 'en' ? 'en' : 'de';
   if (p.is_anonymous) return null;
   if (channel === 'sms') return p.primary_phone && p.primary_phone_verified ? { channel, recipient: p.primary_phone, language } : null;

@@ -17,6 +17,7 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { assertKitaScope } from '../../lib/access.js';
 import { hashSeed, newSeed, RULE_VERSION } from '../allocation/allocate.js';
 import { fanOutInquiry } from './fanout.js';
+import { withdrawInquiry } from './withdraw.js';
 import { countAnswers, findCategory, findEvent, isFinished, toSummary, type EventRow } from './queries.js';
 import type { RequestContext, Services } from '../../lib/context.js';
 import type { AuthContext } from '../../lib/auth-context.js';
@@ -269,15 +270,19 @@ export async function deleteEvent(ctx: RequestContext, id: string): Promise<void
   const now = ctx.clock.now();
   const answers = await countAnswers(ctx.db, e.id);
   if (isFinished(e, now) && answers > 0) throw conflict('EVENT_FINISHED_WITH_ANSWERS');
-  await ctx.db.transaction(async (tx) => {
+  const told = await ctx.db.transaction(async (tx) => {
     // Inquiries not yet delivered would carry a dead link: stop them (kept for the record).
     await tx
       .update(outboxMessages)
       .set({ status: 'failed', lastError: 'cancelled: event deleted', lockedUntil: null })
       .where(and(eq(outboxMessages.eventId, e.id), eq(outboxMessages.status, 'pending')));
+    // Families that already have the link are told, and their link keeps saying so (issue 20).
+    const withdrawn = await withdrawInquiry(tx, e, now);
     await tx.delete(events).where(eq(events.id, e.id));
-    await audit(tx, ctx.actor, { action: 'delete', entity: 'event', entityId: e.id, kitaId: e.kitaId, details: { answers, status: e.status } });
+    await audit(tx, ctx.actor, { action: 'delete', entity: 'event', entityId: e.id, kitaId: e.kitaId, details: { answers, status: e.status, withdrawnMessages: withdrawn } });
+    return withdrawn;
   });
+  if (told > 0) ctx.outbox.kick();
 }
 
 /**

@@ -6,7 +6,10 @@ import { categories, children, creditLedger, groups, kitas, parents } from '../.
 /** The family's credit balance: the sum of its ledger (domain.md "Allocation and credits"), 0 without entries. */
 const creditsOf = sql<number>`(select coalesce(sum(${creditLedger.amount}), 0)::int from ${creditLedger} where ${creditLedger.parentId} = ${parents.id})`;
 
-type ParentRow = { parent: typeof parents.$inferSelect; kitaName: string; location: string; credits: number };
+/** The family took part in an inquiry: deleteParent refuses it (PARENT_HAS_HISTORY), the list offers no delete. */
+const hasHistoryOf = sql<boolean>`exists (select 1 from event_children ec where ec.parent_id = ${parents.id})`;
+
+type ParentRow = { parent: typeof parents.$inferSelect; kitaName: string; location: string; credits: number; hasHistory: boolean };
 
 export function toParent(r: ParentRow): Parent {
   const p = r.parent;
@@ -34,13 +37,14 @@ export function toParent(r: ParentRow): Parent {
       isSecondaryPhoneVerified: p.secondaryPhoneVerified,
     },
     createdAt: p.createdAt.toISOString(),
+    hasHistory: !!r.hasHistory,
   };
 }
 
 /** Parents matching `where` with Kita name, location and credits, ordered by name. */
 export async function findParents(db: DbOrTx, where: SQL | undefined): Promise<Parent[]> {
   const rows = await db
-    .select({ parent: parents, kitaName: kitas.name, location: kitas.location, credits: creditsOf })
+    .select({ parent: parents, kitaName: kitas.name, location: kitas.location, credits: creditsOf, hasHistory: hasHistoryOf })
     .from(parents)
     .innerJoin(kitas, eq(kitas.id, parents.kitaId))
     .where(where)

@@ -5,7 +5,7 @@ import { children, kitas, parents, users } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { assertKitaScope, assertParentScope } from '../../lib/access.js';
-import { sendActivation, sendRegistrationApproved } from '../accounts/notifications.js';
+import { sendActivation, sendRegistrationApproved, sendRegistrationDeclined } from '../accounts/notifications.js';
 import { syncOpenInquiries } from '../events/snapshot.js';
 import { findParentDetails, findParentRow } from './queries.js';
 import type { RequestContext } from '../../lib/context.js';
@@ -238,13 +238,16 @@ export async function approveParent(ctx: RequestContext, id: string): Promise<Pa
 
 /** Rejects a pending registration (added route): status rejected, account inactive (no login). */
 export async function rejectParent(ctx: RequestContext, id: string, message?: string | null): Promise<ParentDetails> {
-  await ctx.db.transaction(async (tx) => {
+  const sent = await ctx.db.transaction(async (tx) => {
     const old = await loadParentInScope(tx, ctx.actor, id);
     if (old.status !== 'registered') throw new AppError(409, 'NOT_REGISTERED');
     const now = ctx.clock.now();
-    await tx.update(parents).set({ status: 'rejected', isActive: false, updatedAt: now }).where(eq(parents.id, id));
+    const [p] = await tx.update(parents).set({ status: 'rejected', isActive: false, updatedAt: now }).where(eq(parents.id, id)).returning();
     await tx.update(users).set({ isActive: false, updatedAt: now }).where(eq(users.parentId, id));
     await audit(tx, ctx.actor, { action: 'reject', entity: 'parent', entityId: id, kitaId: old.kitaId, details: { message: message ?? null } });
+    // The family learns the outcome of its registration (issue 20), by the same fallback path.
+    return sendRegistrationDeclined(tx, { parent: p! });
   });
+  if (sent) ctx.outbox.kick();
   return (await findParentDetails(ctx.db, id))!;
 }

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ParentEvent, PreferenceType, VerifyTokenResult } from '@kita/shared';
 import { sessions } from '../../db/schema.js';
-import { badRequest, forbidden, notFound } from '../../lib/errors.js';
+import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { sha256 } from '../../lib/crypto.js';
 import { enforceAttempt, refundAttempt, type AttemptPolicy } from '../../lib/rate-limit.js';
 import { findEvent, isFinished, toIso } from '../events/queries.js';
@@ -34,12 +34,24 @@ export async function verifyPreferenceToken(app: FastifyInstance, ip: string, ra
      limit 1`);
   const token = r.rows[0];
   // 400, not 401: the link is bad input, not a bad session (a 401 would end a login in the same browser).
-  if (!token) throw badRequest('TOKEN_INVALID');
+  if (!token) {
+    // The link of an inquiry the Kita deleted says so (issue 20), not "invalid link".
+    const withdrawn = await app.db.execute<{ kita_name: string }>(sql`select kita_name from withdrawn_links where token_hash = ${sha256(raw)} limit 1`);
+    const w = withdrawn.rows[0];
+    if (w) {
+      await refundAttempt(app.db, limitKey);
+      throw new AppError(410, 'EVENT_WITHDRAWN', 'errors.EVENT_WITHDRAWN', { kitaName: w.kita_name });
+    }
+    throw badRequest('TOKEN_INVALID');
+  }
   await refundAttempt(app.db, limitKey);
   const e = await findEvent(app.db, token.event_id);
   if (!e) throw badRequest('TOKEN_INVALID');
   const now = app.clock.now();
-  if (e.status !== 'open' || isFinished(e, now)) throw eventFinished();
+  // A closed inquiry's link shows the family its result until the end of care (issue 20); an
+  // inquiry past its deadline but not yet allocated has no result to show yet.
+  const showsResult = e.status === 'finished' && now < e.expireDate;
+  if (!showsResult && (e.status !== 'open' || isFinished(e, now))) throw eventFinished();
   const existing = await app.db.execute<{ id: string }>(sql`
     select id from sessions
      where kind = 'link' and parent_id = ${token.parent_id} and event_id = ${e.id}
@@ -96,6 +108,9 @@ type ViewRow = {
     category_name: 'Kindergarten' | 'Krippe';
     preference_id: string | null;
     preference_type: PreferenceType | null;
+    has_slot: boolean | null;
+    waitlist_position: number | null;
+    released: boolean | null;
   }>;
 };
 
@@ -117,9 +132,12 @@ export async function parentEventView(ctx: RequestContext, eventId: string, pare
                     (select count(*)::int from event_children ec where ec.event_id = e.id and ec.left_at is null)) as eligible_count,
            coalesce((select json_agg(json_build_object(
                               'child_id', ec.child_id, 'child_name', ec.child_name, 'group_name', ec.group_name, 'category_name', cat.name,
-                              'preference_id', pr.id, 'preference_type', pr.preference_type) order by ec.child_name, ec.child_id)
+                              'preference_id', pr.id, 'preference_type', coalesce(pr.preference_type, a.preference_type),
+                              'has_slot', a.has_slot, 'waitlist_position', a.waitlist_position,
+                              'released', a.released_at is not null) order by ec.child_name, ec.child_id)
                        from event_children ec
                        left join preferences pr on pr.event_id = ec.event_id and pr.child_id = ec.child_id
+                       left join allocations a on a.event_id = ec.event_id and a.child_id = ec.child_id
                       where ec.event_id = e.id and ec.parent_id = par.id and ec.left_at is null), '[]'::json) as children
       from events e
       join kitas k on k.id = e.kita_id
@@ -130,8 +148,9 @@ export async function parentEventView(ctx: RequestContext, eventId: string, pare
   if (!v) throw notFound('events.notFound', { id: eventId });
   const responseDeadline = new Date(v.response_deadline);
   const finished = isFinished({ status: v.status, responseDeadline }, ctx.clock.now());
-  // A link works only while the event is open; the logged-in parent may still look at it.
-  if (ctx.actor.kind === 'link' && finished) throw eventFinished();
+  // A link works while the event is open, and after the close to show the result (issue 20);
+  // the logged-in parent may still look at it.
+  if (ctx.actor.kind === 'link' && finished && v.status !== 'finished') throw eventFinished();
 
   return {
     event: {
@@ -156,6 +175,7 @@ export async function parentEventView(ctx: RequestContext, eventId: string, pare
       categoryName: c.category_name,
       preferenceType: c.preference_type,
       preferenceId: c.preference_id,
+      result: v.status === 'finished' && c.has_slot !== null ? { hasSlot: c.has_slot, waitlistPosition: c.waitlist_position, released: !!c.released } : null,
     })),
   };
 }

@@ -114,9 +114,10 @@ describe('closing an event', () => {
     expect(dora.bodyText).toContain('Dani Dreier: kein Platz');
     // Yellow without a place earns nothing, so Noah's line says no more; a red child without a place
     // whose family's credits went up is told so (rule version 2).
-    expect(sms.bodyText).toMatch(/Noah[^\n]*: no place$/m);
+    // A waitlisted child of a future inquiry learns its position (issue 20).
+    expect(sms.bodyText).toMatch(/Noah[^\n]*: no place, waiting list no\. \d+$/m);
     const redWaiting = ledger.find((l) => l.reason === 'no_slot' && l.amount > 0)!;
-    expect(messages.find((m) => m.parentId === redWaiting.parentId)!.bodyText).toMatch(/kein Platz \(\+1 Guthaben, beim nächsten Mal früher dran\)|no place \(\+1 credit, earlier in line next time\)/);
+    expect(messages.find((m) => m.parentId === redWaiting.parentId)!.bodyText).toMatch(/kein Platz, Warteliste Nr\. \d+ \(\+1 Guthaben\)|no place, waiting list no\. \d+ \(\+1 credit\)/);
 
     const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, id), eq(auditLog.action, 'close')));
     expect(entry).toMatchObject({ actorUserId: w.manager.id, actorRole: 'KitaManager' });

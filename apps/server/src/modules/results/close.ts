@@ -178,7 +178,7 @@ export async function closeEventTx(tx: Tx, eventId: string, opts: CloseOptions):
  * parents without a channel get none (the manager tells them).
  */
 function resultMessages(e: LockedEvent, rows: EligibleChild[], result: AllocationResult, credited: ReadonlySet<string>): OutboxMessage[] {
-  const slot = new Map(result.allocations.map((a) => [a.childId, a.hasSlot]));
+  const outcome = new Map(result.allocations.map((a) => [a.childId, a]));
   const families = new Map<string, EligibleChild[]>();
   for (const r of rows) families.set(r.parent_id, [...(families.get(r.parent_id) ?? []), r]);
   const careDays = (lang: Language) => formatCarePeriod(lang, new Date(e.event_date), new Date(e.expire_date), e.timezone);
@@ -192,7 +192,17 @@ function resultMessages(e: LockedEvent, rows: EligibleChild[], result: Allocatio
     const language: Language = to.language;
     const lines = resultLines(
       language,
-      kids.map((k) => ({ childName: k.child_name, hasSlot: slot.get(k.child_id) ?? false, credited: credited.has(k.child_id) })),
+      kids.map((k) => {
+        const a = outcome.get(k.child_id);
+        return {
+          childName: k.child_name,
+          hasSlot: a?.hasSlot ?? false,
+          credited: credited.has(k.child_id),
+          preferenceType: k.preference_type,
+          // A waiting list matters only where a released place can move up (future inquiries).
+          waitlistPosition: e.event_type === 'future' ? (a?.waitlistPosition ?? null) : null,
+        };
+      }),
     );
     messages.push({
       ...composeMessage('results', {

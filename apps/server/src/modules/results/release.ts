@@ -96,6 +96,8 @@ export async function releaseSlot(ctx: RequestContext, eventId: string, input: R
     // The booking follows the rule version the event was closed with (credits.ts).
     await book(tx, e.id, releaseEntries(row, e.rule_version, await bookedContext(tx, e.id, row.childId, row.parentId, 'slot')), auth.userId, now);
 
+    // The family whose place the Kita gave back is told (issue 20); a parent who gave it back knows.
+    if (auth.role !== 'Parent') await tellPlaceGivenBack(tx, e, row.childId, row.parentId);
     const promoted = await promoteNext(tx, e, auth.userId, now);
     await audit(tx, ctx.actor, {
       action: 'release_slot',
@@ -106,7 +108,7 @@ export async function releaseSlot(ctx: RequestContext, eventId: string, input: R
     });
     return { eventId: e.id, childId: row.childId, hasSlot: 'NEIN' as const, promoted };
   });
-  if (result.promoted) ctx.outbox.kick();
+  if (result.promoted || auth.role !== 'Parent') ctx.outbox.kick();
   // The family that moved up is another family: a parent is not told who it is (domain.md, a
   // parent sees only their own record); staff see it to answer questions.
   return auth.role === 'Parent' ? { ...result, promoted: null } : result;
@@ -124,6 +126,39 @@ async function bookedContext(tx: Tx, eventId: string, childId: string, parentId:
 async function book(tx: Tx, eventId: string, entries: ReturnType<typeof releaseEntries>, userId: string | null, now: Date) {
   if (entries.length === 0) return;
   await tx.insert(creditLedger).values(entries.map((l) => ({ ...l, eventId, createdBy: userId, createdAt: now })));
+}
+
+export const slotReleasedKey = (eventId: string, childId: string) => `slot_released:${eventId}:${childId}`;
+
+/** 'Place given back' to the family of a child whose place the Kita's staff released (issue 20). */
+async function tellPlaceGivenBack(tx: Tx, e: LockedEvent, childId: string, parentId: string): Promise<void> {
+  const r = await tx.execute<{ child_name: string; parent_name: string } & ParentContactRow>(sql`
+    select ec.child_name, ec.parent_name, ${PARENT_CONTACT}
+      from event_children ec
+      join parents p on p.id = ec.parent_id
+     where ec.event_id = ${e.id} and ec.child_id = ${childId} and ec.parent_id = ${parentId}`);
+  const family = r.rows[0];
+  const to = family ? contactOf(family) : null;
+  if (!family || !to) return;
+  await enqueueMessages(tx, [
+    {
+      ...composeMessage('slot_released', {
+        language: to.language,
+        channel: to.channel,
+        recipient: to.recipient,
+        vars: {
+          name: family.parent_name,
+          kitaName: e.kita_name,
+          careDays: formatCarePeriod(to.language, new Date(e.event_date), new Date(e.expire_date), e.timezone),
+          childName: family.child_name,
+        },
+      }),
+      idempotencyKey: slotReleasedKey(e.id, childId),
+      kitaId: e.kita_id,
+      parentId,
+      eventId: e.id,
+    },
+  ]);
 }
 
 /** Moves the first child still waiting into the freed slot and tells its family. */

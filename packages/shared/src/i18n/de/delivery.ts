@@ -9,6 +9,14 @@ export const delivery = {
     failed: 'Fehlgeschlagen',
     no_channel: 'Kein Kanal',
   },
+  /** The message kinds a family is sent about an inquiry (issue 20). */
+  kinds: {
+    inquiry: 'Abfrage',
+    reminder: 'Erinnerung',
+    results: 'Ergebnis',
+    slot_offered: 'Platz angeboten',
+    slot_released: 'Platz zurückgegeben',
+  },
   channels: { email: 'E-Mail', sms: 'SMS' },
   channelTable: 'Nachrichten je Kanal',
   channel: 'Kanal',
@@ -75,5 +83,7 @@ export const delivery = {
     title_other: '{{count}} Abfragen mit fehlgeschlagenen Nachrichten',
     line_one: '{{category}}, {{date}}: {{count}} Familie nicht erreicht',
     line_other: '{{category}}, {{date}}: {{count}} Familien nicht erreicht',
+    lineFinished_one: '{{category}}, {{date}} (abgeschlossen): {{count}} Familie hat ihr Ergebnis nicht erhalten',
+    lineFinished_other: '{{category}}, {{date}} (abgeschlossen): {{count}} Familien haben ihr Ergebnis nicht erhalten',
   },
 };

@@ -10,6 +10,9 @@ export const events = {
     deleted: 'Die Bedarfsabfrage wurde gelöscht.',
     deleteFailed: 'Die Bedarfsabfrage konnte nicht gelöscht werden.',
     deleteText: 'Die Bedarfsabfrage und alle Antworten werden dauerhaft gelöscht. Noch nicht versendete Nachrichten werden gestoppt.',
+    deleteWithdrawn_one: '{{count}} Familie hat den Link zu dieser Abfrage bereits erhalten. Sie bekommt die Nachricht, dass die Kita die Abfrage zurückgezogen hat, und ihr Link sagt das ebenfalls.',
+    deleteWithdrawn_other: '{{count}} Familien haben den Link zu dieser Abfrage bereits erhalten. Sie bekommen die Nachricht, dass die Kita die Abfrage zurückgezogen hat, und ihr Link sagt das ebenfalls.',
+    deleteCounting: 'Es wird geprüft, wie viele Familien den Link schon haben …',
   },
   columns: {
     type: 'Art',
@@ -61,6 +64,8 @@ export const events = {
     previewHint: 'Der Tag des Betreuungsendes ist ein Betreuungstag; endet die Betreuung um 00:00 Uhr, ist der Vortag der letzte.',
     futureHint: 'Die Eltern werden gefragt, ob sie an den Betreuungstagen einen Platz brauchen, und können bis zur Antwortfrist antworten.',
     startLocked: 'Die Abfrage wurde bereits versendet.',
+    answersLock_one: 'Es liegt schon {{count}} Antwort vor: Kategorie und Art bleiben, wie sie sind.',
+    answersLock_other: 'Es liegen schon {{count}} Antworten vor: Kategorie und Art bleiben, wie sie sind.',
     create: 'Anlegen und versenden',
     created: 'Die Bedarfsabfrage wurde angelegt.',
     updated: 'Die Bedarfsabfrage wurde aktualisiert.',

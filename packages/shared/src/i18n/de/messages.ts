@@ -72,6 +72,24 @@ export const messages = {
     action: '',
     sms: '{{kitaName}}: Ein Platz ist frei geworden. {{childName}} hat {{careDays}} einen Platz in der Notbetreuung.',
   },
+  slot_released: {
+    subject: 'Platz in der Notbetreuung zurückgegeben – {{kitaName}}',
+    body: 'die Leitung von {{kitaName}} hat den Platz von {{childName}} in der Notbetreuung {{careDays}} zurückgegeben. {{childName}} hat damit keinen Platz mehr. Bei Fragen wenden Sie sich bitte an die Kita.',
+    action: '',
+    sms: '{{kitaName}}: Die Kita hat den Platz von {{childName}} in der Notbetreuung {{careDays}} zurückgegeben.',
+  },
+  event_withdrawn: {
+    subject: 'Bedarfsabfrage zurückgezogen: Notbetreuung {{careDays}} – {{kitaName}}',
+    body: '{{kitaName}} hat die Bedarfsabfrage zur Notbetreuung {{careDays}} zurückgezogen. Sie müssen nichts mehr tun; der Link aus der Abfrage gilt nicht mehr.',
+    action: '',
+    sms: '{{kitaName}}: Die Abfrage zur Notbetreuung {{careDays}} wurde zurückgezogen. Sie müssen nichts tun.',
+  },
+  registration_declined: {
+    subject: 'Ihre Registrierung bei {{kitaName}}',
+    body: 'die Leitung von {{kitaName}} hat Ihre Registrierung nicht freigegeben. Bei Fragen wenden Sie sich bitte direkt an die Kita.',
+    action: '',
+    sms: '{{kitaName}}: Die Kita-Leitung hat Ihre Registrierung nicht freigegeben. Bei Fragen wenden Sie sich bitte an die Kita.',
+  },
   credits_reset: {
     subject: 'Ihr Guthaben bei {{kitaName}} wurde zurückgesetzt',
     body: 'die Leitung von {{kitaName}} hat das Guthaben Ihrer Familie auf 0 zurückgesetzt.',
@@ -83,5 +101,10 @@ export const messages = {
     slot: '{{childName}}: Platz erhalten',
     noSlot: '{{childName}}: kein Platz',
     noSlotCredit: '{{childName}}: kein Platz (+1 Guthaben, beim nächsten Mal früher dran)',
+    /** Unplaced, on the waiting list of a future inquiry (a freed place goes to no. 1 first). */
+    waitlist: '{{childName}}: kein Platz, Warteliste Nr. {{position}}',
+    waitlistCredit: '{{childName}}: kein Platz, Warteliste Nr. {{position}} (+1 Guthaben)',
+    /** The family answered green (care at home): no place was needed. */
+    home: '{{childName}}: Betreuung zu Hause, danke!',
   },
 };

@@ -74,4 +74,16 @@ export const preference = {
   saveFailed: 'Ein unerwarteter Fehler ist aufgetreten.',
   saveErrorTitle: 'Nicht gespeichert',
   loading: 'Abfrage wird geladen …',
+  /** A deleted inquiry's link (issue 20). */
+  withdrawnTitle: 'Diese Abfrage wurde von der Kita zurückgezogen',
+  /** The closed inquiry's link shows the family's result (issue 20). */
+  resultTitle: 'Ergebnis',
+  resultIntro: 'Die Abfrage ist abgeschlossen. Das Ergebnis für Ihre Kinder:',
+  result: {
+    slot: 'Platz erhalten',
+    noSlot: 'Kein Platz',
+    waitlist: 'Kein Platz – Warteliste Nr. {{position}}',
+    home: 'Betreuung zu Hause – danke!',
+    released: 'Platz zurückgegeben',
+  },
 };

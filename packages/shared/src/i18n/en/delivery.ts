@@ -11,6 +11,13 @@ export const delivery: Catalog<typeof de> = {
     failed: 'Failed',
     no_channel: 'No channel',
   },
+  kinds: {
+    inquiry: 'Inquiry',
+    reminder: 'Reminder',
+    results: 'Result',
+    slot_offered: 'Place offered',
+    slot_released: 'Place given back',
+  },
   channels: { email: 'E-mail', sms: 'SMS' },
   channelTable: 'Messages per channel',
   channel: 'Channel',
@@ -77,5 +84,7 @@ export const delivery: Catalog<typeof de> = {
     title_other: '{{count}} inquiries with failed messages',
     line_one: '{{category}}, {{date}}: {{count}} family not reached',
     line_other: '{{category}}, {{date}}: {{count}} families not reached',
+    lineFinished_one: '{{category}}, {{date}} (closed): {{count}} family did not receive its result',
+    lineFinished_other: '{{category}}, {{date}} (closed): {{count}} families did not receive their result',
   },
 };

@@ -12,6 +12,9 @@ export const events: Catalog<typeof de> = {
     deleted: 'The demand inquiry was deleted.',
     deleteFailed: 'The demand inquiry could not be deleted.',
     deleteText: 'The demand inquiry and all its answers will be deleted permanently. Messages not yet sent are stopped.',
+    deleteWithdrawn_one: '{{count}} family has already received the link to this inquiry. It is told that the Kita withdrew the inquiry, and its link says so too.',
+    deleteWithdrawn_other: '{{count}} families have already received the link to this inquiry. They are told that the Kita withdrew the inquiry, and their link says so too.',
+    deleteCounting: 'Checking how many families already have the link …',
   },
   columns: {
     type: 'Type',
@@ -63,6 +66,8 @@ export const events: Catalog<typeof de> = {
     previewHint: 'The day care ends is a care day; care ending at 00:00 makes the day before the last.',
     futureHint: 'The parents are asked whether they need a place on the days of care and can answer until the deadline.',
     startLocked: 'The inquiry has already been sent.',
+    answersLock_one: '{{count}} answer has been given: category and type stay as they are.',
+    answersLock_other: '{{count}} answers have been given: category and type stay as they are.',
     create: 'Create and send',
     created: 'The demand inquiry was created.',
     updated: 'The demand inquiry was updated.',

@@ -69,6 +69,24 @@ export const messages: Catalog<typeof de> = {
     action: '',
     sms: '{{kitaName}}: A place has become free. {{childName}} now has a place in emergency care {{careDays}}.',
   },
+  slot_released: {
+    subject: 'Emergency care place given back – {{kitaName}}',
+    body: 'the management of {{kitaName}} has given back the place of {{childName}} in emergency care {{careDays}}. {{childName}} no longer has a place. If you have questions, please contact the Kita.',
+    action: '',
+    sms: '{{kitaName}}: The Kita has given back the place of {{childName}} in emergency care {{careDays}}.',
+  },
+  event_withdrawn: {
+    subject: 'Demand inquiry withdrawn: emergency care {{careDays}} – {{kitaName}}',
+    body: '{{kitaName}} has withdrawn the demand inquiry for emergency care {{careDays}}. You need not do anything; the link in the inquiry no longer works.',
+    action: '',
+    sms: '{{kitaName}}: The inquiry for emergency care {{careDays}} was withdrawn. You need not do anything.',
+  },
+  registration_declined: {
+    subject: 'Your registration with {{kitaName}}',
+    body: 'the management of {{kitaName}} has not approved your registration. If you have questions, please contact the Kita directly.',
+    action: '',
+    sms: '{{kitaName}}: The Kita management has not approved your registration. If you have questions, please contact the Kita.',
+  },
   credits_reset: {
     subject: 'Your credits with {{kitaName}} have been reset',
     body: 'the management of {{kitaName}} has reset your family\'s credits to 0.',
@@ -79,5 +97,8 @@ export const messages: Catalog<typeof de> = {
     slot: '{{childName}}: place granted',
     noSlot: '{{childName}}: no place',
     noSlotCredit: '{{childName}}: no place (+1 credit, earlier in line next time)',
+    waitlist: '{{childName}}: no place, waiting list no. {{position}}',
+    waitlistCredit: '{{childName}}: no place, waiting list no. {{position}} (+1 credit)',
+    home: '{{childName}}: care at home, thank you!',
   },
 };

@@ -76,4 +76,14 @@ export const preference: Catalog<typeof de> = {
   saveFailed: 'An unexpected error occurred.',
   saveErrorTitle: 'Not saved',
   loading: 'Loading the inquiry …',
+  withdrawnTitle: 'This inquiry was withdrawn by the Kita',
+  resultTitle: 'Result',
+  resultIntro: 'The inquiry is closed. The result for your children:',
+  result: {
+    slot: 'Place granted',
+    noSlot: 'No place',
+    waitlist: 'No place – waiting list no. {{position}}',
+    home: 'Care at home – thank you!',
+    released: 'Place given back',
+  },
 };

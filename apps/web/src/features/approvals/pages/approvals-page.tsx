@@ -1,6 +1,6 @@
 import * as React from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
-import { CheckIcon, XIcon } from 'lucide-react';
+import { CheckIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { RegisteredParent } from '@kita/shared';
@@ -11,10 +11,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import { ParentConfirmDialog, type ParentAction } from '@/features/parents/components/parent-confirm';
 import { useApproveParent, useRegisteredParents } from '@/features/parents/queries';
-
-type Pending = { parent: RegisteredParent; action: ParentAction } | null;
 
 /** The children of a registration as 'category : group' badges with the child's name. */
 function ChildBadges({ parent }: { parent: RegisteredParent }) {
@@ -34,7 +31,7 @@ function ChildBadges({ parent }: { parent: RegisteredParent }) {
 
 /**
  * Registered parents of a Kita waiting for approval (spec section 2): name, e-mail, children;
- * row click opens the parent; approve, reject and delete per row.
+ * row click opens the parent (reject and delete there); approve per row. No row menu (spec).
  */
 export default function RegistrationPage() {
   const { t } = useTranslation();
@@ -42,7 +39,6 @@ export default function RegistrationPage() {
   const kitaId = useParams().kitaId ?? '';
   const list = useRegisteredParents(kitaId);
   const approve = useApproveParent();
-  const [pending, setPending] = React.useState<Pending>(null);
 
   const runApprove = (p: RegisteredParent) =>
     approve.mutate(p.parentId, {
@@ -110,18 +106,13 @@ export default function RegistrationPage() {
               defaultSort={{ id: 'name' }}
               emptyText={t('registration.empty')}
               getRowId={(p) => p.parentId}
+              // Spec: row actions hidden (issue 20). Approve is the visible button; reject and delete
+              // are on the registration's page, which the row click opens.
               onRowClick={(p) => navigate(`/kitas/${kitaId}/p/${p.parentId}`)}
-              rowActions={{
-                extra: [
-                  { label: t('registration.reject'), icon: XIcon, onSelect: (p) => setPending({ parent: p, action: 'reject' }), qa: 'row-action-reject' },
-                ],
-                onDelete: (p) => setPending({ parent: p, action: 'delete' }),
-              }}
             />
           )}
         </CardContent>
       </Card>
-      <ParentConfirmDialog parent={pending?.parent ?? null} action={pending?.action ?? null} onClose={() => setPending(null)} plainDelete />
     </div>
   );
 }

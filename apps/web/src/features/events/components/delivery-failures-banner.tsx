@@ -5,7 +5,7 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { formatWith } from '@/lib/format';
 import { useDeliveryFailures } from '../queries';
 
-/** The dashboard's warning: open inquiries of this Kita with families whose messages failed. */
+/** The dashboard's warning: inquiries of this Kita with families a message did not reach (open ones: the inquiry; closed ones: the result and later messages, issue 20). */
 export function DeliveryFailuresBanner({ kitaId }: { kitaId: string }) {
   const { t } = useTranslation();
   const failures = useDeliveryFailures();
@@ -20,7 +20,11 @@ export function DeliveryFailuresBanner({ kitaId }: { kitaId: string }) {
           {own.map((f) => (
             <li key={f.eventId}>
               <Link to={`/kitas/${kitaId}/e/${f.eventId}`} className="font-medium underline underline-offset-4 hover:no-underline" data-qa="delivery-failures-link">
-                {t('delivery.dashboard.line', { category: f.category, date: formatWith(f.eventDate, 'dd.MM.yyyy, HH:mm', f.timezone), count: f.failedFamilies })}
+                {t(f.finished ? 'delivery.dashboard.lineFinished' : 'delivery.dashboard.line', {
+                  category: f.category,
+                  date: formatWith(f.eventDate, 'dd.MM.yyyy, HH:mm', f.timezone),
+                  count: f.failedFamilies,
+                })}
               </Link>
             </li>
           ))}

@@ -3,13 +3,16 @@ import { PhoneIcon, SendIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { DeliveryFamily, EventChild, EventDelivery, EventDetails } from '@kita/shared';
 import { Button } from '@/components/ui/button';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { notifyError, notifySuccess } from '@/lib/notify';
+import { cn } from '@/lib/utils';
 import { useResend } from '../queries';
 import { DeliveryStateBadge } from './delivery-badges';
 import { RecordAnswerDialog } from './record-answer-dialog';
 
 const needsAttention = (f: DeliveryFamily) => f.state === 'failed' || f.state === 'no_channel';
+
+/** The columns of a family row once the card is wide enough (48 rem); one block per family below. */
+const GRID = '@3xl:grid-cols-[minmax(8rem,1.1fr)_minmax(8rem,1fr)_minmax(12rem,1.7fr)_6rem_minmax(9rem,auto)] @3xl:items-start';
 
 /**
  * Each family with its delivery state, the reason of a failure in words, its messages (fallbacks
@@ -51,88 +54,89 @@ export function DeliveryFamilies({ event, delivery, childRows }: { event: EventD
           {t('delivery.families.noProblems')}
         </p>
       ) : (
-        <div className="max-h-[28rem] overflow-auto rounded-md border" tabIndex={0} role="region" aria-label={t('delivery.families.label')} data-qa="delivery-families">
-          <Table>
-            <TableHeader className="bg-card sticky top-0 z-10">
-              <TableRow>
-                <TableHead scope="col">{t('delivery.families.family')}</TableHead>
-                <TableHead scope="col">{t('delivery.families.state')}</TableHead>
-                <TableHead scope="col">{t('delivery.families.messages')}</TableHead>
-                <TableHead scope="col">{t('delivery.families.answer')}</TableHead>
-                <TableHead scope="col" className="text-right">
-                  {t('delivery.families.actions')}
-                </TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {rows.map((f) => (
-                <TableRow key={f.parentId} data-qa="delivery-family" data-parent-id={f.parentId} data-state={f.state}>
-                  <TableCell className="min-w-40 align-top whitespace-normal">
-                    <span className="font-medium">{f.parentName}</span>
-                    <span className="text-muted-foreground block text-xs">{f.childNames.join(', ')}</span>
-                  </TableCell>
-                  <TableCell className="align-top whitespace-normal">
-                    <div className="flex flex-col items-start gap-1">
-                      <DeliveryStateBadge state={f.state} />
-                      {f.failureReason && (
-                        <span className="text-sm" data-qa="delivery-reason">
-                          {t(`delivery.reasons.${f.failureReason}`)}
-                        </span>
-                      )}
-                      {f.needsCall && !f.answered && (
-                        <span className="text-xs font-semibold text-red-800 dark:text-red-300" data-qa="delivery-needs-call">
-                          {t('delivery.families.needsCall')}
-                        </span>
-                      )}
-                    </div>
-                  </TableCell>
-                  <TableCell className="align-top whitespace-normal">
-                    <ul className="flex flex-col gap-0.5 text-xs">
-                      {f.messages.map((m) => (
-                        <li key={m.messageId} className="text-muted-foreground">
-                          <span className="text-foreground font-medium">{t(`delivery.channels.${m.channel}`)}</span> {m.recipient} ·{' '}
-                          {t(`delivery.states.${m.state}`)}
-                          {m.failureReason && ` (${t(`delivery.reasons.${m.failureReason}`)})`}
-                          {m.isFallback && ` · ${t('delivery.families.fallback')}`}
-                          {m.kind === 'reminder' && ` · ${t('delivery.families.reminder')}`}
-                        </li>
-                      ))}
-                    </ul>
-                  </TableCell>
-                  <TableCell className="align-top">{f.answered ? t('delivery.families.answered') : t('delivery.families.open')}</TableCell>
-                  <TableCell className="min-w-52 align-top">
-                    <div className="flex flex-wrap justify-end gap-1.5">
-                      {delivery.canResend && f.state !== 'no_channel' && (
-                        <Button
-                          variant="outline"
-                          size="sm"
-                          onClick={() => void resendOne(f)}
-                          disabled={resend.isPending}
-                          aria-label={t('delivery.actions.resendFamily', { name: f.parentName })}
-                          data-qa="delivery-resend"
-                        >
-                          <SendIcon aria-hidden="true" />
-                          {t('delivery.actions.resend')}
-                        </Button>
-                      )}
-                      {!event.isFinished && !f.answered && (
-                        <Button
-                          variant="outline"
-                          size="sm"
-                          onClick={() => phoned(f)}
-                          aria-label={t('delivery.actions.phonedFamily', { name: f.parentName })}
-                          data-qa="delivery-phoned"
-                        >
-                          <PhoneIcon aria-hidden="true" />
-                          {t('delivery.actions.phoned')}
-                        </Button>
-                      )}
-                    </div>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+        // A list that is a table on a wide card and one block per family in a narrow one (a phone's
+        // 306 px card, issue 20): container queries, so nothing runs off to the right.
+        <div className="@container max-h-[28rem] overflow-auto rounded-md border" tabIndex={0} role="region" aria-label={t('delivery.families.label')} data-qa="delivery-families">
+          <div className={cn(GRID, 'bg-card text-muted-foreground sticky top-0 z-10 hidden border-b px-3 py-2 text-sm font-medium @3xl:grid')} aria-hidden="true">
+            <span>{t('delivery.families.family')}</span>
+            <span>{t('delivery.families.state')}</span>
+            <span>{t('delivery.families.messages')}</span>
+            <span>{t('delivery.families.answer')}</span>
+            <span className="text-right">{t('delivery.families.actions')}</span>
+          </div>
+          <ul className="divide-y">
+            {rows.map((f) => (
+              <li key={f.parentId} className={cn(GRID, 'grid gap-2 px-3 py-3 text-sm')} data-qa="delivery-family" data-parent-id={f.parentId} data-state={f.state}>
+                <div className="min-w-0">
+                  <span className="font-medium break-words">{f.parentName}</span>
+                  <span className="text-muted-foreground block text-xs break-words">{f.childNames.join(', ')}</span>
+                </div>
+                <div className="flex flex-col items-start gap-1">
+                  <DeliveryStateBadge state={f.state} />
+                  {f.failureReason && (
+                    <span data-qa="delivery-reason">{t(`delivery.reasons.${f.failureReason}`)}</span>
+                  )}
+                  {f.needsCall && (!f.answered || f.kinds.some((k) => k.needsCall && k.kind !== 'inquiry' && k.kind !== 'reminder')) && (
+                    <span className="text-xs font-semibold text-red-800 dark:text-red-300" data-qa="delivery-needs-call">
+                      {t('delivery.families.needsCall')}
+                    </span>
+                  )}
+                </div>
+                <div className="min-w-0">
+                  {/* Per message kind (inquiry, reminder, results, place offered, place given back), its best state. */}
+                  <div className="flex flex-col gap-0.5 text-xs" data-qa="delivery-kinds">
+                    {f.kinds.map((k) => (
+                      <p key={k.kind} data-qa={`delivery-kind-${k.kind}`} data-state={k.state} className={cn(k.state === 'failed' && 'font-semibold text-red-800 dark:text-red-300')}>
+                        {t(`delivery.kinds.${k.kind}`)}: {t(`delivery.states.${k.state}`)}
+                        {k.failureReason && ` (${t(`delivery.reasons.${k.failureReason}`)})`}
+                      </p>
+                    ))}
+                  </div>
+                  <ul className="mt-1 flex flex-col gap-0.5 text-xs" aria-label={t('delivery.families.messages')}>
+                    {f.messages.map((m) => (
+                      <li key={m.messageId} className="text-muted-foreground break-words">
+                        <span className="text-foreground font-medium">{t(`delivery.channels.${m.channel}`)}</span> {m.recipient} ·{' '}
+                        {t(`delivery.kinds.${m.kind}`)} · {t(`delivery.states.${m.state}`)}
+                        {m.failureReason && ` (${t(`delivery.reasons.${m.failureReason}`)})`}
+                        {m.isFallback && ` · ${t('delivery.families.fallback')}`}
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+                <div>
+                  <span className="text-muted-foreground @3xl:sr-only">{t('delivery.families.answer')}: </span>
+                  {f.answered ? t('delivery.families.answered') : t('delivery.families.open')}
+                </div>
+                <div className="flex flex-wrap gap-1.5 @3xl:justify-end">
+                  {delivery.canResend && f.state !== 'no_channel' && (
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      onClick={() => void resendOne(f)}
+                      disabled={resend.isPending}
+                      aria-label={t('delivery.actions.resendFamily', { name: f.parentName })}
+                      data-qa="delivery-resend"
+                    >
+                      <SendIcon aria-hidden="true" />
+                      {t('delivery.actions.resend')}
+                    </Button>
+                  )}
+                  {!event.isFinished && !f.answered && (
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      onClick={() => phoned(f)}
+                      aria-label={t('delivery.actions.phonedFamily', { name: f.parentName })}
+                      data-qa="delivery-phoned"
+                    >
+                      <PhoneIcon aria-hidden="true" />
+                      {t('delivery.actions.phoned')}
+                    </Button>
+                  )}
+                </div>
+              </li>
+            ))}
+          </ul>
         </div>
       )}
       <RecordAnswerDialog event={event} child={recording} onOpenChange={(open) => !open && setRecording(undefined)} />

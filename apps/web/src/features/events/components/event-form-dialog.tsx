@@ -25,7 +25,7 @@ import { ApiError } from '@/lib/api';
 import { formatWith } from '@/lib/format';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { browserTimeZone, carePreview, emptyEventForm, eventFormSchema, eventToForm, formToInput, lastEventYear, type EventFormValues } from '../event-form';
-import { useKitaCategories, useKitaTimeZone, useSaveEvent } from '../queries';
+import { useEventDetails, useKitaCategories, useKitaTimeZone, useSaveEvent } from '../queries';
 
 const IMMEDIATE_MINUTES = LIMITS.immediateEventMinutes;
 
@@ -49,6 +49,11 @@ export function EventFormDialog({
   const save = useSaveEvent();
   // An open event keeps its start (the parents were notified then).
   const startLocked = !!event && event.status !== 'scheduled';
+  // With answers, category and type stay (the server refuses EVENT_HAS_ANSWERS): the fields say why
+  // instead of offering a change that fails (issue 20). A scheduled inquiry has no answers.
+  const details = useEventDetails(open && startLocked ? event.eventId : undefined, kitaId).data?.eventDetails;
+  const answers = details ? details.counts.red + details.counts.yellow + details.counts.green + details.counts.blue : 0;
+  const answersLock = answers > 0;
   // Picked times are wall-clock times of the Kita (of the event when editing), not of this browser.
   const kitaZone = useKitaTimeZone(open ? kitaId : undefined).data;
   const timeZone = event?.timezone ?? kitaZone;
@@ -130,11 +135,15 @@ export function EventFormDialog({
             label={t('events.form.category')}
             placeholder={t('events.form.categoryPlaceholder')}
             options={(categories.data ?? []).map((c) => ({ value: c.categoryId, label: c.categoryName }))}
+            disabled={answersLock}
+            description={answersLock ? t('events.form.answersLock', { count: answers }) : undefined}
           />
           <SelectField
             control={form.control}
             name="eventType"
             label={t('events.form.eventType')}
+            disabled={answersLock}
+            description={answersLock ? t('events.form.answersLock', { count: answers }) : undefined}
             options={[
               { value: 'immediate', label: t('events.type.immediate') },
               { value: 'future', label: t('events.type.future') },

@@ -10,7 +10,7 @@ import { DataTable } from '@/components/data-table/data-table';
 import { ErrorState } from '@/components/states';
 import { Button } from '@/components/ui/button';
 import { useCareDays } from '@/hooks/use-care-days';
-import { useDeleteEvent, useKitaEvents } from '../queries';
+import { useDeleteEvent, useEventDelivery, useKitaEvents } from '../queries';
 import { EventStatusBadge, EventTypeBadge } from './event-badges';
 import { EventFormDialog } from './event-form-dialog';
 
@@ -104,11 +104,34 @@ export function EventsTable({ kitaId, height = 500 }: { kitaId: string; height?:
       <ConfirmDeleteDialog
         open={!!deleting}
         onOpenChange={(open) => !open && setDeleting(undefined)}
-        description={t('events.list.deleteText')}
+        description={deleting && <DeleteEventText event={deleting} kitaId={kitaId} />}
         onConfirm={async () => {
           await runConfirmed(() => remove.mutateAsync(deleting!.eventId), t('events.list.deleted'), t('events.list.deleteFailed'));
         }}
       />
+    </>
+  );
+}
+
+/**
+ * The delete confirmation's text: what is deleted, and how many families already have the link
+ * (issue 20: they are told that the Kita withdrew the inquiry). A scheduled inquiry has asked nobody.
+ */
+function DeleteEventText({ event, kitaId }: { event: EventSummary; kitaId: string }) {
+  const { t } = useTranslation();
+  const sent = event.status !== 'scheduled';
+  const delivery = useEventDelivery(sent ? event.eventId : '', kitaId, false);
+  const reached = (delivery.data?.rows ?? []).filter((f) =>
+    f.messages.some((m) => (m.kind === 'inquiry' || m.kind === 'reminder') && (m.state === 'sent' || m.state === 'delivered')),
+  ).length;
+  return (
+    <>
+      {t('events.list.deleteText')}
+      {sent && (
+        <span className="mt-2 block font-medium" data-qa="event-delete-families" data-count={delivery.data ? reached : undefined}>
+          {delivery.data ? (reached > 0 ? t('events.list.deleteWithdrawn', { count: reached }) : null) : t('events.list.deleteCounting')}
+        </span>
+      )}
     </>
   );
 }

@@ -53,16 +53,17 @@ function ParentActions({
         </Button>
       )}
       {staff && parent.status === 'registered' && (
-        <>
-          <Button variant="outline" onClick={() => onConfirm('reject')} data-qa="parent-reject">
-            <XIcon aria-hidden="true" />
-            {t('registration.reject')}
-          </Button>
-          <Button variant="destructive" onClick={() => onConfirm('delete')} data-qa="parent-delete">
-            <Trash2Icon aria-hidden="true" />
-            {t('parents.details.delete')}
-          </Button>
-        </>
+        <Button variant="outline" onClick={() => onConfirm('reject')} data-qa="parent-reject">
+          <XIcon aria-hidden="true" />
+          {t('registration.reject')}
+        </Button>
+      )}
+      {/* Any family that never took part in an inquiry can be deleted (the API allows it, issue 20). */}
+      {staff && !parent.hasHistory && (
+        <Button variant="destructive" onClick={() => onConfirm('delete')} data-qa="parent-delete">
+          <Trash2Icon aria-hidden="true" />
+          {t('parents.details.delete')}
+        </Button>
       )}
     </>
   );
@@ -166,7 +167,9 @@ export default function ParentDetailsPage() {
         parent={parent}
         action={confirm}
         onClose={() => setConfirm(null)}
-        onDone={(action) => action === 'delete' && navigate(kitaId ? `/kitas/${kitaId}/registration` : '/parents', { replace: true })}
+        onDone={(action) =>
+          action === 'delete' && navigate(kitaId ? `/kitas/${kitaId}/${parent.status === 'registered' ? 'registration' : 'p'}` : '/parents', { replace: true })
+        }
       />
     </div>
   );

@@ -91,9 +91,9 @@ export default function ParentsPage() {
                 onEdit: (p) => setEditing(p),
                 onDetails: (p) => navigate(`/parents/${p.parentId}`),
                 onDelete: (p) => setDeleting(p),
-                // Spec: only registrations can be deleted; an approved family may have taken part in
-                // inquiries whose results must stay reproducible (the server refuses with a reason).
-                canDelete: (p) => p.status === 'registered',
+                // A family that took part in an inquiry stays (its results must remain reproducible;
+                // the server refuses with a reason); any other family can be deleted (issue 20).
+                canDelete: (p) => !p.hasHistory,
               }}
               toolbar={
                 <Button onClick={() => setEditing('new')} data-qa="parents-add">

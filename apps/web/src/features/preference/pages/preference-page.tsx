@@ -1,6 +1,7 @@
 import * as React from 'react';
 import { AlertTriangleIcon, ClockIcon, ExternalLinkIcon, Loader2Icon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { ParentEvent, PreferenceType } from '@kita/shared';
 import { BrandMark } from '@/components/brand';
 import { Button } from '@/components/ui/button';
@@ -14,6 +15,7 @@ import { ChildChoice } from '../components/child-choice';
 import { useLinkSession, useParentEvent, useSavePreference } from '../queries';
 
 const isExpired = (error: unknown) => error instanceof ApiError && (error.code === 'EVENT_FINISHED' || error.status === 401);
+const isWithdrawn = (error: unknown): error is ApiError => error instanceof ApiError && error.code === 'EVENT_WITHDRAWN';
 
 function Shell({ children }: { children: React.ReactNode }) {
   const { t } = useTranslation();
@@ -100,6 +102,46 @@ function EventSummary({ data }: { data: ParentEvent }) {
   );
 }
 
+/** One child's result of a closed inquiry, in the words the family understands (issue 20). */
+function resultText(t: TFunction, child: ParentEvent['children'][number], future: boolean): string {
+  const r = child.result;
+  if (!r) return '';
+  if (r.hasSlot) return t('preference.result.slot');
+  if (r.released) return t('preference.result.released');
+  if (child.preferenceType === 'green') return t('preference.result.home');
+  if (future && r.waitlistPosition) return t('preference.result.waitlist', { position: r.waitlistPosition });
+  return t('preference.result.noSlot');
+}
+
+/** A closed inquiry opened from its link: the family's result per child instead of "closed". */
+function ResultView({ data }: { data: ParentEvent }) {
+  const { t } = useTranslation();
+  const future = data.event.eventType === 'future';
+  return (
+    <>
+      <EventSummary data={data} />
+      <section aria-labelledby="preference-result" className="bg-card flex flex-col gap-2 rounded-xl border p-4" data-qa="preference-result">
+        <h2 id="preference-result" className="text-lg font-semibold">
+          {t('preference.resultTitle')}
+        </h2>
+        <p>
+          {t('preference.greeting', { name: data.parent.name })} {t('preference.resultIntro')}
+        </p>
+        <ul className="flex flex-col gap-2">
+          {data.children.map((child) => (
+            <li key={child.childId} className="flex flex-wrap items-baseline justify-between gap-x-3 rounded-lg border px-3 py-2" data-qa="preference-result-child">
+              <span className="font-medium">{child.childName}</span>
+              <span className={child.result?.hasSlot ? 'font-semibold text-green-800 dark:text-green-300' : ''} data-qa="preference-result-text">
+                {resultText(t, child, future)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </>
+  );
+}
+
 /** Where the error page takes over (a full page load when the router is not there). */
 const showError = (message: string) => navigateTo('/error', { replace: true, state: { message } });
 
@@ -144,6 +186,21 @@ export default function PreferencePage() {
   const home = user ? homePathFor(user) : parentId ? `/parents/${parentId}` : '/';
 
   if (!token) return null;
+  if (isWithdrawn(session.error)) {
+    return (
+      <Shell>
+        <Panel qa="preference-withdrawn" title={t('preference.withdrawnTitle')} text={session.error.message} home={home} />
+      </Shell>
+    );
+  }
+  // Closed and allocated: the link shows the family's result (issue 20).
+  if (event.data?.event.isFinished && event.data.children.some((c) => c.result)) {
+    return (
+      <Shell>
+        <ResultView data={event.data} />
+      </Shell>
+    );
+  }
   const expired = isExpired(session.error) || isExpired(event.error) || event.data?.event.isFinished;
   if (expired) {
     return (

@@ -51,7 +51,7 @@ export function ChildHistoryCard({ child, parentId }: { child: ChildHistory; par
         />
       ) : null;
     const type = (p: HistoryPreference) => t(`results.history.eventType.${p.eventType}`);
-    return [
+    const head: ColumnDef<HistoryPreference>[] = [
       {
         id: 'expireDate',
         accessorFn: (p) => p.eventDate,
@@ -88,20 +88,25 @@ export function ChildHistoryCard({ child, parentId }: { child: ChildHistory; par
         header: t('results.history.columns.preference'),
         cell: ({ row }) => <HistoryPreferenceBadge type={row.original.preferenceType} />,
       },
-      {
-        id: 'hasSlot',
-        accessorFn: (p) => p.hasSlot ?? '',
-        header: compact ? t('results.history.columns.slotShort') : t('results.history.columns.slot'),
-        cell: ({ row }) =>
-          compact ? (
-            <div className="flex flex-col items-start gap-1.5">
-              <SlotBadge hasSlot={row.original.hasSlot} released={row.original.released} />
-              {release(row.original)}
-            </div>
-          ) : (
+    ];
+    const slot: ColumnDef<HistoryPreference> = {
+      id: 'hasSlot',
+      accessorFn: (p) => p.hasSlot ?? '',
+      header: compact ? t('results.history.columns.slotShort') : t('results.history.columns.slot'),
+      cell: ({ row }) =>
+        compact ? (
+          <div className="flex flex-col items-start gap-1.5">
             <SlotBadge hasSlot={row.original.hasSlot} released={row.original.released} />
-          ),
-      },
+            {release(row.original)}
+          </div>
+        ) : (
+          <SlotBadge hasSlot={row.original.hasSlot} released={row.original.released} />
+        ),
+    };
+    // On a phone the place (what a parent looks for) comes right after the date (issue 20).
+    const [date, ...rest] = head;
+    return [
+      ...(compact ? [date!, slot, ...rest] : [date!, ...rest, slot]),
       ...(compact
         ? []
         : [
@@ -135,6 +140,8 @@ export function ChildHistoryCard({ child, parentId }: { child: ChildHistory; par
           height={400}
           emptyText={t('results.history.empty')}
           getRowId={(p) => p.preferenceId}
+          // On a phone the columns share the width and wrap instead of pushing the place off-screen.
+          phoneColumns={['expireDate', 'hasSlot', 'preference']}
         />
       </CardContent>
     </Card>
