@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -7,6 +8,8 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema.js';
+import { StartupError } from '../lib/startup-error.js';
+import { lockDataDir } from './data-dir-lock.js';
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -28,7 +31,7 @@ export interface Database {
 }
 
 /** The database did not answer at start-up; the message is one line naming host, port and cause. */
-export class DatabaseUnreachableError extends Error {}
+export class DatabaseUnreachableError extends StartupError {}
 
 /** Key of the PostgreSQL advisory lock that serialises migrations across processes. */
 export const MIGRATION_LOCK_KEY = 727_100_801;
@@ -91,6 +94,8 @@ export interface OpenOptions {
   connectAttempts?: number;
   /** Receives one line per failed attempt that will be retried. */
   log?: (line: string) => void;
+  /** Names this process in the embedded database's lock (DATA_DIR/kita.lock): app, migrate, admin. */
+  lockAs?: string;
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
@@ -104,7 +109,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       keepAlive: true,
     });
     const lost = (where: string) => (err: Error) => {
-      process.stderr.write(`${JSON.stringify({ level: 40, time: Date.now(), msg: `database connection lost (${where})`, err: err.message })}\n`);
+      process.stderr.write(`${JSON.stringify({ level: 40, time: Date.now(), pid: process.pid, hostname: os.hostname(), msg: `database connection lost (${where})`, err: err.message })}\n`);
     };
     // An idle connection that the server ends (restart, failover, admin command) is reported here.
     pool.on('error', lost('idle'));
@@ -130,15 +135,25 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       close: () => pool.end(),
     };
   }
-  const client = opts.dataDir ? new PGlite(path.join(opts.dataDir, 'pglite')) : new PGlite();
-  await client.waitReady;
-  const db = drizzlePglite(client, { schema });
-  if (opts.migrate !== false) await migratePglite(db, { migrationsFolder });
-  return {
-    // Same query-builder surface; the cast bridges the two driver-specific result types.
-    db: db as unknown as Db,
-    kind: 'pglite',
-    exec: async (sql) => void (await client.exec(sql)),
-    close: () => client.close(),
-  };
+  // One process per folder: the lock is taken before PGlite reads it and released after it is written.
+  const lock = opts.dataDir ? lockDataDir(opts.dataDir, opts.lockAs ?? 'app', new Date()) : null;
+  try {
+    const client = opts.dataDir ? new PGlite(path.join(opts.dataDir, 'pglite')) : new PGlite();
+    await client.waitReady;
+    const db = drizzlePglite(client, { schema });
+    if (opts.migrate !== false) await migratePglite(db, { migrationsFolder });
+    return {
+      // Same query-builder surface; the cast bridges the two driver-specific result types.
+      db: db as unknown as Db,
+      kind: 'pglite',
+      exec: async (sql) => void (await client.exec(sql)),
+      close: async () => {
+        await client.close();
+        lock?.release();
+      },
+    };
+  } catch (err) {
+    lock?.release();
+    throw err;
+  }
 }

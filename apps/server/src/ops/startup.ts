@@ -1,5 +1,5 @@
 import { ConfigError, type Config } from '../config.js';
-import { DatabaseUnreachableError } from '../db/client.js';
+import { StartupError } from '../lib/startup-error.js';
 
 /**
  * Demo data only under an explicit NODE_ENV=development (never in production, whatever SEED_DEMO
@@ -12,7 +12,7 @@ export function demoSeedWanted(config: Pick<Config, 'NODE_ENV' | 'SEED_DEMO' | '
 
 /** Configuration and database problems end the process with one clear line, not a stack trace. */
 export function exitOnStartupError(err: unknown): never {
-  if (err instanceof ConfigError || err instanceof DatabaseUnreachableError) {
+  if (err instanceof ConfigError || err instanceof StartupError) {
     console.error(err.message);
     process.exit(1);
   }
