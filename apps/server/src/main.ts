@@ -6,7 +6,7 @@ import { startJobs } from './jobs/runner.js';
 import { closeTransports, createTransports } from './notify/transports.js';
 import { isLoopback } from './modules/dev/routes.js';
 import { loggerOptions } from './ops/logging.js';
-import { demoSeedWanted, exitOnStartupError, onShutdown } from './ops/startup.js';
+import { demoSeedWanted, exitOnStartupError, listenError, onShutdown } from './ops/startup.js';
 import { DEMO_LOGINS, isEmpty, seedDemo } from './seed/index.js';
 
 /** Start-up: configuration, database and migrations, demo data, HTTP, workers, graceful shutdown. */
@@ -27,13 +27,20 @@ async function main(): Promise<void> {
     url: config.DATABASE_URL,
     dataDir: config.dataDir,
     connectAttempts: 5,
+    lockAs: 'app',
     log: (line) => log.warn(line),
   });
   const seeded = demoSeedWanted(config) && (await isEmpty(database.db));
   if (seeded) await seedDemo(database.db);
 
   const app = await buildApp({ config, database, transports, loggerInstance: log });
-  await app.listen({ port: config.PORT, host: config.HOST });
+  try {
+    await app.listen({ port: config.PORT, host: config.HOST });
+  } catch (err) {
+    await app.close().catch(() => undefined);
+    await database.close().catch(() => undefined);
+    throw listenError(err, config.HOST, config.PORT, 'PORT');
+  }
   if (config.WORKER === 'inline') app.outbox.start();
   // Periodic jobs (opening scheduled events, retention) run in every app process; each claims its work in the database.
   const jobs = startJobs(app);

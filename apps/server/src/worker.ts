@@ -7,7 +7,7 @@ import { OutboxWorker, outboxOptions } from './jobs/outbox-worker.js';
 import { closeTransports, createTransports } from './notify/transports.js';
 import { loggerOptions } from './ops/logging.js';
 import { Metrics } from './ops/metrics.js';
-import { exitOnStartupError, onShutdown } from './ops/startup.js';
+import { exitOnStartupError, listenError, onShutdown } from './ops/startup.js';
 
 /**
  * `npm run worker`: a process that only delivers outbox messages (architecture.md "scale-out").
@@ -26,7 +26,7 @@ async function main(): Promise<void> {
     );
   }
   const transports = createTransports(config);
-  const log = pino({ ...loggerOptions(config), base: { process: 'worker' } });
+  const log = pino(loggerOptions(config, { process: 'worker' }));
   for (const w of config.warnings) log.warn(w);
   const database = await openDatabase({ url: config.DATABASE_URL, poolSize: 5, connectAttempts: 5, log: (line) => log.warn(line) });
   const worker = new OutboxWorker({ db: database.db, log, transports, ...outboxOptions(config) });
@@ -66,7 +66,7 @@ async function healthServer(db: Db, port: number, host: string, running: () => b
       }
     })();
   });
-  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(port, host, resolve));
+  await new Promise<void>((resolve, reject) => server.once('error', (err) => reject(listenError(err, host, port, 'WORKER_HEALTH_PORT'))).listen(port, host, resolve));
   return server;
 }
 

@@ -84,6 +84,11 @@ export async function migratePostgres(pool: pg.Pool): Promise<void> {
   }
 }
 
+/** The pool's log line (JSON like pino's, with pid and hostname) for a connection the server ended. */
+export function connectionLostLine(where: string, err: Error): string {
+  return `${JSON.stringify({ level: 40, time: Date.now(), pid: process.pid, hostname: os.hostname(), msg: `database connection lost (${where})`, err: err.message })}\n`;
+}
+
 export interface OpenOptions {
   url?: string;
   dataDir?: string;
@@ -108,9 +113,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       connectionTimeoutMillis: 5000,
       keepAlive: true,
     });
-    const lost = (where: string) => (err: Error) => {
-      process.stderr.write(`${JSON.stringify({ level: 40, time: Date.now(), pid: process.pid, hostname: os.hostname(), msg: `database connection lost (${where})`, err: err.message })}\n`);
-    };
+    const lost = (where: string) => (err: Error) => void process.stderr.write(connectionLostLine(where, err));
     // An idle connection that the server ends (restart, failover, admin command) is reported here.
     pool.on('error', lost('idle'));
     // A connection that is checked out (a query or transaction in flight) reports the loss on the

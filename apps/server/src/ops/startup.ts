@@ -20,6 +20,14 @@ export function exitOnStartupError(err: unknown): never {
   process.exit(1);
 }
 
+/** A failed listen() as one line: the port is taken or may not be used by this user. */
+export function listenError(err: unknown, host: string, port: number, setting: string): unknown {
+  const code = (err as NodeJS.ErrnoException).code;
+  if (code === 'EADDRINUSE') return new StartupError(`Port ${port} on ${host} is in use by another process (stop it, or set ${setting})`);
+  if (code === 'EACCES') return new StartupError(`Port ${port} on ${host} may not be opened by this user (use a port above 1023, or set ${setting})`);
+  if (code === 'EADDRNOTAVAIL') return new StartupError(`HOST ${host} is not an address of this machine (set HOST)`);
+  return err;
+}
 
 /**
  * Graceful shutdown of an entry point (main.ts, worker.ts): on the first SIGTERM or SIGINT, log
