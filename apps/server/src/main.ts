@@ -9,6 +9,9 @@ import { loggerOptions } from './ops/logging.js';
 import { demoSeedWanted, exitOnStartupError, listenError, onShutdown } from './ops/startup.js';
 import { DEMO_LOGINS, isEmpty, seedDemo } from './seed/index.js';
 
+/** How often a running process looks for migrations of a newer release. */
+const SCHEMA_CHECK_MS = 15_000;
+
 /** Start-up: configuration, database and migrations, demo data, HTTP, workers, graceful shutdown. */
 async function main(): Promise<void> {
   const dotEnv = loadDotEnv();
@@ -42,6 +45,8 @@ async function main(): Promise<void> {
     throw listenError(err, config.HOST, config.PORT, 'PORT');
   }
   if (config.WORKER === 'inline') app.outbox.start();
+  // A newer release migrating the database turns this process not-ready and read-only.
+  app.schemaGuard.start(SCHEMA_CHECK_MS);
   // Periodic jobs (opening scheduled events, retention) run in every app process; each claims its work in the database.
   const jobs = startJobs(app);
 
@@ -75,6 +80,7 @@ async function main(): Promise<void> {
 
   onShutdown(app.log, 'shutting down', async () => {
     // close() stops accepting, waits for requests in flight and runs onClose hooks (workers).
+    app.schemaGuard.stop();
     await jobs.stop();
     await app.close();
     await closeTransports(transports);

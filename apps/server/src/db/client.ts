@@ -10,6 +10,7 @@ import pg from 'pg';
 import * as schema from './schema.js';
 import { StartupError } from '../lib/startup-error.js';
 import { lockDataDir } from './data-dir-lock.js';
+import { assertSchemaKnown, knownMigrations } from './schema-version.js';
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -126,7 +127,11 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     const db = drizzlePg(pool, { schema });
     try {
       await waitForDatabase(pool, opts.url, opts.connectAttempts ?? 1, opts.log);
-      if (opts.migrate !== false) await migratePostgres(pool);
+      if (opts.migrate !== false) {
+        // A database a newer release has migrated is refused before anything is applied to it.
+        await assertSchemaKnown(db, knownMigrations(migrationsFolder));
+        await migratePostgres(pool);
+      }
     } catch (err) {
       await pool.end().catch(() => undefined);
       throw err;
@@ -144,7 +149,10 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     const client = opts.dataDir ? new PGlite(path.join(opts.dataDir, 'pglite')) : new PGlite();
     await client.waitReady;
     const db = drizzlePglite(client, { schema });
-    if (opts.migrate !== false) await migratePglite(db, { migrationsFolder });
+    if (opts.migrate !== false) {
+      await assertSchemaKnown(db as unknown as Db, knownMigrations(migrationsFolder));
+      await migratePglite(db, { migrationsFolder });
+    }
     return {
       // Same query-builder surface; the cast bridges the two driver-specific result types.
       db: db as unknown as Db,
