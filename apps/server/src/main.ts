@@ -6,6 +6,8 @@ import { startJobs } from './jobs/runner.js';
 import { closeTransports, createTransports } from './notify/transports.js';
 import { isLoopback } from './modules/dev/routes.js';
 import { loggerOptions } from './ops/logging.js';
+import { demoPasswordsLine, disableDemoPasswords } from './ops/demo-logins.js';
+import { systemClock } from './lib/clock.js';
 import { demoSeedWanted, exitOnStartupError, listenError, onShutdown } from './ops/startup.js';
 import { DEMO_LOGINS, isEmpty, seedDemo } from './seed/index.js';
 
@@ -33,6 +35,11 @@ async function main(): Promise<void> {
     lockAs: 'app',
     log: (line) => log.warn(line),
   });
+  if (config.NODE_ENV === 'production') {
+    // Demo data an earlier version loaded (in production, too): its published passwords stop working.
+    const hits = await disableDemoPasswords(database.db, systemClock.now());
+    if (hits.length) log.warn({ userIds: hits.map((h) => h.id) }, demoPasswordsLine(hits));
+  }
   const seeded = demoSeedWanted(config) && (await isEmpty(database.db));
   if (seeded) await seedDemo(database.db);
 
