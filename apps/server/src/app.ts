@@ -13,7 +13,7 @@ import { authPlugin } from './plugins/auth.js';
 import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors.js';
 import { observabilityPlugin } from './plugins/observability.js';
 import { loggerOptions } from './ops/logging.js';
-import { openapiPlugin } from './plugins/openapi.js';
+import { apiDocsPlugin, openapiPlugin } from './plugins/openapi.js';
 import { routeGuardPlugin } from './plugins/route-guard.js';
 import { securityPlugin } from './plugins/security.js';
 import { spaPlugin } from './plugins/spa.js';
@@ -91,6 +91,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(securityPlugin);
   await app.register(openapiPlugin);
   await app.register(authPlugin);
+  await app.register(apiDocsPlugin);
   await registerModules(app);
   if (deps.serveWeb !== false) await app.register(spaPlugin);
   return app;
