@@ -8,7 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema.js';
-import { StartupError } from '../lib/startup-error.js';
+import { StartupError } from './startup-error.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { assertSchemaKnown, knownMigrations } from './schema-version.js';
 

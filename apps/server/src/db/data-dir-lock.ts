@@ -1,7 +1,7 @@
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { StartupError } from '../lib/startup-error.js';
+import { StartupError } from './startup-error.js';
 
 /**
  * One process per embedded database (issue 22): PGlite keeps the database in memory and writes it

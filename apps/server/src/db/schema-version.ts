@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { StartupError } from '../lib/startup-error.js';
+import { StartupError } from './startup-error.js';
 import type { Db } from './client.js';
 
 /**

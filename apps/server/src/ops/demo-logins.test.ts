@@ -29,8 +29,8 @@ describe('disableDemoPasswords', () => {
       (await t.db.insert(users).values({ name: email, email, role, passwordHash: await hashPassword(password) }).returning({ id: users.id }))[0]!.id;
     const renamedAdmin = await add('it@stadt.test', 'Admin', 'demo-admin-1');
     const demoManager = await add('manager@kita.example', 'KitaManager', 'demo-manager-1');
-    const ownAdmin = await add('leitung@stadt.test', 'Admin', 'Ein-eigenes-Passwort-2026');
-    const ownExample = await add('test@kita.example', 'KitaManager', 'Ein-eigenes-Passwort-2026');
+    await add('leitung@stadt.test', 'Admin', 'Ein-eigenes-Passwort-2026');
+    await add('test@kita.example', 'KitaManager', 'Ein-eigenes-Passwort-2026');
     expect((await login(t, 'it@stadt.test', 'demo-admin-1')).statusCode).toBe(200);
 
     const hits = await disableDemoPasswords(t.db, t.clock.now());

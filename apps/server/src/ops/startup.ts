@@ -1,5 +1,5 @@
 import { ConfigError, type Config } from '../config.js';
-import { StartupError } from '../lib/startup-error.js';
+import { StartupError } from '../db/startup-error.js';
 
 /**
  * Demo data only under an explicit NODE_ENV=development (never in production, whatever SEED_DEMO
