@@ -1,4 +1,4 @@
-// `npm start` (and `npm run worker`, `npm run migrate`): builds what is missing or older than its
+// `npm start` (and `npm run worker`, `npm run migrate`, `npm run admin -- …`): builds what is missing or older than its
 // sources, then runs the compiled entry point in this process. Without NODE_ENV it runs in
 // development (demo data, dev mailbox on loopback), which is what the README's one command is for;
 // a production start is `node apps/server/dist/main.js` (docs/operations.md).
@@ -9,7 +9,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const entry = process.argv[2] ?? 'main';
-if (!['main', 'worker', 'migrate'].includes(entry)) throw new Error(`unknown entry point ${entry}`);
+if (!['main', 'worker', 'migrate', 'admin'].includes(entry)) throw new Error(`unknown entry point ${entry}`);
 
 /** Newest modification time under these paths (files or folders), ignoring tests. */
 function newest(paths) {
@@ -43,4 +43,6 @@ if (builtAt(`apps/server/dist/${entry}.js`) < serverSources) {
 }
 
 process.env.NODE_ENV ||= 'development';
+// The entry point reads its own arguments (`npm run admin -- create --email …`) from argv[2] on.
+if (process.argv[2] === entry) process.argv.splice(2, 1);
 await import(pathToFileURL(path.join(root, 'apps/server/dist', `${entry}.js`)).href);

@@ -1,7 +1,9 @@
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
-import type { Database, Db } from './db/client.js';
+import { migrationsFolder, type Database, type Db } from './db/client.js';
+import { knownMigrations, SchemaGuard } from './db/schema-version.js';
+import { AppError } from './lib/errors.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { OutboxWorker, outboxOptions } from './jobs/outbox-worker.js';
 import { registerModules } from './modules/index.js';
@@ -11,7 +13,7 @@ import { authPlugin } from './plugins/auth.js';
 import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors.js';
 import { observabilityPlugin } from './plugins/observability.js';
 import { loggerOptions } from './ops/logging.js';
-import { openapiPlugin } from './plugins/openapi.js';
+import { apiDocsPlugin, openapiPlugin } from './plugins/openapi.js';
 import { routeGuardPlugin } from './plugins/route-guard.js';
 import { securityPlugin } from './plugins/security.js';
 import { spaPlugin } from './plugins/spa.js';
@@ -24,6 +26,8 @@ declare module 'fastify' {
     clock: Clock;
     /** Delivers outbox messages; `kick()` after a commit that enqueued some. */
     outbox: OutboxWorker;
+    /** False once a newer release has migrated the database: no writes, not ready (db/schema-version.ts). */
+    schemaGuard: SchemaGuard;
   }
 }
 
@@ -68,7 +72,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('dbKind', deps.database.kind);
   app.decorate('clock', deps.clock ?? systemClock);
   const transports = deps.transports ?? createTransports(deps.config);
-  app.decorate('outbox', new OutboxWorker({ db: deps.database.db, log: app.log, transports, ...outboxOptions(deps.config) }));
+  app.decorate('schemaGuard', new SchemaGuard(deps.database.db, knownMigrations(migrationsFolder), app.log));
+  const paused = () => !app.schemaGuard.writable;
+  app.decorate('outbox', new OutboxWorker({ db: deps.database.db, log: app.log, transports, paused, ...outboxOptions(deps.config) }));
   app.addHook('onClose', async () => {
     await app.outbox.stop();
     if (!deps.transports) await closeTransports(transports);
@@ -77,10 +83,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // First: every route registered after it is checked for an auth guard (plugins/route-guard.ts).
   await app.register(routeGuardPlugin);
   await app.register(errorsPlugin);
+  // A newer release migrated the database: reads go on, writes wait for the new processes.
+  app.addHook('onRequest', async (req) => {
+    if (!app.schemaGuard.writable && !['GET', 'HEAD', 'OPTIONS'].includes(req.method)) throw new AppError(503, 'UPGRADE_IN_PROGRESS', undefined, {}, undefined, 30);
+  });
   await app.register(observabilityPlugin, { defaultMetrics: deps.config.NODE_ENV !== 'test' });
   await app.register(securityPlugin);
   await app.register(openapiPlugin);
   await app.register(authPlugin);
+  await app.register(apiDocsPlugin);
   await registerModules(app);
   if (deps.serveWeb !== false) await app.register(spaPlugin);
   return app;

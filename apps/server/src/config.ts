@@ -10,6 +10,8 @@ import { z } from 'zod';
  * NODE_ENV defaults to production: the demo data, the dev mailbox and the generated secrets exist
  * only where development is asked for explicitly (the README's `npm start` does that).
  */
+const DEFAULT_SMTP_FROM = 'Kita Notbetreuung <no-reply@kita.example>';
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -31,12 +33,23 @@ const envSchema = z.object({
       }
       return parsed as false | number | string[];
     }),
+  /**
+   * A postgres:// URL, or `embedded` for the embedded PGlite database in DATA_DIR (one process
+   * only). Unset means embedded too, except in production, where it must be said explicitly.
+   */
   DATABASE_URL: z
     .string()
-    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .regex(/^(postgres(ql)?:\/\/|embedded$)/, 'must be a postgres:// URL or `embedded`')
     .optional(),
   DATA_DIR: z.string().default('./data'),
   PUBLIC_URL: z.url('must be an absolute URL such as https://kita.example.org').optional(),
+  /** `1`: production accepts an http:// PUBLIC_URL (a lab without TLS; never on the internet). */
+  ALLOW_HTTP_PUBLIC_URL: z.enum(['0', '1']).default('0'),
+  /**
+   * The API description (/api/docs, /api/openapi.json): public | admin (an Admin's session) | off.
+   * Default: off in production (public is refused there), public otherwise.
+   */
+  API_DOCS: z.enum(['public', 'admin', 'off']).optional(),
   JWT_SECRET: z
     .string()
     .min(32, 'must be at least 32 characters (256 bits)')
@@ -55,7 +68,8 @@ const envSchema = z.object({
   IMMEDIATE_EVENT_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
   WORKER: z.enum(['inline', 'off']).default('inline'),
   SMTP_URL: z.string().optional(),
-  SMTP_FROM: z.string().default('Kita Notbetreuung <no-reply@kita.example>'),
+  /** Sender of all e-mails; production needs the operator's own (the default is refused there). */
+  SMTP_FROM: z.string().default(DEFAULT_SMTP_FROM),
   TWILIO_ACCOUNT_SID: z.string().optional(),
   TWILIO_AUTH_TOKEN: z.string().optional(),
   TWILIO_FROM: z.string().optional(),
@@ -95,8 +109,86 @@ export function weakSecretReason(secret: string): string | null {
   return null;
 }
 
-export interface Config extends Omit<Env, 'JWT_SECRET' | 'PUBLIC_URL' | 'HOST'> {
+/**
+ * An estimate of how many bits an attacker who guesses cleverly needs for this secret, without a
+ * word list: a secret of hex digits counts 4 bits per digit; otherwise it is read as a passphrase
+ * of runs: a run of letters that looks like a word (lower case, Capitalised or UPPER, 4+ letters)
+ * counts as one pick from a large vocabulary (13 bits), a digit run that is a sequence, repetition
+ * or year (1234, 0000, 2026) little, a separator (- _ . space) 1 bit, a run repeated from earlier
+ * in the secret 1 bit, and any other character what the secret's alphabet gives (about 6 bits). Random strings
+ * (openssl rand -hex/-base64) score 128 and more; "Kita-Sonnenschein-Berlin-2026!" far below.
+ */
+export function secretStrengthBits(secret: string): number {
+  if (/^[0-9a-f]+$/i.test(secret)) return secret.length * 4;
+  // Bits of one character that is not part of a word or pattern: the alphabet the secret draws from.
+  const alphabet = (/[a-z]/.test(secret) ? 26 : 0) + (/[A-Z]/.test(secret) ? 26 : 0) + (/[0-9]/.test(secret) ? 10 : 0) + (/[^a-zA-Z0-9]/.test(secret) ? 33 : 0);
+  const perChar = Math.log2(alphabet);
+  const seen = new Set<string>();
+  let bits = 0;
+  for (const run of secret.match(/[a-zA-Z]+|[0-9]+|[^a-zA-Z0-9]/g) ?? []) {
+    const key = run.toLowerCase();
+    if (run.length >= 3 && seen.has(key)) {
+      bits += 1;
+      continue;
+    }
+    seen.add(key);
+    if (/^[a-zA-Z]+$/.test(run)) {
+      bits += run.length >= 4 && /^([a-z]+|[A-Z][a-z]+|[A-Z]+)$/.test(run) ? 13 : run.length * perChar;
+    } else if (/^[0-9]+$/.test(run)) {
+      bits += run.length >= 3 && isDigitPattern(run) ? 4 : run.length === 4 && /^(19|20)\d\d$/.test(run) ? 7 : run.length * perChar;
+    } else {
+      bits += /[-_. ]/.test(run) ? 1 : perChar;
+    }
+  }
+  return Math.round(bits);
+}
+
+/** 0000, 1234, 9876, 121212: a digit run a guesser tries first. */
+function isDigitPattern(run: string): boolean {
+  const steps = new Set<number>();
+  for (let i = 1; i < run.length; i++) steps.add((Number(run[i]) - Number(run[i - 1]) + 10) % 10);
+  if (steps.size === 1) return true;
+  return run.length >= 4 && run.slice(0, 2).repeat(Math.ceil(run.length / 2)).slice(0, run.length) === run;
+}
+
+/** Bits a production JWT_SECRET needs by secretStrengthBits (NIST SP 800-57 minimum strength; `openssl rand -hex 16` has 128). */
+export const MIN_SECRET_BITS = 112;
+
+/** The domain of an e-mail address, also in `Name <address>` form. */
+const mailDomain = (from: string) => /@([^>\s]+)>?\s*$/.exec(from)?.[1]?.toLowerCase() ?? '';
+/** `.example` is reserved (RFC 2606): a name under it is a placeholder, never the operator's own. */
+const isPlaceholderHost = (host: string) => host === 'example' || host.endsWith('.example') || /(^|\.)example\.(com|org|net)$/.test(host);
+
+/** Production's additional rules, one line each (`NAME: what is wrong and what to do`). */
+function productionProblems(env: Record<string, string>, e: Env): string[] {
+  const out: string[] = [];
+  if (!e.DATABASE_URL) {
+    out.push('DATABASE_URL: required in production: a postgres:// URL, or `embedded` for the embedded database in DATA_DIR (one process only)');
+  } else if (e.DATABASE_URL === 'embedded' && e.WORKER === 'off') {
+    out.push('WORKER: `off` with the embedded database would never deliver a message (no worker process can open it); use WORKER=inline or PostgreSQL');
+  }
+  if (e.PUBLIC_URL && new URL(e.PUBLIC_URL).protocol !== 'https:' && e.ALLOW_HTTP_PUBLIC_URL !== '1') {
+    out.push('PUBLIC_URL: must be an https:// address in production (links in messages carry login tokens); for a lab without TLS set ALLOW_HTTP_PUBLIC_URL=1');
+  }
+  if (!env.SMTP_FROM || isPlaceholderHost(mailDomain(e.SMTP_FROM))) {
+    out.push('SMTP_FROM: required in production: your own sender address, e.g. "Kita Notbetreuung <no-reply@your-city.de>" (the kita.example default fails SPF/DMARC)');
+  }
+  if (e.FAQ_URL && isPlaceholderHost(new URL(e.FAQ_URL).hostname.toLowerCase())) {
+    out.push('FAQ_URL: the kita.example placeholder does not exist: the address of your own FAQ page, or unset for the built-in help page {PUBLIC_URL}/help');
+  }
+  if (e.JWT_SECRET) {
+    const bits = secretStrengthBits(e.JWT_SECRET);
+    if (bits < MIN_SECRET_BITS) {
+      out.push(`JWT_SECRET: guessable (about ${bits} bits estimated, at least ${MIN_SECRET_BITS} needed; words, names, years and sequences count little); generate one with \`openssl rand -hex 32\``);
+    }
+  }
+  if (e.API_DOCS === 'public') out.push('API_DOCS: `public` is not allowed in production; use `admin` (an Admin\'s session) or `off`');
+  return out;
+}
+
+export interface Config extends Omit<Env, 'JWT_SECRET' | 'PUBLIC_URL' | 'HOST' | 'API_DOCS'> {
   HOST: string;
+  API_DOCS: 'public' | 'admin' | 'off';
   jwtSecret: Uint8Array;
   /** Where the signing key came from (named in the start-up line). */
   jwtSecretSource: 'JWT_SECRET' | 'generated';
@@ -180,21 +272,27 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  const embedded = !e.DATABASE_URL;
+  const embedded = !e.DATABASE_URL || e.DATABASE_URL === 'embedded';
   const dataDir = path.resolve(e.DATA_DIR);
-  if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
-    throw new ConfigError('Invalid configuration:\n  JWT_SECRET: required in production (at least 32 characters)');
+  if (e.NODE_ENV === 'production') {
+    const problems = [
+      ...(e.JWT_SECRET ? [] : ['JWT_SECRET: required in production (at least 32 characters)']),
+      ...(e.PUBLIC_URL ? [] : ['PUBLIC_URL: required in production (links in messages use it)']),
+      ...productionProblems(env, e),
+    ];
+    if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   }
-  if (e.NODE_ENV === 'production' && !e.PUBLIC_URL) {
-    throw new ConfigError('Invalid configuration:\n  PUBLIC_URL: required in production (links in messages use it)');
-  }
+  if (embedded) assertDataDirParent(dataDir);
   const secret = e.JWT_SECRET ?? (embedded ? persistedSecret(dataDir) : undefined);
   if (!secret) {
     throw new ConfigError('Invalid configuration:\n  JWT_SECRET: required when DATABASE_URL is set');
   }
-  const { JWT_SECRET: _s, PUBLIC_URL: _p, HOST: _h, ...rest } = e;
+  const { JWT_SECRET: _s, PUBLIC_URL: _p, HOST: _h, API_DOCS: _d, ...rest } = e;
   return {
     ...rest,
+    // The embedded database has no URL: code asks `embedded` (or gets undefined here).
+    DATABASE_URL: embedded ? undefined : e.DATABASE_URL,
+    API_DOCS: e.API_DOCS ?? (e.NODE_ENV === 'production' ? 'off' : 'public'),
     HOST: e.HOST ?? (e.NODE_ENV === 'development' ? '127.0.0.1' : '0.0.0.0'),
     jwtSecret: new TextEncoder().encode(secret),
     jwtSecretSource: e.JWT_SECRET ? 'JWT_SECRET' : 'generated',
@@ -203,6 +301,17 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
     embedded,
     dataDir,
   };
+}
+
+/**
+ * DATA_DIR is created when missing, but its parent must exist: a typo there ends the start with
+ * one line instead of a stack trace (or a database in an unexpected place).
+ */
+export function assertDataDirParent(dataDir: string): void {
+  const parent = path.dirname(dataDir);
+  if (!existsSync(parent)) {
+    throw new ConfigError(`Invalid configuration:\n  DATA_DIR: ${dataDir} cannot be created: its parent folder ${parent} does not exist`);
+  }
 }
 
 /** The embedded default keeps a generated 256-bit secret next to its database. */

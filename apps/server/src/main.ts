@@ -7,8 +7,13 @@ import { systemClock } from './lib/clock.js';
 import { closeTransports, createTransports } from './notify/transports.js';
 import { isLoopback } from './modules/dev/routes.js';
 import { loggerOptions } from './ops/logging.js';
-import { demoSeedWanted, exitOnStartupError, onShutdown } from './ops/startup.js';
+import { demoPasswordsLine, disableDemoPasswords } from './ops/demo-logins.js';
+import { systemClock } from './lib/clock.js';
+import { demoSeedWanted, exitOnStartupError, listenError, onShutdown } from './ops/startup.js';
 import { DEMO_LOGINS, isEmpty, seedDemo } from './seed/index.js';
+
+/** How often a running process looks for migrations of a newer release. */
+const SCHEMA_CHECK_MS = 15_000;
 
 /** Start-up: configuration, database and migrations, demo data, HTTP, workers, graceful shutdown. */
 async function main(): Promise<void> {
@@ -28,15 +33,29 @@ async function main(): Promise<void> {
     url: config.DATABASE_URL,
     dataDir: config.dataDir,
     connectAttempts: 5,
+    lockAs: 'app',
     log: (line) => log.warn(line),
   });
+  if (config.NODE_ENV === 'production') {
+    // Demo data an earlier version loaded (in production, too): its published passwords stop working.
+    const hits = await disableDemoPasswords(database.db, systemClock.now());
+    if (hits.length) log.warn({ userIds: hits.map((h) => h.id) }, demoPasswordsLine(hits));
+  }
   const seeded = demoSeedWanted(config) && (await isEmpty(database.db));
   // The demo's dates are relative to the app clock (the system clock in a running app).
   if (seeded) await seedDemo(database.db, systemClock.now());
 
   const app = await buildApp({ config, database, transports, loggerInstance: log });
-  await app.listen({ port: config.PORT, host: config.HOST });
+  try {
+    await app.listen({ port: config.PORT, host: config.HOST });
+  } catch (err) {
+    await app.close().catch(() => undefined);
+    await database.close().catch(() => undefined);
+    throw listenError(err, config.HOST, config.PORT, 'PORT');
+  }
   if (config.WORKER === 'inline') app.outbox.start();
+  // A newer release migrating the database turns this process not-ready and read-only.
+  app.schemaGuard.start(SCHEMA_CHECK_MS);
   // Periodic jobs (opening scheduled events, retention) run in every app process; each claims its work in the database.
   const jobs = startJobs(app);
 
@@ -70,6 +89,7 @@ async function main(): Promise<void> {
 
   onShutdown(app.log, 'shutting down', async () => {
     // close() stops accepting, waits for requests in flight and runs onClose hooks (workers).
+    app.schemaGuard.stop();
     await jobs.stop();
     await app.close();
     await closeTransports(transports);

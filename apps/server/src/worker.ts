@@ -2,12 +2,13 @@ import { createServer, type Server } from 'node:http';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { ConfigError, loadConfig, loadDotEnv } from './config.js';
-import { openDatabase, type Db } from './db/client.js';
+import { migrationsFolder, openDatabase, type Db } from './db/client.js';
+import { knownMigrations, SchemaGuard } from './db/schema-version.js';
 import { OutboxWorker, outboxOptions } from './jobs/outbox-worker.js';
 import { closeTransports, createTransports } from './notify/transports.js';
 import { loggerOptions } from './ops/logging.js';
 import { Metrics } from './ops/metrics.js';
-import { exitOnStartupError, onShutdown } from './ops/startup.js';
+import { exitOnStartupError, listenError, onShutdown } from './ops/startup.js';
 
 /**
  * `npm run worker`: a process that only delivers outbox messages (architecture.md "scale-out").
@@ -26,35 +27,38 @@ async function main(): Promise<void> {
     );
   }
   const transports = createTransports(config);
-  const log = pino({ ...loggerOptions(config), base: { process: 'worker' } });
+  const log = pino(loggerOptions(config, { process: 'worker' }));
   for (const w of config.warnings) log.warn(w);
   const database = await openDatabase({ url: config.DATABASE_URL, poolSize: 5, connectAttempts: 5, log: (line) => log.warn(line) });
-  const worker = new OutboxWorker({ db: database.db, log, transports, ...outboxOptions(config) });
+  const schema = new SchemaGuard(database.db, knownMigrations(migrationsFolder), log);
+  const worker = new OutboxWorker({ db: database.db, log, transports, paused: () => !schema.writable, ...outboxOptions(config) });
   worker.start();
+  schema.start(15_000);
   let health: Server | null = null;
   const shutdown = onShutdown(log, 'outbox worker stopping', async () => {
     // stop() lets the current round finish, so no claimed message is left half-done.
+    schema.stop();
     await worker.stop();
     await new Promise((r) => (health ? health.close(r) : r(undefined)));
     await closeTransports(transports);
     await database.close();
   });
-  health = config.WORKER_HEALTH_PORT ? await healthServer(database.db, config.WORKER_HEALTH_PORT, config.HOST, () => !shutdown.stopping()) : null;
+  health = config.WORKER_HEALTH_PORT ? await healthServer(database.db, config.WORKER_HEALTH_PORT, config.HOST, () => (shutdown.stopping() ? 'stopping' : schema.writable ? 'ok' : 'schema-newer')) : null;
   log.info(
     { email: transports.email.name, sms: transports.sms.name, health: config.WORKER_HEALTH_PORT ? `${config.HOST}:${config.WORKER_HEALTH_PORT}` : 'off' },
     'outbox worker started',
   );
 }
 
-async function healthServer(db: Db, port: number, host: string, running: () => boolean): Promise<Server> {
+async function healthServer(db: Db, port: number, host: string, state: () => 'ok' | 'stopping' | 'schema-newer'): Promise<Server> {
   const metrics = new Metrics(db, { process: 'worker' });
   const server = createServer((req, res) => {
     void (async () => {
       try {
         if (req.url === '/health') {
           await db.execute(sql`select 1`);
-          const ok = running();
-          res.writeHead(ok ? 200 : 503, { 'content-type': 'application/json' }).end(JSON.stringify({ status: ok ? 'ok' : 'stopping' }));
+          const status = state();
+          res.writeHead(status === 'ok' ? 200 : 503, { 'content-type': 'application/json' }).end(JSON.stringify({ status }));
         } else if (req.url === '/metrics') {
           const text = await metrics.text();
           res.writeHead(200, { 'content-type': metrics.registry.contentType }).end(text);
@@ -66,7 +70,7 @@ async function healthServer(db: Db, port: number, host: string, running: () => b
       }
     })();
   });
-  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(port, host, resolve));
+  await new Promise<void>((resolve, reject) => server.once('error', (err) => reject(listenError(err, host, port, 'WORKER_HEALTH_PORT'))).listen(port, host, resolve));
   return server;
 }
 

@@ -15,6 +15,7 @@ export const ERROR_CODES = [
   'RATE_LIMITED',
   'INTERNAL',
   'DATABASE_UNAVAILABLE',
+  'UPGRADE_IN_PROGRESS',
   'URI_TOO_LONG',
   'HEADERS_TOO_LARGE',
   // Sign-in, accounts and passwords

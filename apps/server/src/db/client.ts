@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -7,6 +8,9 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema.js';
+import { StartupError } from './startup-error.js';
+import { lockDataDir } from './data-dir-lock.js';
+import { assertSchemaKnown, knownMigrations } from './schema-version.js';
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -28,7 +32,7 @@ export interface Database {
 }
 
 /** The database did not answer at start-up; the message is one line naming host, port and cause. */
-export class DatabaseUnreachableError extends Error {}
+export class DatabaseUnreachableError extends StartupError {}
 
 /** Key of the PostgreSQL advisory lock that serialises migrations across processes. */
 export const MIGRATION_LOCK_KEY = 727_100_801;
@@ -81,6 +85,11 @@ export async function migratePostgres(pool: pg.Pool): Promise<void> {
   }
 }
 
+/** The pool's log line (JSON like pino's, with pid and hostname) for a connection the server ended. */
+export function connectionLostLine(where: string, err: Error): string {
+  return `${JSON.stringify({ level: 40, time: Date.now(), pid: process.pid, hostname: os.hostname(), msg: `database connection lost (${where})`, err: err.message })}\n`;
+}
+
 export interface OpenOptions {
   url?: string;
   dataDir?: string;
@@ -91,6 +100,8 @@ export interface OpenOptions {
   connectAttempts?: number;
   /** Receives one line per failed attempt that will be retried. */
   log?: (line: string) => void;
+  /** Names this process in the embedded database's lock (DATA_DIR/kita.lock): app, migrate, admin. */
+  lockAs?: string;
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
@@ -103,11 +114,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       connectionTimeoutMillis: 5000,
       keepAlive: true,
     });
-    const lost = (where: string) => (err: Error) => {
-      // A log line's own timestamp (pino's format), no time decision: the database layer has no app clock.
-      // eslint-disable-next-line no-restricted-syntax
-      process.stderr.write(`${JSON.stringify({ level: 40, time: Date.now(), msg: `database connection lost (${where})`, err: err.message })}\n`);
-    };
+    const lost = (where: string) => (err: Error) => void process.stderr.write(connectionLostLine(where, err));
     // An idle connection that the server ends (restart, failover, admin command) is reported here.
     pool.on('error', lost('idle'));
     // A connection that is checked out (a query or transaction in flight) reports the loss on the
@@ -120,7 +127,11 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     const db = drizzlePg(pool, { schema });
     try {
       await waitForDatabase(pool, opts.url, opts.connectAttempts ?? 1, opts.log);
-      if (opts.migrate !== false) await migratePostgres(pool);
+      if (opts.migrate !== false) {
+        // A database a newer release has migrated is refused before anything is applied to it.
+        await assertSchemaKnown(db, knownMigrations(migrationsFolder));
+        await migratePostgres(pool);
+      }
     } catch (err) {
       await pool.end().catch(() => undefined);
       throw err;
@@ -132,15 +143,28 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       close: () => pool.end(),
     };
   }
-  const client = opts.dataDir ? new PGlite(path.join(opts.dataDir, 'pglite')) : new PGlite();
-  await client.waitReady;
-  const db = drizzlePglite(client, { schema });
-  if (opts.migrate !== false) await migratePglite(db, { migrationsFolder });
-  return {
-    // Same query-builder surface; the cast bridges the two driver-specific result types.
-    db: db as unknown as Db,
-    kind: 'pglite',
-    exec: async (sql) => void (await client.exec(sql)),
-    close: () => client.close(),
-  };
+  // One process per folder: the lock is taken before PGlite reads it and released after it is written.
+  const lock = opts.dataDir ? lockDataDir(opts.dataDir, opts.lockAs ?? 'app', new Date()) : null;
+  try {
+    const client = opts.dataDir ? new PGlite(path.join(opts.dataDir, 'pglite')) : new PGlite();
+    await client.waitReady;
+    const db = drizzlePglite(client, { schema });
+    if (opts.migrate !== false) {
+      await assertSchemaKnown(db as unknown as Db, knownMigrations(migrationsFolder));
+      await migratePglite(db, { migrationsFolder });
+    }
+    return {
+      // Same query-builder surface; the cast bridges the two driver-specific result types.
+      db: db as unknown as Db,
+      kind: 'pglite',
+      exec: async (sql) => void (await client.exec(sql)),
+      close: async () => {
+        await client.close();
+        lock?.release();
+      },
+    };
+  } catch (err) {
+    lock?.release();
+    throw err;
+  }
 }

@@ -10,6 +10,8 @@ export interface OutboxWorkerOptions {
   db: Db;
   log: FastifyBaseLogger;
   transports: { email: Transport; sms: Transport };
+  /** While true, nothing is claimed (a newer release migrated the database, db/schema-version.ts). */
+  paused?: () => boolean;
   /** Messages claimed per round. */
   batchSize?: number;
   /** Deliveries in flight at once. */
@@ -63,7 +65,7 @@ export class OutboxWorker {
   private running = false;
   private readonly wakers = new Set<() => void>();
   private loop: Promise<void> | null = null;
-  private readonly o: Required<Omit<OutboxWorkerOptions, 'db' | 'log' | 'transports' | 'keepFictional' | 'secretKey'>>;
+  private readonly o: Required<Omit<OutboxWorkerOptions, 'db' | 'log' | 'transports' | 'keepFictional' | 'secretKey' | 'paused'>>;
 
   constructor(private readonly opts: OutboxWorkerOptions) {
     this.o = {
@@ -97,6 +99,7 @@ export class OutboxWorker {
 
   /** One claim-and-deliver round; returns how many messages were handled. Used by tests. */
   async runOnce(channel?: Channel): Promise<number> {
+    if (this.opts.paused?.()) return 0;
     const rows = await this.claim(channel);
     let next = 0;
     const workers = Array.from({ length: Math.min(this.o.concurrency, rows.length) }, async () => {

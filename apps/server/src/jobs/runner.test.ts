@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { startJobs } from './runner.js';
 
-const fakeApp = { log: { error: () => undefined } } as unknown as FastifyInstance;
+const fakeApp = { log: { error: () => undefined }, schemaGuard: { writable: true } } as unknown as FastifyInstance;
 
 describe('periodic job runner', () => {
   it('runs each job at once and again after its interval, never two rounds at a time', async () => {
@@ -35,7 +35,7 @@ describe('periodic job runner', () => {
   it('keeps running after a failing round and logs it', async () => {
     const errors: unknown[] = [];
     let calls = 0;
-    const app = { log: { error: (obj: unknown) => errors.push(obj) } } as unknown as FastifyInstance;
+    const app = { log: { error: (obj: unknown) => errors.push(obj) }, schemaGuard: { writable: true } } as unknown as FastifyInstance;
     const jobs = startJobs(app, [
       {
         name: 'flaky',

@@ -60,8 +60,8 @@ export function startJobs(app: FastifyInstance, jobs: PeriodicJob[] = PERIODIC_J
   for (const job of jobs) {
     const tick = async () => {
       if (stopped) return;
-      const round = job
-        .run(app)
+      // Paused while a newer release owns the database schema (db/schema-version.ts).
+      const round = (app.schemaGuard.writable ? job.run(app) : Promise.resolve())
         .then(() => job.dueInMs?.(app) ?? null)
         .catch((err: unknown) => {
           app.log.error({ err, job: job.name }, 'periodic job failed');

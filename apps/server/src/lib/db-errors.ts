@@ -19,6 +19,9 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   for (const e of chain(err)) {
     const code = typeof e.code === 'string' ? e.code : '';
     if (UNAVAILABLE_SQLSTATE.test(code) || UNAVAILABLE_ERRNO.has(code)) return true;
+    // Any failed connect: also ENOENT of a Unix socket (Debian's default host=/var/run/postgresql),
+    // whose file disappears while the server is stopped.
+    if (e.syscall === 'connect' && /^E[A-Z]+$/.test(code)) return true;
     if (typeof e.message === 'string' && UNAVAILABLE_MESSAGE.test(e.message)) return true;
   }
   return false;

@@ -5,6 +5,14 @@ import { redactContacts } from '../jobs/outbox-worker.js';
 import { createTransports } from './transports.js';
 
 const TWILIO = { TWILIO_ACCOUNT_SID: 'AC1', TWILIO_AUTH_TOKEN: 'token', TWILIO_FROM: '+4930123' };
+/** The settings production needs besides the transports (config.ts). */
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  JWT_SECRET: 'f3a9c1e7b5d20846ac9e1f7b3d5a0c2e',
+  PUBLIC_URL: 'https://kita.stadt-test.de',
+  SMTP_FROM: 'no-reply@stadt-test.de',
+  FAQ_URL: 'https://stadt-test.de/faq',
+};
 
 describe('createTransports', () => {
   it('uses the dev mailbox outside production when nothing is configured', () => {
@@ -19,9 +27,9 @@ describe('createTransports', () => {
   });
 
   it('refuses to start in production without transports, naming what is missing', () => {
-    expect(() => createTransports(testConfig({ NODE_ENV: 'production' }))).toThrow(ConfigError);
-    expect(() => createTransports(testConfig({ NODE_ENV: 'production' }))).toThrow(/SMTP_URL: required in production[\s\S]*TWILIO_ACCOUNT_SID/);
-    expect(() => createTransports(testConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://h:25' }))).toThrow(/TWILIO_ACCOUNT_SID.*required in production/);
+    expect(() => createTransports(testConfig(PRODUCTION))).toThrow(ConfigError);
+    expect(() => createTransports(testConfig(PRODUCTION))).toThrow(/SMTP_URL: required in production[\s\S]*TWILIO_ACCOUNT_SID/);
+    expect(() => createTransports(testConfig({ ...PRODUCTION, SMTP_URL: 'smtp://h:25' }))).toThrow(/TWILIO_ACCOUNT_SID.*required in production/);
   });
 
   it('refuses half a Twilio configuration and a wrong SMTP URL', () => {

@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import type { LoggerOptions } from 'pino';
 import type { Config } from '../config.js';
 
@@ -20,7 +21,8 @@ function prettyAvailable(): boolean {
 export function loggerOptions(config: Pick<Config, 'LOG_LEVEL' | 'NODE_ENV'>, base?: Record<string, string>): LoggerOptions {
   return {
     level: config.LOG_LEVEL,
-    ...(base ? { base } : {}),
+    // pid and hostname on every line of every process (app, worker), also when a process adds its own fields.
+    base: { pid: process.pid, hostname: os.hostname(), ...base },
     redact: ['req.headers.authorization', 'req.headers.cookie'],
     serializers: {
       req: (req: { method: string; url: string }) => ({ method: req.method, url: redactUrl(req.url) }),

@@ -56,8 +56,10 @@ describe.skipIf(!adminUrl)('the compiled server from a clean folder with product
         PORT: String(port),
         HOST: '127.0.0.1',
         DATABASE_URL: db.url,
-        JWT_SECRET: 'production-secret-production-secret-0123456789',
+        JWT_SECRET: 'd8c4a1f09e7b35c2a6f1e0d9b8c7a5f3e2d1c0b9a8f7e6d5',
         PUBLIC_URL: 'https://kita.example.org',
+        SMTP_FROM: 'Kita Notbetreuung <no-reply@stadt-test.de>',
+        FAQ_URL: 'https://www.stadt-test.de/kita-faq',
         SMTP_URL: 'smtp://127.0.0.1:1',
         TWILIO_ACCOUNT_SID: 'ACtest',
         TWILIO_AUTH_TOKEN: 'x',
@@ -83,6 +85,28 @@ describe.skipIf(!adminUrl)('the compiled server from a clean folder with product
     console.log(`compiled server: ready after ${Math.round(server.readyMs)} ms (empty database, migrations included), RSS at idle ${await rssMb(server.child.pid!)} MB`);
     expect(await server.stop()).toBe(0);
   }, 240_000);
+
+  it('creates the first Admin with plain node (dist/admin.js) and prints the one-time link', async () => {
+    const { spawnSync } = await import('node:child_process');
+    const r = spawnSync(process.execPath, ['apps/server/dist/admin.js', 'create', '--email', 'it@stadt-test.de', '--name', 'IT Stadt'], {
+      cwd: dir,
+      encoding: 'utf8',
+      timeout: 60_000,
+      env: {
+        PATH: process.env.PATH ?? '',
+        NODE_ENV: 'production',
+        DATABASE_URL: db.url,
+        JWT_SECRET: 'd8c4a1f09e7b35c2a6f1e0d9b8c7a5f3e2d1c0b9a8f7e6d5',
+        PUBLIC_URL: 'https://kita.example.org',
+        SMTP_FROM: 'Kita Notbetreuung <no-reply@stadt-test.de>',
+        FAQ_URL: 'https://www.stadt-test.de/kita-faq',
+      },
+    });
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/^Admin created: IT Stadt <it@stadt-test\.de>/);
+    expect(r.stdout).toMatch(/\n {2}https:\/\/kita\.example\.org\/reset-password\?token=[\w-]{22}\n$/);
+  }, 90_000);
 
   it('stops with one clear line when the database is unreachable', async () => {
     const { spawnSync } = await import('node:child_process');

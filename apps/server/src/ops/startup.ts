@@ -1,5 +1,5 @@
 import { ConfigError, type Config } from '../config.js';
-import { DatabaseUnreachableError } from '../db/client.js';
+import { StartupError } from '../db/startup-error.js';
 
 /**
  * Demo data only under an explicit NODE_ENV=development (never in production, whatever SEED_DEMO
@@ -12,7 +12,7 @@ export function demoSeedWanted(config: Pick<Config, 'NODE_ENV' | 'SEED_DEMO' | '
 
 /** Configuration and database problems end the process with one clear line, not a stack trace. */
 export function exitOnStartupError(err: unknown): never {
-  if (err instanceof ConfigError || err instanceof DatabaseUnreachableError) {
+  if (err instanceof ConfigError || err instanceof StartupError) {
     console.error(err.message);
     process.exit(1);
   }
@@ -20,6 +20,14 @@ export function exitOnStartupError(err: unknown): never {
   process.exit(1);
 }
 
+/** A failed listen() as one line: the port is taken or may not be used by this user. */
+export function listenError(err: unknown, host: string, port: number, setting: string): unknown {
+  const code = (err as NodeJS.ErrnoException).code;
+  if (code === 'EADDRINUSE') return new StartupError(`Port ${port} on ${host} is in use by another process (stop it, or set ${setting})`);
+  if (code === 'EACCES') return new StartupError(`Port ${port} on ${host} may not be opened by this user (use a port above 1023, or set ${setting})`);
+  if (code === 'EADDRNOTAVAIL') return new StartupError(`HOST ${host} is not an address of this machine (set HOST)`);
+  return err;
+}
 
 /**
  * Graceful shutdown of an entry point (main.ts, worker.ts): on the first SIGTERM or SIGINT, log

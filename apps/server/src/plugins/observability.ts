@@ -14,7 +14,8 @@ declare module 'fastify' {
  * Operations endpoints and request logging:
  * - GET /metrics: Prometheus text format (latency by route, outbox queue, open inquiries, closes).
  * - GET /api/health/live: the process answers (no database access; restart it when this fails).
- * - GET /api/health/ready: the database answers (take the instance out of the load balancer when not).
+ * - GET /api/health/ready: the database answers and its schema is not newer than this build
+ *   (take the instance out of the load balancer when not).
  * - One log line per API request; static files (the web app) and health probes are not logged
  *   at info, failures always are.
  */
@@ -42,6 +43,7 @@ export const observabilityPlugin = fp(async (app: FastifyInstance, opts: { defau
   app.get('/api/health/ready', { schema: { tags: ['health'], summary: 'Readiness: the database answers' } }, async (_req, reply) => {
     try {
       await app.db.execute(sql`select 1`);
+      if (!app.schemaGuard.writable) return reply.status(503).send({ status: 'error', database: app.dbKind, reason: app.schemaGuard.reason });
       return { status: 'ok', database: app.dbKind };
     } catch {
       return reply.status(503).send({ status: 'error', database: app.dbKind });

@@ -4,7 +4,11 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
-/** OpenAPI document generated from the route schemas, at /api/openapi.json, readable at /api/docs. */
+/**
+ * OpenAPI document generated from the route schemas, at /api/openapi.json, readable at /api/docs.
+ * API_DOCS decides who gets them: public (development, tests), admin (an Admin's session, e.g.
+ * `curl -H "Authorization: Bearer …"`), off (the production default: both answer 404).
+ */
 export const openapiPlugin = fp(async (app: FastifyInstance) => {
   await app.register(swagger, {
     openapi: {
@@ -14,6 +18,13 @@ export const openapiPlugin = fp(async (app: FastifyInstance) => {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+});
+
+/** The routes that serve it; registered after the auth plugin, whose session hook they need for API_DOCS=admin. */
+export const apiDocsPlugin = fp(async (app: FastifyInstance) => {
+  const mode = app.config.API_DOCS;
+  if (mode === 'off') return;
+  const adminOnly = mode === 'admin' ? { preHandler: app.requireRole('Admin') } : {};
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, ...(mode === 'admin' ? { uiHooks: adminOnly } : {}) });
+  app.get('/api/openapi.json', { schema: { hide: true }, ...adminOnly }, async () => app.swagger());
 });

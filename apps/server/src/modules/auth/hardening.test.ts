@@ -9,7 +9,8 @@ import { createEventViaApi, eventWorld, inquiryToken, type EventWorld } from '..
 /** Issue 9, the small items: weak JWT secrets, one session per preference link. */
 
 describe('JWT_SECRET', () => {
-  const load = (secret: string) => () => loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret, PUBLIC_URL: 'https://kita.example', DATABASE_URL: 'postgres://x/y' });
+  const load = (secret: string) => () =>
+    loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret, PUBLIC_URL: 'https://kita.stadt-test.de', DATABASE_URL: 'postgres://x/y', SMTP_FROM: 'no-reply@stadt-test.de', FAQ_URL: 'https://stadt-test.de/faq' });
   it.each([
     ['32 identical characters', 'a'.repeat(32)],
     ['a word repeated', 'changeme'.repeat(4)],

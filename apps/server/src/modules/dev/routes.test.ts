@@ -93,7 +93,17 @@ describe('GET dev/messages: filter by part of an address (issue 14)', () => {
 describe('in production', () => {
   it('does not exist', async () => {
     const prod = await createTestApp({
-      env: { NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:1', TWILIO_ACCOUNT_SID: 'AC1', TWILIO_AUTH_TOKEN: 'x', TWILIO_FROM: '+4930123' },
+      env: {
+        NODE_ENV: 'production',
+        JWT_SECRET: 'f3a9c1e7b5d20846ac9e1f7b3d5a0c2e',
+        PUBLIC_URL: 'https://kita.stadt-test.de',
+        SMTP_FROM: 'no-reply@stadt-test.de',
+        FAQ_URL: 'https://stadt-test.de/faq',
+        SMTP_URL: 'smtp://127.0.0.1:1',
+        TWILIO_ACCOUNT_SID: 'AC1',
+        TWILIO_AUTH_TOKEN: 'x',
+        TWILIO_FROM: '+4930123',
+      },
     });
     try {
       const res = await prod.app.inject({ url: '/api/dev/messages' });

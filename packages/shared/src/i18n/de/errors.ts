@@ -50,6 +50,7 @@ export const errors = {
   PASSWORD_COMMON: 'Dieses Passwort ist zu häufig und leicht zu erraten.',
   CURRENT_PASSWORD_WRONG: 'Ihr eigenes Passwort ist falsch.',
   DATABASE_UNAVAILABLE: 'Der Dienst ist kurz nicht erreichbar. Bitte versuchen Sie es in ein paar Sekunden erneut.',
+  UPGRADE_IN_PROGRESS: 'Der Dienst wird gerade aktualisiert. Bitte versuchen Sie es in einer Minute erneut.',
   URI_TOO_LONG: 'Die Adresse der Anfrage ist zu lang.',
   HEADERS_TOO_LARGE: 'Die Kopfzeilen der Anfrage sind zu groß.',
   BAD_REQUEST: 'Die Anfrage ist fehlerhaft.',

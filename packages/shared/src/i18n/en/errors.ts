@@ -54,6 +54,7 @@ export const errors: Catalog<typeof de> = {
   KITA_DELETE_CONFIRM: 'The Kita has finished demand inquiries. To delete it, please type its name.',
   CURRENT_PASSWORD_WRONG: 'Your own password is wrong.',
   DATABASE_UNAVAILABLE: 'The service is briefly unavailable. Please try again in a few seconds.',
+  UPGRADE_IN_PROGRESS: 'The service is being updated. Please try again in a minute.',
   URI_TOO_LONG: 'The request address is too long.',
   HEADERS_TOO_LARGE: 'The request headers are too large.',
   BAD_REQUEST: 'The request is malformed.',
