@@ -37,14 +37,13 @@ const envSchema = z.object({
     .optional(),
   DATA_DIR: z.string().default('./data'),
   PUBLIC_URL: z.url('must be an absolute URL such as https://kita.example.org').optional(),
-  JWT_SECRET: z
-    .string()
-    .min(32, 'must be at least 32 characters (256 bits)')
-    .superRefine((v, ctx) => {
-      const weak = weakSecretReason(v);
-      if (weak) ctx.addIssue({ code: 'custom', message: `too weak (${weak}); generate one with \`openssl rand -hex 32\`` });
-    })
-    .optional(),
+  JWT_SECRET: signingSecret(),
+  /**
+   * The secret JWT_SECRET had before a rotation: sessions signed with it stay valid and queued
+   * messages sealed with it are still delivered (and re-sealed with JWT_SECRET). Remove it once
+   * the longest session (12 h) and every old process are gone (docs/operations.md "Rotating").
+   */
+  JWT_SECRET_PREVIOUS: signingSecret(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Demo data (development and test only, never in production): auto = into an empty database. */
   SEED_DEMO: z.enum(['auto', 'always', 'never']).default('auto'),
@@ -76,6 +75,17 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
+function signingSecret() {
+  return z
+    .string()
+    .min(32, 'must be at least 32 characters (256 bits)')
+    .superRefine((v, ctx) => {
+      const weak = weakSecretReason(v);
+      if (weak) ctx.addIssue({ code: 'custom', message: `too weak (${weak}); generate one with \`openssl rand -hex 32\`` });
+    })
+    .optional();
+}
+
 /**
  * Refuses obviously guessable signing secrets: few distinct characters, one short
  * unit repeated, or a character distribution worth under 80 bits (a random 32-character hex
@@ -94,9 +104,11 @@ export function weakSecretReason(secret: string): string | null {
   return null;
 }
 
-export interface Config extends Omit<Env, 'JWT_SECRET' | 'PUBLIC_URL' | 'HOST'> {
+export interface Config extends Omit<Env, 'JWT_SECRET' | 'JWT_SECRET_PREVIOUS' | 'PUBLIC_URL' | 'HOST'> {
   HOST: string;
   jwtSecret: Uint8Array;
+  /** JWT_SECRET_PREVIOUS: still accepted for sessions and sealed messages, never used to sign or seal. */
+  jwtSecretPrevious: Uint8Array | null;
   /** Where the signing key came from (named in the start-up line). */
   jwtSecretSource: 'JWT_SECRET' | 'generated';
   publicUrl: string;
@@ -191,11 +203,12 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
   if (!secret) {
     throw new ConfigError('Invalid configuration:\n  JWT_SECRET: required when DATABASE_URL is set');
   }
-  const { JWT_SECRET: _s, PUBLIC_URL: _p, HOST: _h, ...rest } = e;
+  const { JWT_SECRET: _s, JWT_SECRET_PREVIOUS: previous, PUBLIC_URL: _p, HOST: _h, ...rest } = e;
   return {
     ...rest,
     HOST: e.HOST ?? (e.NODE_ENV === 'development' ? '127.0.0.1' : '0.0.0.0'),
     jwtSecret: new TextEncoder().encode(secret),
+    jwtSecretPrevious: previous && previous !== secret ? new TextEncoder().encode(previous) : null,
     jwtSecretSource: e.JWT_SECRET ? 'JWT_SECRET' : 'generated',
     warnings: unknownVariables(env),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
