@@ -4,6 +4,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { isFictionalRecipient } from '../notify/fictional.js';
 import { rebaseLinks } from '../notify/public-url.js';
+import { outboxFailedTotal } from '../ops/metrics.js';
 import { RESEAL_INTERVAL_MS, resealOutboxSecrets } from '../notify/rotation.js';
 import { encryptSecret, openMessage, openSecret, outboxSecretKeys, type SecretKey } from '../notify/secrets.js';
 import { devMailbox, PermanentDeliveryError, type Deliverable, type Transport } from '../notify/transport.js';
@@ -224,6 +225,7 @@ export class OutboxWorker {
       const delay = Math.min(this.o.maxDelayMs, this.o.retryBaseMs * 2 ** (attempts - 1));
       // The reason the manager reads on the event page (null while retries are still to come).
       const reason = permanent ? err.reason : failed ? 'too_many_attempts' : null;
+      if (failed) outboxFailedTotal.inc({ channel: row.channel, reason: reason ?? 'unknown' });
       this.opts.log.warn(
         { messageId: row.id, channel: row.channel, attempts, failed, permanent, error: redactContacts(error) },
         'message delivery failed',
