@@ -69,7 +69,8 @@ const envSchema = z.object({
   SMS_RATE_PER_SECOND: z.coerce.number().positive().default(10),
   OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(1).default(5000),
   OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(10),
-  OUTBOX_LOCK_MS: z.coerce.number().int().min(1000).default(120_000),
+  /** Lease of a worker's claim, renewed every third of it while the worker lives (jobs/outbox-worker.ts). */
+  OUTBOX_LOCK_MS: z.coerce.number().int().min(1000).default(30_000),
   FAQ_URL: z.url().default('https://www.kita.example/faq-notbetreuung'),
 });
 

@@ -22,7 +22,11 @@ export interface OutboxWorkerOptions {
   retryBaseMs?: number;
   maxDelayMs?: number;
   maxAttempts?: number;
-  /** A claim older than this is taken to belong to a dead worker and retried. */
+  /**
+   * The lease of a claim: a claim not renewed for this long belongs to a dead worker and is taken
+   * over. A live worker renews the lease of the messages it still holds every lockMs / 3, so a
+   * slow batch is never taken over while a crashed worker's batch waits at most lockMs.
+   */
   lockMs?: number;
   /**
    * Messages to fictional recipients (the demo data's `.example` addresses and drama numbers) stay
@@ -92,7 +96,7 @@ export class OutboxWorker {
       retryBaseMs: opts.retryBaseMs ?? 5000,
       maxDelayMs: opts.maxDelayMs ?? 15 * 60_000,
       maxAttempts: opts.maxAttempts ?? 10,
-      lockMs: opts.lockMs ?? 120_000,
+      lockMs: opts.lockMs ?? 30_000,
     };
   }
 
@@ -132,12 +136,36 @@ export class OutboxWorker {
   /** One claim-and-deliver round; returns how many messages were handled. Used by tests. */
   async runOnce(channel?: Channel): Promise<number> {
     const rows = await this.claim(channel);
+    if (rows.length === 0) return 0;
+    const held = new Set(rows.map((r) => r.id));
+    const renewal = setInterval(() => void this.renewLease(held), Math.max(250, Math.floor(this.o.lockMs / 3)));
     let next = 0;
     const workers = Array.from({ length: Math.min(this.o.concurrency, rows.length) }, async () => {
-      while (next < rows.length) await this.deliver(rows[next++]!);
+      while (next < rows.length) {
+        const row = rows[next++]!;
+        await this.deliver(row);
+        held.delete(row.id);
+      }
     });
-    await Promise.all(workers);
+    try {
+      await Promise.all(workers);
+    } finally {
+      clearInterval(renewal);
+    }
     return rows.length;
+  }
+
+  /** Extends the lease of the claimed messages not finished yet (a failed renewal is only logged). */
+  private async renewLease(held: Set<string>): Promise<void> {
+    if (held.size === 0) return;
+    const ids = [...held];
+    try {
+      await this.opts.db.execute(sql`
+        update outbox_messages set locked_until = now() + (${this.o.lockMs} * interval '1 millisecond')
+         where status = 'sending' and id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
+    } catch (err) {
+      this.opts.log.warn({ err, messages: ids.length }, 'outbox lease renewal failed');
+    }
   }
 
   private async run(channel: Channel): Promise<void> {
