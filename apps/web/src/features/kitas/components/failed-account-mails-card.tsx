@@ -34,7 +34,7 @@ export function FailedAccountMailsCard() {
   };
 
   return (
-    <Alert variant="destructive" role="status" className="mb-4" data-qa="failed-account-mails">
+    <Alert variant="destructive" role="status" data-qa="failed-account-mails">
       <MailWarningIcon aria-hidden="true" />
       <AlertTitle>{t('users.accountMails.title', { count: rows.length })}</AlertTitle>
       <AlertDescription>
