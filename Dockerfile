@@ -2,6 +2,8 @@
 #   docker build -t kita-notbetreuung .
 #   docker run --env-file kita.env -p 3000:3000 kita-notbetreuung                 # app
 #   docker run --env-file kita.env kita-notbetreuung node apps/server/dist/worker.js  # worker
+# One HEALTHCHECK for both: apps/server/dist/healthcheck.js checks the app's /api/health/live, or,
+# when the container runs worker.js, the worker's own /health on WORKER_HEALTH_PORT (3002).
 # The runtime image holds the compiled server, the web build and production dependencies only,
 # runs as an unprivileged user and writes nothing into /app (works with a read-only root file
 # system; the embedded database, if used at all, lives in the DATA_DIR volume).
@@ -36,6 +38,7 @@ RUN npm ci --omit=dev --workspace @kita/server --no-audit --no-fund && npm cache
 FROM node:24-bookworm-slim AS runtime
 ENV NODE_ENV=production \
     PORT=3000 \
+    WORKER_HEALTH_PORT=3002 \
     DATA_DIR=/data
 WORKDIR /app
 COPY --from=deps --chown=root:root /app ./
@@ -46,5 +49,5 @@ USER node
 VOLUME ["/data"]
 EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=3s --start-period=30s --retries=3 \
-  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health/live').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+  CMD ["node", "apps/server/dist/healthcheck.js"]
 CMD ["node", "apps/server/dist/main.js"]

@@ -31,6 +31,8 @@ export const serverModules = {
   preferences: ['events', 'results'],
   // Delivery status, resend, reminders and fallbacks write through the inquiry fan-out.
   delivery: ['events'],
+  // Failed activation and reset mails: the resend goes through the account messages.
+  'account-mails': ['accounts'],
 };
 
 /**

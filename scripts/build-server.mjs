@@ -1,5 +1,5 @@
 // Compiles the server (apps/server/src + packages/shared) into apps/server/dist with esbuild:
-// one ES module per entry point (main, worker, migrate, admin), the SQL migrations beside them. npm
+// one ES module per entry point (main, worker, migrate, admin, healthcheck), the SQL migrations beside them. npm
 // packages stay external (installed by `npm ci --omit=dev`); only our workspace code is bundled,
 // so production runs plain `node apps/server/dist/main.js` without TypeScript tooling.
 import { cpSync, readFileSync, rmSync } from 'node:fs';
@@ -20,7 +20,13 @@ export async function buildServer(out = defaultOut) {
   rmSync(out, { recursive: true, force: true });
   await build({
     absWorkingDir: root,
-    entryPoints: { main: 'apps/server/src/main.ts', worker: 'apps/server/src/worker.ts', migrate: 'apps/server/src/migrate.ts', admin: 'apps/server/src/admin.ts' },
+    entryPoints: {
+      main: 'apps/server/src/main.ts',
+      worker: 'apps/server/src/worker.ts',
+      migrate: 'apps/server/src/migrate.ts',
+      admin: 'apps/server/src/admin.ts',
+      healthcheck: 'apps/server/src/healthcheck.ts',
+    },
     outdir: out,
     bundle: true,
     // No shared chunks: import.meta.url of every module is then dist/<entry>.js (migrations, web build).

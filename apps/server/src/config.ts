@@ -50,14 +50,13 @@ const envSchema = z.object({
    * Default: off in production (public is refused there), public otherwise.
    */
   API_DOCS: z.enum(['public', 'admin', 'off']).optional(),
-  JWT_SECRET: z
-    .string()
-    .min(32, 'must be at least 32 characters (256 bits)')
-    .superRefine((v, ctx) => {
-      const weak = weakSecretReason(v);
-      if (weak) ctx.addIssue({ code: 'custom', message: `too weak (${weak}); generate one with \`openssl rand -hex 32\`` });
-    })
-    .optional(),
+  JWT_SECRET: signingSecret(),
+  /**
+   * The secret JWT_SECRET had before a rotation: sessions signed with it stay valid and queued
+   * messages sealed with it are still delivered (and re-sealed with JWT_SECRET). Remove it once
+   * the longest session (12 h) and every old process are gone (docs/operations.md "Rotating").
+   */
+  JWT_SECRET_PREVIOUS: signingSecret(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Demo data (development and test only, never in production): auto = into an empty database. */
   SEED_DEMO: z.enum(['auto', 'always', 'never']).default('auto'),
@@ -84,12 +83,24 @@ const envSchema = z.object({
   SMS_RATE_PER_SECOND: z.coerce.number().positive().default(10),
   OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(1).default(5000),
   OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(10),
-  OUTBOX_LOCK_MS: z.coerce.number().int().min(1000).default(120_000),
-  /** The families' FAQ; unset: the product's own help page `{PUBLIC_URL}/help` (issue 20: the default was a placeholder). */
+  /** Lease of a worker's claim, renewed every third of it while the worker lives (jobs/outbox-worker.ts). */
+  OUTBOX_LOCK_MS: z.coerce.number().int().min(1000).default(30_000),
+  /** The families' FAQ; unset: the product's own help page `{PUBLIC_URL}/help`. */
   FAQ_URL: z.url().optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+function signingSecret() {
+  return z
+    .string()
+    .min(32, 'must be at least 32 characters (256 bits)')
+    .superRefine((v, ctx) => {
+      const weak = weakSecretReason(v);
+      if (weak) ctx.addIssue({ code: 'custom', message: `too weak (${weak}); generate one with \`openssl rand -hex 32\`` });
+    })
+    .optional();
+}
 
 /**
  * Refuses obviously guessable signing secrets: few distinct characters, one short
@@ -186,10 +197,12 @@ function productionProblems(env: Record<string, string>, e: Env): string[] {
   return out;
 }
 
-export interface Config extends Omit<Env, 'JWT_SECRET' | 'PUBLIC_URL' | 'HOST' | 'API_DOCS'> {
+export interface Config extends Omit<Env, 'JWT_SECRET' | 'JWT_SECRET_PREVIOUS' | 'PUBLIC_URL' | 'HOST' | 'API_DOCS'> {
   HOST: string;
   API_DOCS: 'public' | 'admin' | 'off';
   jwtSecret: Uint8Array;
+  /** JWT_SECRET_PREVIOUS: still accepted for sessions and sealed messages, never used to sign or seal. */
+  jwtSecretPrevious: Uint8Array | null;
   /** Where the signing key came from (named in the start-up line). */
   jwtSecretSource: 'JWT_SECRET' | 'generated';
   publicUrl: string;
@@ -287,7 +300,7 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
   if (!secret) {
     throw new ConfigError('Invalid configuration:\n  JWT_SECRET: required when DATABASE_URL is set');
   }
-  const { JWT_SECRET: _s, PUBLIC_URL: _p, HOST: _h, API_DOCS: _d, ...rest } = e;
+  const { JWT_SECRET: _s, JWT_SECRET_PREVIOUS: previous, PUBLIC_URL: _p, HOST: _h, API_DOCS: _d, ...rest } = e;
   return {
     ...rest,
     // The embedded database has no URL: code asks `embedded` (or gets undefined here).
@@ -295,6 +308,7 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
     API_DOCS: e.API_DOCS ?? (e.NODE_ENV === 'production' ? 'off' : 'public'),
     HOST: e.HOST ?? (e.NODE_ENV === 'development' ? '127.0.0.1' : '0.0.0.0'),
     jwtSecret: new TextEncoder().encode(secret),
+    jwtSecretPrevious: previous && previous !== secret ? new TextEncoder().encode(previous) : null,
     jwtSecretSource: e.JWT_SECRET ? 'JWT_SECRET' : 'generated',
     warnings: unknownVariables(env),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),

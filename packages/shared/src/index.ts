@@ -12,3 +12,4 @@ export * from './time.js';
 export * from './delivery.js';
 export * from './care-days.js';
 export * from './errors.js';
+export * from './account-mails.js';

@@ -338,6 +338,11 @@ export const outboxMessages = pgTable(
      * message is delivered to a real transport or has failed for good (issue 9: no secrets at rest).
      */
     secret: text('secret'),
+    /**
+     * The PUBLIC_URL the links in subject and bodies start with; the worker replaces it with the
+     * PUBLIC_URL it runs with at send time (notify/public-url.ts). Null: no links, or sent as written.
+     */
+    publicUrl: text('public_url'),
     /** Billed SMS segments of body_text (GSM-7 160/153, UCS-2 70/67 characters); null for e-mail. */
     smsSegments: integer('sms_segments'),
     kitaId: uuid('kita_id').references(() => kitas.id, { onDelete: 'set null' }),

@@ -3,7 +3,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { isFictionalRecipient } from '../notify/fictional.js';
-import { decryptSecret, openMessage, outboxSecretKey, type SecretKey } from '../notify/secrets.js';
+import { rebaseLinks } from '../notify/public-url.js';
+import { outboxFailedTotal } from '../ops/metrics.js';
+import { RESEAL_INTERVAL_MS, resealOutboxSecrets } from '../notify/rotation.js';
+import { encryptSecret, openMessage, openSecret, outboxSecretKeys, type SecretKey } from '../notify/secrets.js';
 import { devMailbox, PermanentDeliveryError, type Deliverable, type Transport } from '../notify/transport.js';
 
 export interface OutboxWorkerOptions {
@@ -21,7 +24,11 @@ export interface OutboxWorkerOptions {
   retryBaseMs?: number;
   maxDelayMs?: number;
   maxAttempts?: number;
-  /** A claim older than this is taken to belong to a dead worker and retried. */
+  /**
+   * The lease of a claim: a claim not renewed for this long belongs to a dead worker and is taken
+   * over. A live worker renews the lease of the messages it still holds every lockMs / 3, so a
+   * slow batch is never taken over while a crashed worker's batch waits at most lockMs.
+   */
   lockMs?: number;
   /**
    * Messages to fictional recipients (the demo data's `.example` addresses and drama numbers) stay
@@ -30,16 +37,30 @@ export interface OutboxWorkerOptions {
   keepFictional?: boolean;
   /** Opens the sealed link tokens and codes at send time (notify/secrets.ts). */
   secretKey: SecretKey;
+  /**
+   * Keys of JWT_SECRET_PREVIOUS (a rotation in progress): they still open what was sealed before
+   * it; such secrets are sealed again with secretKey (notify/rotation.ts).
+   */
+  previousSecretKeys?: SecretKey[];
+  /** The PUBLIC_URL links are sent with (notify/public-url.ts); unset = as written. */
+  publicUrl?: string;
 }
 
 /** The worker settings that come from configuration (OUTBOX_*). */
-export const outboxOptions = (config: Pick<Config, 'OUTBOX_RETRY_BASE_MS' | 'OUTBOX_MAX_ATTEMPTS' | 'OUTBOX_LOCK_MS' | 'NODE_ENV' | 'jwtSecret'>) => ({
-  keepFictional: config.NODE_ENV === 'development',
-  retryBaseMs: config.OUTBOX_RETRY_BASE_MS,
-  maxAttempts: config.OUTBOX_MAX_ATTEMPTS,
-  lockMs: config.OUTBOX_LOCK_MS,
-  secretKey: outboxSecretKey(config.jwtSecret),
-});
+export const outboxOptions = (
+  config: Pick<Config, 'OUTBOX_RETRY_BASE_MS' | 'OUTBOX_MAX_ATTEMPTS' | 'OUTBOX_LOCK_MS' | 'NODE_ENV' | 'jwtSecret' | 'publicUrl'> & Partial<Pick<Config, 'jwtSecretPrevious'>>,
+) => {
+  const [secretKey, ...previousSecretKeys] = outboxSecretKeys(config);
+  return {
+    keepFictional: config.NODE_ENV === 'development',
+    retryBaseMs: config.OUTBOX_RETRY_BASE_MS,
+    maxAttempts: config.OUTBOX_MAX_ATTEMPTS,
+    lockMs: config.OUTBOX_LOCK_MS,
+    secretKey: secretKey!,
+    previousSecretKeys,
+    publicUrl: config.publicUrl,
+  };
+};
 
 type Channel = 'email' | 'sms';
 const CHANNELS: Channel[] = ['email', 'sms'];
@@ -53,6 +74,7 @@ type Row = {
   body_text: string;
   body_html: string | null;
   secret: string | null;
+  public_url: string | null;
   attempts: number;
 };
 
@@ -65,7 +87,8 @@ export class OutboxWorker {
   private running = false;
   private readonly wakers = new Set<() => void>();
   private loop: Promise<void> | null = null;
-  private readonly o: Required<Omit<OutboxWorkerOptions, 'db' | 'log' | 'transports' | 'keepFictional' | 'secretKey' | 'paused'>>;
+  private readonly o: Required<Omit<OutboxWorkerOptions, 'db' | 'log' | 'transports' | 'keepFictional' | 'secretKey' | 'paused' | 'previousSecretKeys' | 'publicUrl'>>;
+  private resealTimer: NodeJS.Timeout | null = null;
 
   constructor(private readonly opts: OutboxWorkerOptions) {
     this.o = {
@@ -75,7 +98,7 @@ export class OutboxWorker {
       retryBaseMs: opts.retryBaseMs ?? 5000,
       maxDelayMs: opts.maxDelayMs ?? 15 * 60_000,
       maxAttempts: opts.maxAttempts ?? 10,
-      lockMs: opts.lockMs ?? 120_000,
+      lockMs: opts.lockMs ?? 30_000,
     };
   }
 
@@ -84,6 +107,20 @@ export class OutboxWorker {
     this.running = true;
     // One lane per channel: e-mails never wait behind SMS held back by the provider's rate limit.
     this.loop = Promise.all(CHANNELS.map((channel) => this.run(channel))).then(() => undefined);
+    if (this.opts.previousSecretKeys?.length) this.resealRound();
+  }
+
+  /** During a JWT_SECRET rotation: re-seals queued secrets with the current key now and every 10 minutes. */
+  private resealRound(): void {
+    const { db, log, secretKey, previousSecretKeys = [] } = this.opts;
+    void resealOutboxSecrets(db, secretKey, previousSecretKeys)
+      .then((resealed) => {
+        if (resealed > 0) log.info({ resealed }, 'queued messages re-sealed with the current JWT_SECRET');
+      })
+      .catch((err: unknown) => log.error({ err }, 're-sealing queued messages failed'))
+      .finally(() => {
+        if (this.running) this.resealTimer = setTimeout(() => this.resealRound(), RESEAL_INTERVAL_MS);
+      });
   }
 
   /** Asks the worker to look for work now (after a commit that enqueued messages). */
@@ -93,6 +130,7 @@ export class OutboxWorker {
 
   async stop(): Promise<void> {
     this.running = false;
+    if (this.resealTimer) clearTimeout(this.resealTimer);
     this.kick();
     await this.loop;
   }
@@ -101,12 +139,36 @@ export class OutboxWorker {
   async runOnce(channel?: Channel): Promise<number> {
     if (this.opts.paused?.()) return 0;
     const rows = await this.claim(channel);
+    if (rows.length === 0) return 0;
+    const held = new Set(rows.map((r) => r.id));
+    const renewal = setInterval(() => void this.renewLease(held), Math.max(250, Math.floor(this.o.lockMs / 3)));
     let next = 0;
     const workers = Array.from({ length: Math.min(this.o.concurrency, rows.length) }, async () => {
-      while (next < rows.length) await this.deliver(rows[next++]!);
+      while (next < rows.length) {
+        const row = rows[next++]!;
+        await this.deliver(row);
+        held.delete(row.id);
+      }
     });
-    await Promise.all(workers);
+    try {
+      await Promise.all(workers);
+    } finally {
+      clearInterval(renewal);
+    }
     return rows.length;
+  }
+
+  /** Extends the lease of the claimed messages not finished yet (a failed renewal is only logged). */
+  private async renewLease(held: Set<string>): Promise<void> {
+    if (held.size === 0) return;
+    const ids = [...held];
+    try {
+      await this.opts.db.execute(sql`
+        update outbox_messages set locked_until = now() + (${this.o.lockMs} * interval '1 millisecond')
+         where status = 'sending' and id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
+    } catch (err) {
+      this.opts.log.warn({ err, messages: ids.length }, 'outbox lease renewal failed');
+    }
   }
 
   private async run(channel: Channel): Promise<void> {
@@ -144,14 +206,22 @@ export class OutboxWorker {
           order by next_attempt_at
           limit ${this.o.batchSize}
           for update skip locked)
-      returning m.id, m.idempotency_key, m.channel, m.recipient, m.subject, m.body_text, m.body_html, m.secret, m.attempts`);
+      returning m.id, m.idempotency_key, m.channel, m.recipient, m.subject, m.body_text, m.body_html, m.secret, m.public_url, m.attempts`);
     return result.rows;
   }
 
   private async deliver(row: Row): Promise<void> {
     const transport = this.opts.keepFictional && isFictionalRecipient(row.recipient) ? devMailbox : this.opts.transports[row.channel];
     // The link token or code goes back into the text only here, in memory, for the transport.
-    const opened = openMessage({ subject: row.subject, bodyText: row.body_text, bodyHtml: row.body_html, secret: row.secret }, this.opts.secretKey);
+    // Current key first, then JWT_SECRET_PREVIOUS's; links start at this process's PUBLIC_URL.
+    const keys = [this.opts.secretKey, ...(this.opts.previousSecretKeys ?? [])];
+    const unsealed = row.secret ? openSecret(row.secret, keys) : null;
+    const resealed = unsealed && unsealed.keyIndex > 0 ? encryptSecret(unsealed.plain, this.opts.secretKey) : null;
+    const opened = rebaseLinks(
+      openMessage({ subject: row.subject, bodyText: row.body_text, bodyHtml: row.body_html, secret: row.secret }, keys),
+      row.public_url,
+      this.opts.publicUrl,
+    );
     const message: Deliverable = {
       id: row.id,
       idempotencyKey: row.idempotency_key,
@@ -165,8 +235,10 @@ export class OutboxWorker {
     // is blanked. The dev mailbox IS the recipient outside production, so it keeps it to show it.
     const keepSecret = transport.name === 'dev';
     try {
-      if (row.secret && decryptSecret(row.secret, this.opts.secretKey) === null) {
-        throw new PermanentDeliveryError('the link or code of this message cannot be decrypted (JWT_SECRET changed since it was written)');
+      if (row.secret && !unsealed) {
+        throw new PermanentDeliveryError(
+          'the link or code of this message cannot be decrypted (JWT_SECRET changed since it was written; set the old one as JWT_SECRET_PREVIOUS)',
+        );
       }
       const { providerMessageId, delivery } = await transport.send(message);
       await this.opts.db.execute(sql`
@@ -174,7 +246,7 @@ export class OutboxWorker {
                transport = ${transport.name}, provider_message_id = ${providerMessageId},
                delivery_status = ${delivery?.status ?? null}, failure_reason = ${delivery?.reason ?? null},
                delivery_updated_at = ${delivery ? sql`now()` : null},
-               secret = ${keepSecret ? sql`secret` : null}
+               secret = ${keepSecret ? (resealed ?? sql`secret`) : null}
          where id = ${row.id}`);
     } catch (err) {
       const error = err instanceof Error ? err.message : String(err);
@@ -184,6 +256,7 @@ export class OutboxWorker {
       const delay = Math.min(this.o.maxDelayMs, this.o.retryBaseMs * 2 ** (attempts - 1));
       // The reason the manager reads on the event page (null while retries are still to come).
       const reason = permanent ? err.reason : failed ? 'too_many_attempts' : null;
+      if (failed) outboxFailedTotal.inc({ channel: row.channel, reason: reason ?? 'unknown' });
       this.opts.log.warn(
         { messageId: row.id, channel: row.channel, attempts, failed, permanent, error: redactContacts(error) },
         'message delivery failed',
@@ -191,7 +264,7 @@ export class OutboxWorker {
       await this.opts.db.execute(sql`
         update outbox_messages set status = ${failed ? 'failed' : 'pending'}, locked_until = null,
                last_error = ${error.slice(0, 1000)}, transport = ${transport.name}, failure_reason = ${reason},
-               secret = ${failed && !keepSecret ? null : sql`secret`},
+               secret = ${failed && !keepSecret ? null : (resealed ?? sql`secret`)},
                next_attempt_at = now() + (${delay} * interval '1 millisecond')
          where id = ${row.id}`);
     }

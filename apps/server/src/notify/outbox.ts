@@ -29,6 +29,8 @@ export interface OutboxMessage {
   bodyHtml?: string | null;
   /** The sealed link token or code (notify/secrets.ts sealMessage); never a plain secret. */
   secret?: string | null;
+  /** The PUBLIC_URL the links in the text were written with (rebased at send time, notify/public-url.ts). */
+  publicUrl?: string | null;
   /** Billed SMS segments (1 = one SMS); null for e-mail. */
   smsSegments?: number | null;
   kitaId?: string | null;

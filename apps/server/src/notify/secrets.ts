@@ -17,6 +17,24 @@ export function outboxSecretKey(jwtSecret: Uint8Array): SecretKey {
   return Buffer.from(hkdfSync('sha256', jwtSecret, Buffer.alloc(0), 'kita-notbetreuung/outbox-secret/v1', 32));
 }
 
+/**
+ * The keys that open sealed secrets, current first: during a rotation JWT_SECRET_PREVIOUS's key
+ * still opens what was sealed before it (notify/rotation.ts re-seals those with the current key).
+ */
+export function outboxSecretKeys(config: { jwtSecret: Uint8Array; jwtSecretPrevious?: Uint8Array | null }): SecretKey[] {
+  return [outboxSecretKey(config.jwtSecret), ...(config.jwtSecretPrevious ? [outboxSecretKey(config.jwtSecretPrevious)] : [])];
+}
+
+/** The plain secret and the index of the key that opened it, or null when none of the keys does. */
+export function openSecret(sealed: string, keys: SecretKey | readonly SecretKey[]): { plain: string; keyIndex: number } | null {
+  const ring = Array.isArray(keys) ? (keys as readonly SecretKey[]) : [keys as SecretKey];
+  for (let i = 0; i < ring.length; i++) {
+    const plain = decryptSecret(sealed, ring[i]!);
+    if (plain !== null) return { plain, keyIndex: i };
+  }
+  return null;
+}
+
 export function encryptSecret(plain: string, key: SecretKey): string {
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', key, iv);
@@ -60,9 +78,9 @@ export function sealMessage<T extends MessageText>(message: T, secret: string, k
  * The message as its recipient gets it (the worker at send time, the dev mailbox). Without a
  * readable secret the placeholder stays: the text is still shown, the link or code is not.
  */
-export function openMessage<T extends MessageText & { secret?: string | null }>(row: T, key: SecretKey): T {
+export function openMessage<T extends MessageText & { secret?: string | null }>(row: T, key: SecretKey | readonly SecretKey[]): T {
   if (!row.secret) return row;
-  const secret = decryptSecret(row.secret, key);
+  const secret = openSecret(row.secret, key)?.plain ?? null;
   if (secret === null) return row;
   const show = (s: string) => s.split(SECRET_PLACEHOLDER).join(secret);
   return {

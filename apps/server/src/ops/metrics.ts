@@ -3,6 +3,19 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 import type { Db } from '../db/client.js';
 
 /**
+ * Messages that failed for good in this process, by channel and reason (the outbox worker counts
+ * them). A counter, unlike the kita_outbox_failed gauge: an alert on its increase() fires once per
+ * new failure, clears by itself, and is not changed by retention deleting old rows or a resend.
+ * Shared by every Metrics registry of the process (app and worker endpoints).
+ */
+export const outboxFailedTotal = new Counter({
+  name: 'kita_outbox_failed_total',
+  help: 'Messages whose delivery failed for good in this process (sum over instances)',
+  labelNames: ['channel', 'reason'],
+  registers: [],
+});
+
+/**
  * Prometheus metrics of one process (prom-client). Queue and inquiry gauges are read from the
  * database at scrape time, so every process reports the same (shared) numbers; request latency and
  * closes are counted per process (sum them over instances).
@@ -24,6 +37,7 @@ export class Metrics {
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
       registers,
     });
+    this.registry.registerMetric(outboxFailedTotal);
     this.closes = new Counter({ name: 'kita_inquiry_closes_total', help: 'Inquiries closed by this process', labelNames: ['trigger'], registers });
     this.closeDuration = new Histogram({
       name: 'kita_inquiry_close_duration_seconds',

@@ -41,12 +41,17 @@ const metric = async (name: string) => {
 describe('/metrics', () => {
   it('shows a failed message after a failed delivery, the queue and request latency by route', async () => {
     expect(await metric('kita_outbox_failed')).toBe(0);
+    const failedTotal = async () => (await metric('kita_outbox_failed_total')) ?? 0;
+    const before = await failedTotal();
     twilio.rejectNumber('+4915100000001');
     await enqueueMessages(t.db, [sms('m-fail', '+4915100000001'), sms('m-ok', '+4915100000002')]);
     expect(await metric('kita_outbox_pending')).toBe(2);
     expect(await metric('kita_outbox_oldest_pending_age_seconds')).toBeGreaterThanOrEqual(0);
     expect(await t.app.outbox.runOnce()).toBe(2);
     expect(await metric('kita_outbox_failed')).toBe(1);
+    // The counter an alert watches (issue 22): one more, by channel and reason.
+    expect(await failedTotal()).toBe(before + 1);
+    expect((await t.app.inject({ url: '/metrics' })).body).toMatch(/kita_outbox_failed_total\{channel="sms",reason="[a-z_]+"\} 1/);
     expect(await metric('kita_outbox_pending')).toBe(0);
     expect(await metric('kita_inquiries_open')).toBe(0);
     const res = await t.app.inject({ url: '/metrics' });

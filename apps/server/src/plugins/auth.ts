@@ -59,7 +59,11 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (!header?.startsWith('Bearer ')) return null;
     // Signature, algorithm and expiry (lib/jwt.ts) and the session row below, both on the app's clock.
     const now = clock.now();
-    const verified = verifyHs256(header.slice(7), config.jwtSecret, Math.floor(now.getTime() / 1000));
+    // JWT_SECRET_PREVIOUS (a rotation in progress): sessions signed before it stay valid.
+    const token = header.slice(7);
+    const nowSeconds = Math.floor(now.getTime() / 1000);
+    const verified =
+      verifyHs256(token, config.jwtSecret, nowSeconds) ?? (config.jwtSecretPrevious ? verifyHs256(token, config.jwtSecretPrevious, nowSeconds) : null);
     if (!verified) return null;
     const [row] = await sessionLookup.execute({ id: verified.sub, now });
     if (!row) return null;

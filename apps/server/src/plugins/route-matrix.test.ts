@@ -105,6 +105,9 @@ export const ROUTE_MATRIX: Record<string, Actor[]> = {
   'POST /api/emergency-event/{id}/resend': STAFF_A,
   // Lists what the caller's scope holds (another Kita's manager gets an empty list).
   'GET /api/emergency-event/delivery-failures': STAFF_ANY,
+  // Failed activation and reset mails of every Kita: the Admin's (issue 22).
+  'GET /api/account-mails/failed': ADMIN,
+  'POST /api/account-mails/{id}/resend': ADMIN,
   // Provider callbacks: no session, only the provider's signature, which no actor here has.
   'POST /api/delivery/twilio/status': [],
   'POST /api/delivery/seven/status': [],

@@ -54,6 +54,8 @@ export const queryKeys = {
   users: {
     all: ['users'],
     list: (kitaId?: string) => ['users', 'list', kitaId ?? 'all'],
+    /** GET account-mails/failed (Admin): activation and reset mails that failed. */
+    failedAccountMails: ['users', 'failed-account-mails'],
   },
   /** The public account pages. */
   accounts: {

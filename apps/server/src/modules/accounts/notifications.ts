@@ -41,7 +41,7 @@ export async function enqueueComposed(
   kind: MessageKind,
   to: { channel: Channel; recipient: string; language: Language },
   vars: MessageVars,
-  ids: { kitaId?: string | null; parentId?: string | null; userId?: string | null; eventId?: string | null; idempotencyKey?: string } = {},
+  ids: { kitaId?: string | null; parentId?: string | null; userId?: string | null; eventId?: string | null; idempotencyKey?: string; publicUrl?: string } = {},
   sealed?: { secret: string; ctx: AppLike },
 ): Promise<void> {
   const { idempotencyKey, ...refs } = ids;
@@ -74,7 +74,7 @@ export async function sendActivation(
     'activation',
     { channel: 'email', recipient: parent.email, language: lang(parent.language) },
     { name: parent.name, kitaName: await kitaName(tx, parent.kitaId), link: appLink(ctx.config.publicUrl, '/verify-email', { token }) },
-    { kitaId: parent.kitaId, parentId: parent.id, userId: input.userId ?? null },
+    { kitaId: parent.kitaId, parentId: parent.id, userId: input.userId ?? null, publicUrl: ctx.config.publicUrl },
     { secret: token, ctx },
   );
   return true;
@@ -144,7 +144,7 @@ export async function sendPasswordReset(
     'password_reset',
     { channel: 'email', recipient: input.email, language: lang(input.language) },
     { ...(input.name ? { name: input.name } : {}), minutes: TTL.reset / 60_000, link: appLink(ctx.config.publicUrl, '/reset-password', { token }) },
-    { kitaId: input.kitaId ?? null, parentId: input.parentId ?? null, userId: input.userId },
+    { kitaId: input.kitaId ?? null, parentId: input.parentId ?? null, userId: input.userId, publicUrl: ctx.config.publicUrl },
     { secret: token, ctx },
   );
 }
@@ -185,7 +185,7 @@ export async function sendAccountExists(tx: DbOrTx, ctx: AppLike, input: { email
     'account_exists',
     { channel: 'email', recipient: input.email, language: lang(input.language) },
     { kitaName: await kitaName(tx, input.kitaId), link: appLink(ctx.config.publicUrl, '/login') },
-    { kitaId: input.kitaId },
+    { kitaId: input.kitaId, publicUrl: ctx.config.publicUrl },
   );
 }
 
@@ -199,7 +199,7 @@ export async function sendRegistrationApproved(tx: DbOrTx, ctx: AppLike, input: 
     'registration_approved',
     to,
     { name: parent.name, kitaName: await kitaName(tx, parent.kitaId), link: appLink(ctx.config.publicUrl, '/login') },
-    { kitaId: parent.kitaId, parentId: parent.id, idempotencyKey: `registration_approved:${parent.id}` },
+    { kitaId: parent.kitaId, parentId: parent.id, idempotencyKey: `registration_approved:${parent.id}`, publicUrl: ctx.config.publicUrl },
   );
   return true;
 }

@@ -9,7 +9,8 @@ import { markAuthGuard } from '../../plugins/route-guard.js';
 
 /** 127.0.0.0/8, ::1 and IPv4-mapped loopback. */
 export const isLoopback = (ip: string) => /^(127\.|::ffff:127\.)/.test(ip) || ip === '::1';
-import { openMessage, outboxSecretKey } from '../../notify/secrets.js';
+import { rebaseLinks } from '../../notify/public-url.js';
+import { openMessage, outboxSecretKeys } from '../../notify/secrets.js';
 
 /**
  * The filter matches any part of a recipient, with LIKE wildcards in the input taken
@@ -76,9 +77,9 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
         .orderBy(desc(m.createdAt), desc(m.id))
         .limit(req.query.limit);
       // Shown as delivered: the sealed link or code is put back in (only outside production).
-      const key = outboxSecretKey(app.config.jwtSecret);
+      const keys = outboxSecretKeys(app.config);
       return {
-        data: rows.map((row) => openMessage(row, key)).map((r) => ({
+        data: rows.map((row) => rebaseLinks(openMessage(row, keys), row.publicUrl, app.config.publicUrl)).map((r) => ({
           id: r.id,
           recipient: r.recipient,
           channel: r.channel as 'email' | 'sms',

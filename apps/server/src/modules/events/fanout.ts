@@ -135,6 +135,8 @@ export async function enqueueInquiries(
         },
       }), raw, secretKey),
       idempotencyKey: key,
+      // The worker sends the link with the PUBLIC_URL of its time (notify/public-url.ts).
+      publicUrl,
       kitaId: e.kitaId,
       parentId: p.id,
       eventId: e.id,

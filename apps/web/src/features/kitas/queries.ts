@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Kita, KitaDeleteImpact, KitaDetails, KitaInput } from '@kita/shared';
+import type { AccountMailResendResult, FailedAccountMail, Kita, KitaDeleteImpact, KitaDetails, KitaInput } from '@kita/shared';
 import { api } from '@/lib/api';
 import { mutation, queryKeys } from '@/lib/query';
 
@@ -44,3 +44,20 @@ export function useKitaDeleteImpact(kitaId: string | null) {
     staleTime: 0,
   });
 }
+
+/** Activation and password-reset mails that failed for good (Admin; issue 22). */
+export function useFailedAccountMails(enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.users.failedAccountMails,
+    queryFn: ({ signal }) => api.get<FailedAccountMail[]>('account-mails/failed', { signal }),
+    enabled,
+    refetchInterval: 60_000,
+  });
+}
+
+/** Sends a failed account mail again (fresh link, the account's current e-mail). */
+export const useResendAccountMail = mutation(
+  (messageId: string) => api.post<AccountMailResendResult>(`account-mails/${messageId}/resend`, {}),
+  [queryKeys.users.failedAccountMails],
+  { refreshOnError: true },
+);

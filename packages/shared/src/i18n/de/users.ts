@@ -71,4 +71,16 @@ export const users = {
   },
   deleteDescription: 'Das Konto von „{{name}}“ wird dauerhaft gelöscht; die Person kann sich nicht mehr anmelden.',
   you: 'Sie',
+  /** Failed activation and password-reset mails (Admin, issue 22). */
+  accountMails: {
+    title_one: 'Eine Kontomail wurde nicht zugestellt',
+    title_other: '{{count}} Kontomails wurden nicht zugestellt',
+    description: 'Diese Personen haben ihren Aktivierungs- oder Passwort-Link nicht erhalten. Prüfen Sie die E-Mail-Adresse im Konto und senden Sie die Mail erneut: Sie geht mit einem neuen Link an die aktuelle Adresse.',
+    parent: 'Eltern',
+    staff: 'Mitarbeitende',
+    kinds: { activation: 'Aktivierungsmail', password_reset: 'Passwort-Link' },
+    resend: 'Erneut senden',
+    resent: 'Die Mail wurde erneut an {{email}} geschickt.',
+    resendFailed: 'Die Mail konnte nicht erneut gesendet werden.',
+  },
 };

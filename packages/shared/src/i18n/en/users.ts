@@ -73,4 +73,16 @@ export const users: Catalog<typeof de> = {
   },
   deleteDescription: 'The account of “{{name}}” will be deleted permanently; the person can no longer log in.',
   you: 'You',
+  /** Failed activation and password-reset mails (Admin, issue 22). */
+  accountMails: {
+    title_one: 'One account e-mail was not delivered',
+    title_other: '{{count}} account e-mails were not delivered',
+    description: 'These people did not receive their activation or password link. Check the e-mail address in the account and send the e-mail again: it goes to the current address with a new link.',
+    parent: 'parent',
+    staff: 'staff',
+    kinds: { activation: 'Activation e-mail', password_reset: 'Password link' },
+    resend: 'Send again',
+    resent: 'The e-mail was sent again to {{email}}.',
+    resendFailed: 'The e-mail could not be sent again.',
+  },
 };

@@ -12,6 +12,7 @@ import { ErrorState } from '@/components/states';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { useAuth } from '@/lib/auth';
+import { FailedAccountMailsCard } from '../components/failed-account-mails-card';
 import { KitaFormDialog } from '../components/kita-form-dialog';
 import { useDeleteKita, useKitaDeleteImpact, useKitas } from '../queries';
 
@@ -70,6 +71,7 @@ export default function KitaListPage() {
           )
         }
       />
+      {isAdmin && <FailedAccountMailsCard />}
       <Card>
         <CardContent>
           {kitas.isError ? (

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/page-header';
 import { ErrorState } from '@/components/states';
 import { Card, CardContent } from '@/components/ui/card';
+import { FailedAccountMailsCard } from '@/features/kitas/components/failed-account-mails-card';
 import { StaffTable } from '../components/staff-table';
 import { useUsers } from '../queries';
 
@@ -13,6 +14,7 @@ export default function UsersPage() {
   return (
     <>
       <PageHeader title={t('users.list.title')} description={t('users.list.description')} />
+      <FailedAccountMailsCard />
       <Card>
         <CardContent>
           {users.isError ? (
