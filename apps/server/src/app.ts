@@ -4,6 +4,7 @@ import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { OutboxWorker, outboxOptions } from './jobs/outbox-worker.js';
+import { MessageBudget } from './notify/budget.js';
 import { registerModules } from './modules/index.js';
 import { closeTransports, createTransports } from './notify/transports.js';
 import type { Transport } from './notify/transport.js';
@@ -68,7 +69,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('dbKind', deps.database.kind);
   app.decorate('clock', deps.clock ?? systemClock);
   const transports = deps.transports ?? createTransports(deps.config);
-  app.decorate('outbox', new OutboxWorker({ db: deps.database.db, log: app.log, transports, ...outboxOptions(deps.config) }));
+  const budget = new MessageBudget({ db: deps.database.db, clock: app.clock, settings: deps.config, log: app.log });
+  app.decorate('outbox', new OutboxWorker({ db: deps.database.db, log: app.log, transports, budget, ...outboxOptions(deps.config) }));
   app.addHook('onClose', async () => {
     await app.outbox.stop();
     if (!deps.transports) await closeTransports(transports);

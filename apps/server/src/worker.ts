@@ -4,6 +4,8 @@ import pino from 'pino';
 import { ConfigError, loadConfig, loadDotEnv } from './config.js';
 import { openDatabase, type Db } from './db/client.js';
 import { OutboxWorker, outboxOptions } from './jobs/outbox-worker.js';
+import { MessageBudget } from './notify/budget.js';
+import { systemClock } from './lib/clock.js';
 import { closeTransports, createTransports } from './notify/transports.js';
 import { loggerOptions } from './ops/logging.js';
 import { Metrics } from './ops/metrics.js';
@@ -29,7 +31,8 @@ async function main(): Promise<void> {
   const log = pino({ ...loggerOptions(config), base: { process: 'worker' } });
   for (const w of config.warnings) log.warn(w);
   const database = await openDatabase({ url: config.DATABASE_URL, poolSize: 5, connectAttempts: 5, log: (line) => log.warn(line) });
-  const worker = new OutboxWorker({ db: database.db, log, transports, ...outboxOptions(config) });
+  const budget = new MessageBudget({ db: database.db, clock: systemClock, settings: config, log });
+  const worker = new OutboxWorker({ db: database.db, log, transports, budget, ...outboxOptions(config) });
   worker.start();
   let health: Server | null = null;
   const shutdown = onShutdown(log, 'outbox worker stopping', async () => {

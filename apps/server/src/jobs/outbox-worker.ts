@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
+import type { MessageBudget } from '../notify/budget.js';
 import { isFictionalRecipient } from '../notify/fictional.js';
 import { decryptSecret, openMessage, outboxSecretKey, type SecretKey } from '../notify/secrets.js';
 import { devMailbox, PermanentDeliveryError, type Deliverable, type Transport } from '../notify/transport.js';
@@ -28,6 +29,8 @@ export interface OutboxWorkerOptions {
   keepFictional?: boolean;
   /** Opens the sealed link tokens and codes at send time (notify/secrets.ts). */
   secretKey: SecretKey;
+  /** Message cost budgets (notify/budget.ts): asked per claimed batch which messages may go now. */
+  budget?: MessageBudget;
 }
 
 /** The worker settings that come from configuration (OUTBOX_*). */
@@ -52,6 +55,10 @@ type Row = {
   body_html: string | null;
   secret: string | null;
   attempts: number;
+  kind: string;
+  kita_id: string | null;
+  sms_segments: number | null;
+  budget_class: string | null;
 };
 
 /**
@@ -63,7 +70,7 @@ export class OutboxWorker {
   private running = false;
   private readonly wakers = new Set<() => void>();
   private loop: Promise<void> | null = null;
-  private readonly o: Required<Omit<OutboxWorkerOptions, 'db' | 'log' | 'transports' | 'keepFictional' | 'secretKey'>>;
+  private readonly o: Required<Omit<OutboxWorkerOptions, 'db' | 'log' | 'transports' | 'keepFictional' | 'secretKey' | 'budget'>>;
 
   constructor(private readonly opts: OutboxWorkerOptions) {
     this.o = {
@@ -97,7 +104,7 @@ export class OutboxWorker {
 
   /** One claim-and-deliver round; returns how many messages were handled. Used by tests. */
   async runOnce(channel?: Channel): Promise<number> {
-    const rows = await this.claim(channel);
+    const rows = await this.withinBudget(await this.claim(channel));
     let next = 0;
     const workers = Array.from({ length: Math.min(this.o.concurrency, rows.length) }, async () => {
       while (next < rows.length) await this.deliver(rows[next++]!);
@@ -141,8 +148,31 @@ export class OutboxWorker {
           order by next_attempt_at
           limit ${this.o.batchSize}
           for update skip locked)
-      returning m.id, m.idempotency_key, m.channel, m.recipient, m.subject, m.body_text, m.body_html, m.secret, m.attempts`);
+      returning m.id, m.idempotency_key, m.channel, m.recipient, m.subject, m.body_text, m.body_html, m.secret, m.attempts,
+                m.kind, m.kita_id, m.sms_segments, m.budget_class`);
     return result.rows;
+  }
+
+  /**
+   * The budget hook (notify/budget.ts): claimed messages over a budget go back to pending, with
+   * the claim's attempt given back, `held_by` naming the budget and the next try when its window
+   * turns. Queued, never lost; the manager and the Admins read `held_by`.
+   */
+  private async withinBudget(rows: Row[]): Promise<Row[]> {
+    if (!this.opts.budget || rows.length === 0) return rows;
+    const { admitted, held } = await this.opts.budget.admit(rows);
+    for (const h of held) {
+      await this.opts.db.execute(sql`
+        update outbox_messages set status = 'pending', attempts = greatest(attempts - 1, 0), locked_until = null,
+               held_by = ${h.budget}, next_attempt_at = now() + (${h.retryMs} * interval '1 millisecond')
+         where id = ${h.id}`);
+    }
+    const go = new Set(admitted);
+    const wasHeld = rows.filter((r) => go.has(r.id)).map((r) => sql`${r.id}::uuid`);
+    if (wasHeld.length > 0) {
+      await this.opts.db.execute(sql`update outbox_messages set held_by = null where held_by is not null and id in (${sql.join(wasHeld, sql`, `)})`);
+    }
+    return rows.filter((r) => go.has(r.id));
   }
 
   private async deliver(row: Row): Promise<void> {

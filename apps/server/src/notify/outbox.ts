@@ -34,6 +34,8 @@ export interface OutboxMessage {
   eventId?: string | null;
   /** The failed message this one replaces on the other channel (channel fallback). */
   fallbackOf?: string | null;
+  /** The budget class (notify/budget.ts budgetClassOf): null = by kind. */
+  budgetClass?: 'anonymous' | 'kita' | 'inquiry' | null;
 }
 
 /**
