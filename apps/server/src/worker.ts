@@ -4,7 +4,7 @@ import pino from 'pino';
 import { ConfigError, loadConfig, loadDotEnv } from './config.js';
 import { openDatabase, type Db } from './db/client.js';
 import { OutboxWorker, outboxOptions } from './jobs/outbox-worker.js';
-import { MessageBudget } from './notify/budget.js';
+import { MessageBudget, type BudgetSettings } from './notify/budget.js';
 import { systemClock } from './lib/clock.js';
 import { closeTransports, createTransports } from './notify/transports.js';
 import { loggerOptions } from './ops/logging.js';
@@ -42,15 +42,15 @@ async function main(): Promise<void> {
     await closeTransports(transports);
     await database.close();
   });
-  health = config.WORKER_HEALTH_PORT ? await healthServer(database.db, config.WORKER_HEALTH_PORT, config.HOST, () => !shutdown.stopping()) : null;
+  health = config.WORKER_HEALTH_PORT ? await healthServer(database.db, config, config.WORKER_HEALTH_PORT, config.HOST, () => !shutdown.stopping()) : null;
   log.info(
     { email: transports.email.name, sms: transports.sms.name, health: config.WORKER_HEALTH_PORT ? `${config.HOST}:${config.WORKER_HEALTH_PORT}` : 'off' },
     'outbox worker started',
   );
 }
 
-async function healthServer(db: Db, port: number, host: string, running: () => boolean): Promise<Server> {
-  const metrics = new Metrics(db, { process: 'worker' });
+async function healthServer(db: Db, config: BudgetSettings, port: number, host: string, running: () => boolean): Promise<Server> {
+  const metrics = new Metrics(db, { process: 'worker', budget: { settings: config, clock: systemClock } });
   const server = createServer((req, res) => {
     void (async () => {
       try {

@@ -226,7 +226,12 @@ export class MessageBudget {
  * The budgets as they stand (metric, Admin banner, the manager's notice): every deployment budget,
  * and the daily budget of each Kita that sent or holds messages today (or of the given Kitas).
  */
-export async function budgetStatus(db: DbOrTx, settings: BudgetSettings, now: Date, opts: { kitaIds?: string[] } = {}): Promise<BudgetStatus[]> {
+export async function budgetStatus(
+  db: DbOrTx,
+  settings: BudgetSettings,
+  now: Date,
+  opts: { kitaIds?: string[]; /** Count only this Kita's waiting messages (a manager's view). */ heldOf?: string } = {},
+): Promise<BudgetStatus[]> {
   const starts = Object.fromEntries(BUDGET_NAMES.map((n) => [n, windowStart(n, now).toISOString()])) as Record<BudgetName, string>;
   const counters = await db.execute<{ key: string; count: number }>(sql`
     select key, count from rate_limits
@@ -236,7 +241,8 @@ export async function budgetStatus(db: DbOrTx, settings: BudgetSettings, now: Da
   const used = new Map(counters.rows.map((r) => [r.key, Number(r.count)]));
   const heldRows = await db.execute<{ held_by: string; kita_id: string | null; n: number }>(sql`
     select held_by, kita_id, count(*)::int as n from outbox_messages
-     where held_by is not null and status in ('pending', 'sending') group by held_by, kita_id`);
+     where held_by is not null and status in ('pending', 'sending') ${opts.heldOf ? sql`and kita_id = ${opts.heldOf}` : sql``}
+     group by held_by, kita_id`);
   const heldOf = (name: BudgetName, kitaId?: string) =>
     heldRows.rows.filter((r) => r.held_by === name && (kitaId === undefined || r.kita_id === kitaId)).reduce((s, r) => s + Number(r.n), 0);
   const percent = settings.MESSAGE_BUDGET_WARN_PERCENT;

@@ -105,6 +105,8 @@ export const ROUTE_MATRIX: Record<string, Actor[]> = {
   'POST /api/emergency-event/{id}/resend': STAFF_A,
   // Lists what the caller's scope holds (another Kita's manager gets an empty list).
   'GET /api/emergency-event/delivery-failures': STAFF_ANY,
+  // Budgets of the caller's scope: Admins all, a manager the own Kita's (issue 21).
+  'GET /api/message-budgets': STAFF_ANY,
   // Provider callbacks: no session, only the provider's signature, which no actor here has.
   'POST /api/delivery/twilio/status': [],
   'POST /api/delivery/seven/status': [],
