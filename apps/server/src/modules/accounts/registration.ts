@@ -112,6 +112,9 @@ export async function registerParent(ctx: PublicContext, input: RegisterInput): 
           language: input.language,
           status: 'registered',
           isActive: false,
+          // On the app clock: unverified registrations expire REGISTRATION_EXPIRY_DAYS after it.
+          createdAt: now,
+          updatedAt: now,
         })
         .returning();
       const p = parent!;
