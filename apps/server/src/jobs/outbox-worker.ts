@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import type { MessageBudget } from '../notify/budget.js';
+import { TTL } from '../modules/accounts/tokens.js';
 import { isFictionalRecipient } from '../notify/fictional.js';
 import { decryptSecret, openMessage, outboxSecretKey, type SecretKey } from '../notify/secrets.js';
 import { devMailbox, PermanentDeliveryError, type Deliverable, type Transport } from '../notify/transport.js';
@@ -59,6 +60,7 @@ type Row = {
   kita_id: string | null;
   sms_segments: number | null;
   budget_class: string | null;
+  held_by: string | null;
 };
 
 /**
@@ -149,7 +151,7 @@ export class OutboxWorker {
           limit ${this.o.batchSize}
           for update skip locked)
       returning m.id, m.idempotency_key, m.channel, m.recipient, m.subject, m.body_text, m.body_html, m.secret, m.attempts,
-                m.kind, m.kita_id, m.sms_segments, m.budget_class`);
+                m.kind, m.kita_id, m.sms_segments, m.budget_class, m.held_by`);
     return result.rows;
   }
 
@@ -160,6 +162,18 @@ export class OutboxWorker {
    */
   private async withinBudget(rows: Row[]): Promise<Row[]> {
     if (!this.opts.budget || rows.length === 0) return rows;
+    // A code that waited for the budget longer than it is valid is of no use: it is not sent
+    // (failed, reason 'expired'); the family asks for a new one.
+    const staleCodes = rows.filter((r) => r.held_by && r.kind === 'otp').map((r) => sql`${r.id}::uuid`);
+    if (staleCodes.length > 0) {
+      const expired = await this.opts.db.execute<{ id: string }>(sql`
+        update outbox_messages set status = 'failed', failure_reason = 'expired', locked_until = null, secret = null,
+               last_error = 'the code expired while it waited for the message budget'
+         where id in (${sql.join(staleCodes, sql`, `)}) and created_at < now() - (${TTL.otp} * interval '1 millisecond')
+        returning id`);
+      const gone = new Set(expired.rows.map((r) => r.id));
+      rows = rows.filter((r) => !gone.has(r.id));
+    }
     const { admitted, held } = await this.opts.budget.admit(rows);
     for (const h of held) {
       await this.opts.db.execute(sql`

@@ -144,6 +144,28 @@ describe('message budgets', () => {
     expect((await budgets(other.manager)).map((b) => b.budget)).toEqual(['kita_day']);
   });
 
+  it('a code that waited longer than it is valid is not sent late (failed, expired); other held messages still go', async () => {
+    t.clock.advance(3600_000);
+    const { kitaId } = await kitaWithBudget(1000);
+    const msgs = [1, 2, 3, 4].map(() => message('otp', kitaId, 'sms'));
+    msgs.push(message('registration_received', kitaId, 'sms'));
+    await enqueueMessages(t.db, msgs);
+    await t.app.outbox.runOnce();
+    const keys = msgs.map((m) => m.idempotencyKey);
+    const held = (await states(keys)).filter((r) => r.heldBy);
+    expect(held).toHaveLength(3);
+    // An hour later (the code is valid for 10 minutes).
+    t.clock.advance(3600_000);
+    await t.db.update(outboxMessages).set({ createdAt: sql`now() - interval '1 hour'`, nextAttemptAt: sql`now()` }).where(inArray(outboxMessages.idempotencyKey, keys));
+    await t.app.outbox.runOnce();
+    const after = await states(held.map((r) => r.idempotencyKey));
+    for (const r of after) {
+      if (r.kind === 'otp') expect([r.status, r.failureReason, r.secret]).toEqual(['failed', 'expired', null]);
+      else expect(r.status).toBe('sent');
+    }
+    expect(after.filter((r) => r.kind === 'otp').length).toBeGreaterThanOrEqual(2);
+  });
+
   it('warns near a budget: one log line per window, the metric, and refuses nothing yet', async () => {
     const { kitaId } = await kitaWithBudget(10);
     const lines: Array<{ obj: Record<string, unknown>; msg: string }> = [];

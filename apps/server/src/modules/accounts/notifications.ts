@@ -174,12 +174,13 @@ export async function sendPasswordReset(
 }
 
 /**
- * 'Registration received' right after POST auth/register: to the e-mail, or by SMS to the
- * given phone for a phone-only registration (the number is being verified at the same time).
+ * 'Registration received': right after POST auth/register to the e-mail; for a phone-only
+ * registration by SMS once the number is verified (verifyPhone), never to an unproved number.
+ * Once per parent (idempotency key).
  */
 export async function sendRegistrationReceived(
   tx: DbOrTx,
-  input: { parent: Pick<ParentForMessage, 'id' | 'kitaId' | 'name' | 'email' | 'primaryPhone' | 'language'> },
+  input: { parent: Pick<ParentForMessage, 'id' | 'kitaId' | 'name' | 'email' | 'primaryPhone' | 'language'>; budgetClass?: BudgetClass },
 ): Promise<void> {
   const { parent } = input;
   const to = parent.email
@@ -194,7 +195,7 @@ export async function sendRegistrationReceived(
     { ...to, language: lang(parent.language) },
     // Nobody proved this address yet: no name (or other text the registrant chose) in the message.
     { kitaName: await kitaName(tx, parent.kitaId) },
-    { kitaId: parent.kitaId, parentId: parent.id, idempotencyKey: `registration_received:${parent.id}` },
+    { kitaId: parent.kitaId, parentId: parent.id, idempotencyKey: `registration_received:${parent.id}`, budgetClass: input.budgetClass ?? null },
   );
 }
 

@@ -131,7 +131,9 @@ export async function registerParent(ctx: PublicContext, input: RegisterInput): 
         phone && (!email || preferred === 'sms')
           ? await sendOtp(tx, ctx, { kind: 'verify_phone', phone, language: p.language, parentId: p.id, userId: user!.id, kitaId: kita.id })
           : null;
-      await sendRegistrationReceived(tx, { parent: p });
+      // Phone-only: 'registration received' goes once the number is proved (verifyPhone), so an
+      // anonymous registration causes one SMS, not two (issue 21).
+      if (email) await sendRegistrationReceived(tx, { parent: p });
       // The verification messages of the registration count towards its lifetime total (registration-limits.ts).
       const sends = (email ? 1 : 0) + (otpToken ? 1 : 0);
       if (sends > 0) await tx.update(parents).set({ verificationSends: sends, lastVerificationAt: now }).where(eq(parents.id, p.id));

@@ -5,7 +5,7 @@ import { parents, users } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { enforceLimit } from '../../lib/rate-limit.js';
 import { assertParentScope } from '../../lib/access.js';
-import { RESEND_PER_HOUR, sendActivation, sendOtp } from './notifications.js';
+import { RESEND_PER_HOUR, sendActivation, sendOtp, sendRegistrationReceived } from './notifications.js';
 import { chargeVerificationSend, isClosedRegistration, tryChargeVerificationSend } from './registration-limits.js';
 import { checkOtp, consumeToken, issueToken, otpError, TTL } from './tokens.js';
 import type { PublicContext, Services } from '../../lib/context.js';
@@ -150,7 +150,13 @@ export async function verifyPhone(ctx: Services, otpToken: string, otp: string):
     if (!r.ok) return r;
     const { parentId, userId, target } = r.challenge;
     if (parentId) {
-      await tx.update(parents).set({ primaryPhone: target, primaryPhoneVerified: true, updatedAt: now }).where(eq(parents.id, parentId));
+      const [p] = await tx
+        .update(parents)
+        .set({ primaryPhone: target, primaryPhoneVerified: true, updatedAt: now })
+        .where(eq(parents.id, parentId))
+        .returning();
+      // A phone-only registration hears 'registration received' now that the number is proved.
+      if (p && p.status === 'registered' && !p.email) await sendRegistrationReceived(tx, { parent: p, budgetClass: 'kita' });
     } else if (userId) {
       await tx.update(users).set({ phoneNumber: target, phoneVerified: true, updatedAt: now }).where(eq(users.id, userId));
     }
