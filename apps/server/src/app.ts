@@ -6,6 +6,7 @@ import { knownMigrations, SchemaGuard } from './db/schema-version.js';
 import { AppError } from './lib/errors.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { OutboxWorker, outboxOptions } from './jobs/outbox-worker.js';
+import { MessageBudget } from './notify/budget.js';
 import { registerModules } from './modules/index.js';
 import { closeTransports, createTransports } from './notify/transports.js';
 import type { Transport } from './notify/transport.js';
@@ -74,7 +75,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const transports = deps.transports ?? createTransports(deps.config);
   app.decorate('schemaGuard', new SchemaGuard(deps.database.db, knownMigrations(migrationsFolder), app.log));
   const paused = () => !app.schemaGuard.writable;
-  app.decorate('outbox', new OutboxWorker({ db: deps.database.db, log: app.log, transports, paused, ...outboxOptions(deps.config) }));
+  const budget = new MessageBudget({ db: deps.database.db, clock: app.clock, settings: deps.config, log: app.log });
+  app.decorate('outbox', new OutboxWorker({ db: deps.database.db, log: app.log, transports, paused, budget, ...outboxOptions(deps.config) }));
   app.addHook('onClose', async () => {
     await app.outbox.stop();
     if (!deps.transports) await closeTransports(transports);

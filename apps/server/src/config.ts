@@ -87,6 +87,27 @@ const envSchema = z.object({
   OUTBOX_LOCK_MS: z.coerce.number().int().min(1000).default(30_000),
   /** The families' FAQ; unset: the product's own help page `{PUBLIC_URL}/help`. */
   FAQ_URL: z.url().optional(),
+  /**
+   * Message cost budgets (notify/budget.ts; docs/operations.md "Message budgets"). Units: one
+   * e-mail = 1, one SMS = its billed segments. Over a budget, messages of that class wait.
+   */
+  MESSAGE_BUDGET_DEPLOYMENT_PER_HOUR: z.coerce.number().int().min(1).default(20_000),
+  /** A Kita's daily budget: this many per family with a login (approved), at least MESSAGE_BUDGET_KITA_MIN_PER_DAY. */
+  MESSAGE_BUDGET_KITA_PER_FAMILY: z.coerce.number().int().min(1).default(8),
+  MESSAGE_BUDGET_KITA_MIN_PER_DAY: z.coerce.number().int().min(1).default(200),
+  /** Messages any anonymous request can cause (registration, codes, password reset), for the whole deployment. */
+  MESSAGE_BUDGET_ANONYMOUS_PER_HOUR: z.coerce.number().int().min(1).default(60),
+  MESSAGE_BUDGET_ANONYMOUS_PER_DAY: z.coerce.number().int().min(1).default(300),
+  /** From this share of a budget on: the metric, a log line and the Admins' banner warn. */
+  MESSAGE_BUDGET_WARN_PERCENT: z.coerce.number().int().min(1).max(100).default(80),
+  /** Verification messages (codes, activation mails) one registration may cause over its lifetime. */
+  REGISTRATION_CODES_MAX: z.coerce.number().int().min(1).max(20).default(4),
+  /** Registrations that verified neither e-mail nor phone end after this many days. */
+  REGISTRATION_EXPIRY_DAYS: z.coerce.number().int().min(1).max(60).default(3),
+  /** Unverified registrations waiting at one Kita at a time; further registrations are refused until some are verified, handled or expired. */
+  REGISTRATION_PENDING_PER_KITA: z.coerce.number().int().min(1).default(20),
+  /** Days after which rejected and expired registrations (that never took part in an inquiry) are deleted. */
+  RETENTION_REGISTRATIONS_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -216,7 +237,7 @@ export class ConfigError extends Error {}
 
 /** Variables read elsewhere (tests, development knobs) that are not product configuration. */
 const AUXILIARY = new Set(['TEST_DATABASE_URL', 'E2E_DATABASE_URL', 'E2E_PORT', 'E2E_DATA_DIR', 'E2E_SKIP_BUILD', 'WEB_DIST_DIR']);
-const OUR_PREFIXES = ['SMTP_', 'TWILIO_', 'OUTBOX_', 'RETENTION_', 'SMS_', 'JWT_', 'SEED_', 'TRUST_', 'WORKER_', 'DATABASE_', 'PUBLIC_URL', 'KITA_', 'IMMEDIATE_'];
+const OUR_PREFIXES = ['SMTP_', 'TWILIO_', 'OUTBOX_', 'RETENTION_', 'SMS_', 'JWT_', 'SEED_', 'TRUST_', 'WORKER_', 'DATABASE_', 'PUBLIC_URL', 'KITA_', 'IMMEDIATE_', 'MESSAGE_', 'REGISTRATION_'];
 
 /** Empty means unset: `DATABASE_URL=` in a compose file or .env must not be an error. */
 function withoutEmpty(env: NodeJS.ProcessEnv): Record<string, string> {

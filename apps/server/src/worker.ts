@@ -5,6 +5,8 @@ import { ConfigError, loadConfig, loadDotEnv } from './config.js';
 import { migrationsFolder, openDatabase, type Db } from './db/client.js';
 import { knownMigrations, SchemaGuard } from './db/schema-version.js';
 import { OutboxWorker, outboxOptions } from './jobs/outbox-worker.js';
+import { MessageBudget, type BudgetSettings } from './notify/budget.js';
+import { systemClock } from './lib/clock.js';
 import { closeTransports, createTransports } from './notify/transports.js';
 import { loggerOptions } from './ops/logging.js';
 import { Metrics } from './ops/metrics.js';
@@ -31,7 +33,8 @@ async function main(): Promise<void> {
   for (const w of config.warnings) log.warn(w);
   const database = await openDatabase({ url: config.DATABASE_URL, poolSize: 5, connectAttempts: 5, log: (line) => log.warn(line) });
   const schema = new SchemaGuard(database.db, knownMigrations(migrationsFolder), log);
-  const worker = new OutboxWorker({ db: database.db, log, transports, paused: () => !schema.writable, ...outboxOptions(config) });
+  const budget = new MessageBudget({ db: database.db, clock: systemClock, settings: config, log });
+  const worker = new OutboxWorker({ db: database.db, log, transports, budget, paused: () => !schema.writable, ...outboxOptions(config) });
   worker.start();
   schema.start(15_000);
   let health: Server | null = null;
@@ -43,15 +46,15 @@ async function main(): Promise<void> {
     await closeTransports(transports);
     await database.close();
   });
-  health = config.WORKER_HEALTH_PORT ? await healthServer(database.db, config.WORKER_HEALTH_PORT, config.HOST, () => (shutdown.stopping() ? 'stopping' : schema.writable ? 'ok' : 'schema-newer')) : null;
+  health = config.WORKER_HEALTH_PORT ? await healthServer(database.db, config, config.WORKER_HEALTH_PORT, config.HOST, () => (shutdown.stopping() ? 'stopping' : schema.writable ? 'ok' : 'schema-newer')) : null;
   log.info(
     { email: transports.email.name, sms: transports.sms.name, health: config.WORKER_HEALTH_PORT ? `${config.HOST}:${config.WORKER_HEALTH_PORT}` : 'off' },
     'outbox worker started',
   );
 }
 
-async function healthServer(db: Db, port: number, host: string, state: () => 'ok' | 'stopping' | 'schema-newer'): Promise<Server> {
-  const metrics = new Metrics(db, { process: 'worker' });
+async function healthServer(db: Db, config: BudgetSettings, port: number, host: string, state: () => 'ok' | 'stopping' | 'schema-newer'): Promise<Server> {
+  const metrics = new Metrics(db, { process: 'worker', budget: { settings: config, clock: systemClock } });
   const server = createServer((req, res) => {
     void (async () => {
       try {

@@ -135,3 +135,20 @@ export const failedDeliveryEventSchema = z.object({
   finished: z.boolean(),
 });
 export type FailedDeliveryEvent = z.infer<typeof failedDeliveryEventSchema>;
+
+/**
+ * Message cost budgets (issue 21; server notify/budget.ts): how much of each budget is used in its
+ * window and how many messages wait for it. Admins see every budget; a manager sees the Kita's
+ * daily budget and any budget that holds messages of the Kita.
+ */
+export const MESSAGE_BUDGETS = ['deployment_hour', 'kita_day', 'anonymous_hour', 'anonymous_day'] as const;
+export const messageBudgetSchema = z.object({
+  budget: z.enum(MESSAGE_BUDGETS),
+  kitaId: z.string().nullable(),
+  used: z.number().int(),
+  limit: z.number().int(),
+  held: z.number().int(),
+  state: z.enum(['ok', 'near', 'over']),
+  resetsAt: z.string(),
+});
+export type MessageBudgetStatus = z.infer<typeof messageBudgetSchema>;

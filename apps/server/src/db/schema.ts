@@ -31,6 +31,8 @@ export const kitas = pgTable('kitas', {
   timezone: text('timezone').notNull().default('Europe/Berlin'),
   /** One reminder to families without an answer half-way through the answer window. */
   remindersEnabled: boolean('reminders_enabled').notNull().default(true),
+  /** The Kita's own daily message budget (notify/budget.ts); null = sized from its families. */
+  messageBudgetPerDay: integer('message_budget_per_day'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -80,11 +82,15 @@ export const parents = pgTable(
     secondaryEmailVerified: boolean('secondary_email_verified').notNull().default(false),
     primaryPhoneVerified: boolean('primary_phone_verified').notNull().default(false),
     secondaryPhoneVerified: boolean('secondary_phone_verified').notNull().default(false),
+    /** Verification codes and activation mails sent for this registration, over its lifetime (issue 21). */
+    verificationSends: integer('verification_sends').notNull().default(0),
+    lastVerificationAt: ts('last_verification_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('parents_kita_idx').on(t.kitaId),
+    index('parents_kita_status_idx').on(t.kitaId, t.status),
     uniqueIndex('parents_email_uq').on(t.email),
     index('parents_phone_idx').on(t.primaryPhone),
   ],
@@ -372,6 +378,10 @@ export const outboxMessages = pgTable(
      * same message again (notify/messages.ts RECOMPOSABLE_KINDS); never a link token or code.
      */
     vars: jsonb('vars').$type<Record<string, string | number>>(),
+    /** The budget this message counts against (notify/budget.ts): 'anonymous' | 'kita' | 'inquiry'; null = by kind. */
+    budgetClass: text('budget_class'),
+    /** The budget that holds this message back while it is over ('deployment_hour', 'kita_day', ...); null = not held. */
+    heldBy: text('held_by'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
+import type { MessageBudget } from '../notify/budget.js';
+import { TTL } from '../modules/accounts/tokens.js';
 import { isFictionalRecipient } from '../notify/fictional.js';
 import { rebaseLinks } from '../notify/public-url.js';
 import { outboxFailedTotal } from '../ops/metrics.js';
@@ -44,6 +46,8 @@ export interface OutboxWorkerOptions {
   previousSecretKeys?: SecretKey[];
   /** The PUBLIC_URL links are sent with (notify/public-url.ts); unset = as written. */
   publicUrl?: string;
+  /** Message cost budgets (notify/budget.ts): asked per claimed batch which messages may go now. */
+  budget?: MessageBudget;
 }
 
 /** The worker settings that come from configuration (OUTBOX_*). */
@@ -76,6 +80,11 @@ type Row = {
   secret: string | null;
   public_url: string | null;
   attempts: number;
+  kind: string;
+  kita_id: string | null;
+  sms_segments: number | null;
+  budget_class: string | null;
+  held_by: string | null;
 };
 
 /**
@@ -87,7 +96,7 @@ export class OutboxWorker {
   private running = false;
   private readonly wakers = new Set<() => void>();
   private loop: Promise<void> | null = null;
-  private readonly o: Required<Omit<OutboxWorkerOptions, 'db' | 'log' | 'transports' | 'keepFictional' | 'secretKey' | 'paused' | 'previousSecretKeys' | 'publicUrl'>>;
+  private readonly o: Required<Omit<OutboxWorkerOptions, 'db' | 'log' | 'transports' | 'keepFictional' | 'secretKey' | 'paused' | 'previousSecretKeys' | 'publicUrl' | 'budget'>>;
   private resealTimer: NodeJS.Timeout | null = null;
 
   constructor(private readonly opts: OutboxWorkerOptions) {
@@ -138,7 +147,7 @@ export class OutboxWorker {
   /** One claim-and-deliver round; returns how many messages were handled. Used by tests. */
   async runOnce(channel?: Channel): Promise<number> {
     if (this.opts.paused?.()) return 0;
-    const rows = await this.claim(channel);
+    const rows = await this.withinBudget(await this.claim(channel));
     if (rows.length === 0) return 0;
     const held = new Set(rows.map((r) => r.id));
     const renewal = setInterval(() => void this.renewLease(held), Math.max(250, Math.floor(this.o.lockMs / 3)));
@@ -206,8 +215,43 @@ export class OutboxWorker {
           order by next_attempt_at
           limit ${this.o.batchSize}
           for update skip locked)
-      returning m.id, m.idempotency_key, m.channel, m.recipient, m.subject, m.body_text, m.body_html, m.secret, m.public_url, m.attempts`);
+      returning m.id, m.idempotency_key, m.channel, m.recipient, m.subject, m.body_text, m.body_html, m.secret, m.public_url, m.attempts,
+                m.kind, m.kita_id, m.sms_segments, m.budget_class, m.held_by`);
     return result.rows;
+  }
+
+  /**
+   * The budget hook (notify/budget.ts): claimed messages over a budget go back to pending, with
+   * the claim's attempt given back, `held_by` naming the budget and the next try when its window
+   * turns. Queued, never lost; the manager and the Admins read `held_by`.
+   */
+  private async withinBudget(rows: Row[]): Promise<Row[]> {
+    if (!this.opts.budget || rows.length === 0) return rows;
+    // A code that waited for the budget longer than it is valid is of no use: it is not sent
+    // (failed, reason 'expired'); the family asks for a new one.
+    const staleCodes = rows.filter((r) => r.held_by && r.kind === 'otp').map((r) => sql`${r.id}::uuid`);
+    if (staleCodes.length > 0) {
+      const expired = await this.opts.db.execute<{ id: string }>(sql`
+        update outbox_messages set status = 'failed', failure_reason = 'expired', locked_until = null, secret = null,
+               last_error = 'the code expired while it waited for the message budget'
+         where id in (${sql.join(staleCodes, sql`, `)}) and created_at < now() - (${TTL.otp} * interval '1 millisecond')
+        returning id`);
+      const gone = new Set(expired.rows.map((r) => r.id));
+      rows = rows.filter((r) => !gone.has(r.id));
+    }
+    const { admitted, held } = await this.opts.budget.admit(rows);
+    for (const h of held) {
+      await this.opts.db.execute(sql`
+        update outbox_messages set status = 'pending', attempts = greatest(attempts - 1, 0), locked_until = null,
+               held_by = ${h.budget}, next_attempt_at = now() + (${h.retryMs} * interval '1 millisecond')
+         where id = ${h.id}`);
+    }
+    const go = new Set(admitted);
+    const wasHeld = rows.filter((r) => go.has(r.id)).map((r) => sql`${r.id}::uuid`);
+    if (wasHeld.length > 0) {
+      await this.opts.db.execute(sql`update outbox_messages set held_by = null where held_by is not null and id in (${sql.join(wasHeld, sql`, `)})`);
+    }
+    return rows.filter((r) => go.has(r.id));
   }
 
   private async deliver(row: Row): Promise<void> {

@@ -10,6 +10,8 @@ export interface RetentionResult {
   tokens: number;
   rateLimits: number;
   withdrawnLinks: number;
+  /** Rejected and expired registrations that never took part in an inquiry (issue 21). */
+  registrations: number;
 }
 
 /**
@@ -21,7 +23,9 @@ export interface RetentionResult {
  * - one-time tokens (activation, reset, OTP, phone verification) a week after they expired or were
  *   used; preference-link tokens RETENTION_MESSAGES_DAYS after their inquiry closed (until then an old
  *   link still says "this inquiry has ended" instead of "invalid link");
- * - rate-limit counters whose window ended more than a day ago.
+ * - rate-limit counters whose window ended more than a day ago;
+ * - rejected and expired registrations RETENTION_REGISTRATIONS_DAYS after they ended, when the
+ *   family never took part in an inquiry (with their children and login, by the schema's cascades).
  * Deletes run in batches so no statement holds many row locks for long.
  */
 export async function runRetention(app: FastifyInstance): Promise<RetentionResult> {
@@ -51,9 +55,14 @@ export async function runRetention(app: FastifyInstance): Promise<RetentionResul
           or (kind = 'preference' and expires_at < ${messageCutoff}::timestamptz)`,
     ),
     rateLimits: await batched('rate_limits', sql`window_start < ${at(DAY_MS)}::timestamptz`, 'key'),
-    // A withdrawn inquiry's links (issue 20): as long as the preference tokens they replace.
+    // A withdrawn inquiry's links: as long as the preference tokens they replace.
     withdrawnLinks: await batched('withdrawn_links', sql`expires_at < ${messageCutoff}::timestamptz`, 'token_hash'),
+    registrations: await batched(
+      'parents',
+      sql`status = 'rejected' and updated_at < ${at(app.config.RETENTION_REGISTRATIONS_DAYS * DAY_MS)}::timestamptz
+          and not exists (select 1 from event_children ec where ec.parent_id = parents.id)`,
+    ),
   };
-  if (result.messages + result.sessions + result.tokens + result.rateLimits + result.withdrawnLinks > 0) app.log.info({ deleted: result }, 'retention: old data deleted');
+  if (result.messages + result.sessions + result.tokens + result.rateLimits + result.withdrawnLinks + result.registrations > 0) app.log.info({ deleted: result }, 'retention: old data deleted');
   return result;
 }

@@ -41,6 +41,8 @@ export interface OutboxMessage {
   fallbackOf?: string | null;
   /** What the message was composed from (RECOMPOSABLE_KINDS only, never a secret): its fallback is composed again from it. */
   vars?: Record<string, string | number> | null;
+  /** The budget class (notify/budget.ts budgetClassOf): null = by kind. */
+  budgetClass?: 'anonymous' | 'kita' | 'inquiry' | null;
 }
 
 /**

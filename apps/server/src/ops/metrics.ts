@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Db } from '../db/client.js';
+import type { Clock } from '../lib/clock.js';
+import { budgetStatus, type BudgetSettings } from '../notify/budget.js';
 
 /**
  * Messages that failed for good in this process, by channel and reason (the outbox worker counts
@@ -26,7 +28,11 @@ export class Metrics {
   readonly closes: Counter<'trigger'>;
   readonly closeDuration: Histogram<'trigger'>;
 
-  constructor(private readonly db: Db, opts: { defaults?: boolean; process?: string } = {}) {
+  private readonly budget: { settings: BudgetSettings; clock: Clock } | undefined;
+  private readonly budgetUsed: Gauge<'budget' | 'kita'> | undefined;
+  private readonly budgetHeld: Gauge<'budget' | 'kita'> | undefined;
+
+  constructor(private readonly db: Db, opts: { defaults?: boolean; process?: string; budget?: { settings: BudgetSettings; clock: Clock } } = {}) {
     const registers = [this.registry];
     if (opts.process) this.registry.setDefaultLabels({ process: opts.process });
     if (opts.defaults !== false) collectDefaultMetrics({ register: this.registry });
@@ -53,6 +59,17 @@ export class Metrics {
       oldest: gauge('kita_outbox_oldest_pending_age_seconds', 'Age of the oldest message waiting for delivery (0 when none)'),
       open: gauge('kita_inquiries_open', 'Inquiries open for answers'),
     };
+    this.budget = opts.budget;
+    if (opts.budget) {
+      // notify/budget.ts: alert at MESSAGE_BUDGET_WARN_PERCENT (e.g. kita_message_budget_used_ratio >= 0.8).
+      this.budgetUsed = new Gauge({
+        name: 'kita_message_budget_used_ratio',
+        help: 'Share of a message budget used in its current window (1 = used up; messages of its class wait)',
+        labelNames: ['budget', 'kita'],
+        registers,
+      });
+      this.budgetHeld = new Gauge({ name: 'kita_message_budget_held', help: 'Messages waiting because a budget is used up', labelNames: ['budget', 'kita'], registers });
+    }
   }
 
   private readonly queue: Record<'pending' | 'failed' | 'oldest' | 'open', Gauge>;
@@ -61,6 +78,15 @@ export class Metrics {
   async text(): Promise<string> {
     const snapshot = await queueSnapshot(this.db);
     for (const key of Object.keys(this.queue) as (keyof typeof this.queue)[]) this.queue[key].set(snapshot[key] ?? 0);
+    if (this.budget && this.budgetUsed && this.budgetHeld) {
+      this.budgetUsed.reset();
+      this.budgetHeld.reset();
+      for (const b of await budgetStatus(this.db, this.budget.settings, this.budget.clock.now())) {
+        const labels = { budget: b.budget, kita: b.kitaId ?? '' };
+        this.budgetUsed.set(labels, b.limit > 0 ? b.used / b.limit : 0);
+        this.budgetHeld.set(labels, b.held);
+      }
+    }
     return this.registry.metrics();
   }
 }

@@ -20,7 +20,7 @@ declare module 'fastify' {
  *   at info, failures always are.
  */
 export const observabilityPlugin = fp(async (app: FastifyInstance, opts: { defaultMetrics?: boolean }) => {
-  app.decorate('metrics', new Metrics(app.db, { defaults: opts.defaultMetrics }));
+  app.decorate('metrics', new Metrics(app.db, { defaults: opts.defaultMetrics, budget: { settings: app.config, clock: app.clock } }));
 
   app.addHook('onResponse', async (req, reply) => {
     const route = req.routeOptions.url ?? 'unmatched';

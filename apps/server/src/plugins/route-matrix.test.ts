@@ -108,6 +108,8 @@ export const ROUTE_MATRIX: Record<string, Actor[]> = {
   // Failed activation and reset mails of every Kita: the Admin's (issue 22).
   'GET /api/account-mails/failed': ADMIN,
   'POST /api/account-mails/{id}/resend': ADMIN,
+  // Budgets of the caller's scope: Admins all, a manager the own Kita's (issue 21).
+  'GET /api/message-budgets': STAFF_ANY,
   // Provider callbacks: no session, only the provider's signature, which no actor here has.
   'POST /api/delivery/twilio/status': [],
   'POST /api/delivery/seven/status': [],

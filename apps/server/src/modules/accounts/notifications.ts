@@ -9,6 +9,7 @@ import { enforceLimit, hitLimit } from '../../lib/rate-limit.js';
 import { outboxSecretKey, sealMessage } from '../../notify/secrets.js';
 import { issueOtpChallenge, issueToken, OTP_MINUTES, TTL } from './tokens.js';
 import type { Services } from '../../lib/context.js';
+import type { BudgetClass } from '../../notify/budget.js';
 
 /**
  * Account messages: each helper issues its token and enqueues its message in the caller's
@@ -41,7 +42,15 @@ export async function enqueueComposed(
   kind: MessageKind,
   to: { channel: Channel; recipient: string; language: Language },
   vars: MessageVars,
-  ids: { kitaId?: string | null; parentId?: string | null; userId?: string | null; eventId?: string | null; idempotencyKey?: string; publicUrl?: string } = {},
+  ids: {
+    kitaId?: string | null;
+    parentId?: string | null;
+    userId?: string | null;
+    eventId?: string | null;
+    idempotencyKey?: string;
+    budgetClass?: BudgetClass | null;
+    publicUrl?: string;
+  } = {},
   sealed?: { secret: string; ctx: AppLike },
 ): Promise<void> {
   const { idempotencyKey, ...refs } = ids;
@@ -52,12 +61,15 @@ export async function enqueueComposed(
 
 /**
  * The activation e-mail (7 days): `{publicUrl}/verify-email?token=...`. Activating verifies this
- * e-mail address (domain.md). Returns false when the parent has no e-mail.
+ * e-mail address (domain.md). Returns false when the parent has no e-mail. The address is not
+ * proved yet, so the mail carries no text anyone could choose (issue 21): no name in the
+ * greeting, only the Kita's name and the link.
+ * `budgetClass`: 'kita' when a logged-in user caused it; otherwise it counts as anonymous.
  */
 export async function sendActivation(
   tx: DbOrTx,
   ctx: AppLike,
-  input: { parent: Pick<ParentForMessage, 'id' | 'kitaId' | 'name' | 'email' | 'language'>; userId?: string | null },
+  input: { parent: Pick<ParentForMessage, 'id' | 'kitaId' | 'name' | 'email' | 'language'>; userId?: string | null; budgetClass?: BudgetClass },
 ): Promise<boolean> {
   const { parent } = input;
   if (!parent.email) return false;
@@ -73,8 +85,8 @@ export async function sendActivation(
     tx,
     'activation',
     { channel: 'email', recipient: parent.email, language: lang(parent.language) },
-    { name: parent.name, kitaName: await kitaName(tx, parent.kitaId), link: appLink(ctx.config.publicUrl, '/verify-email', { token }) },
-    { kitaId: parent.kitaId, parentId: parent.id, userId: input.userId ?? null, publicUrl: ctx.config.publicUrl },
+    { kitaName: await kitaName(tx, parent.kitaId), link: appLink(ctx.config.publicUrl, '/verify-email', { token }) },
+    { kitaId: parent.kitaId, parentId: parent.id, userId: input.userId ?? null, budgetClass: input.budgetClass ?? null, publicUrl: ctx.config.publicUrl },
     { secret: token, ctx },
   );
   return true;
@@ -99,7 +111,16 @@ export const VERIFY_SMS_WINDOW_MS = 3600_000;
 export async function sendOtp(
   tx: DbOrTx,
   ctx: AppLike,
-  input: { kind: 'otp_login' | 'verify_phone'; phone: string; language: string; userId?: string | null; parentId?: string | null; kitaId?: string | null },
+  input: {
+    kind: 'otp_login' | 'verify_phone';
+    phone: string;
+    language: string;
+    userId?: string | null;
+    parentId?: string | null;
+    kitaId?: string | null;
+    /** 'kita' when a logged-in user (or one who just gave the right password) caused it; otherwise anonymous. */
+    budgetClass?: BudgetClass;
+  },
 ): Promise<string> {
   const now = ctx.clock.now();
   const account = input.parentId ?? input.userId;
@@ -119,13 +140,17 @@ export async function sendOtp(
     'otp',
     { channel: 'sms', recipient: input.phone, language: lang(input.language) },
     { otp, minutes: OTP_MINUTES },
-    { kitaId: input.kitaId ?? null, parentId: input.parentId ?? null, userId: input.userId ?? null },
+    { kitaId: input.kitaId ?? null, parentId: input.parentId ?? null, userId: input.userId ?? null, budgetClass: input.budgetClass ?? null },
     { secret: otp, ctx },
   );
   return otpToken;
 }
 
-/** The password-reset e-mail (60 minutes): `{publicUrl}/reset-password?token=...`; older reset links stay valid until used or expired. */
+/**
+ * The password-reset e-mail (60 minutes): `{publicUrl}/reset-password?token=...`; older reset links
+ * stay valid until used or expired. Pass `name` only for an address that is proved (staff, a
+ * verified parent e-mail): a mail to an unproved address carries no text anyone could choose.
+ */
 export async function sendPasswordReset(
   tx: DbOrTx,
   ctx: AppLike,
@@ -150,12 +175,13 @@ export async function sendPasswordReset(
 }
 
 /**
- * 'Registration received' right after POST auth/register: to the e-mail, or by SMS to the
- * given phone for a phone-only registration (the number is being verified at the same time).
+ * 'Registration received': right after POST auth/register to the e-mail; for a phone-only
+ * registration by SMS once the number is verified (verifyPhone), never to an unproved number.
+ * Once per parent (idempotency key).
  */
 export async function sendRegistrationReceived(
   tx: DbOrTx,
-  input: { parent: Pick<ParentForMessage, 'id' | 'kitaId' | 'name' | 'email' | 'primaryPhone' | 'language'> },
+  input: { parent: Pick<ParentForMessage, 'id' | 'kitaId' | 'name' | 'email' | 'primaryPhone' | 'language'>; budgetClass?: BudgetClass },
 ): Promise<void> {
   const { parent } = input;
   const to = parent.email
@@ -168,8 +194,9 @@ export async function sendRegistrationReceived(
     tx,
     'registration_received',
     { ...to, language: lang(parent.language) },
-    { name: parent.name, kitaName: await kitaName(tx, parent.kitaId) },
-    { kitaId: parent.kitaId, parentId: parent.id, idempotencyKey: `registration_received:${parent.id}` },
+    // Nobody proved this address yet: no name (or other text the registrant chose) in the message.
+    { kitaName: await kitaName(tx, parent.kitaId) },
+    { kitaId: parent.kitaId, parentId: parent.id, idempotencyKey: `registration_received:${parent.id}`, budgetClass: input.budgetClass ?? null },
   );
 }
 

@@ -37,7 +37,8 @@ export async function forgotPassword(ctx: Services, ip: string, email: string): 
     // A parent created by staff who lost the activation mail can start here as well.
     const user = await ensureParentUser(tx, parent);
     await sendPasswordReset(tx, ctx, {
-      userId: user.id, email, name: parent.name, language: parent.language, parentId: parent.id, kitaId: parent.kitaId,
+      // The name only to an address the family proved (issue 21: no chosen text to unproved addresses).
+      userId: user.id, email, name: parent.emailVerified ? parent.name : null, language: parent.language, parentId: parent.id, kitaId: parent.kitaId,
     });
   });
   ctx.outbox.kick();

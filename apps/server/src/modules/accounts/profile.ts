@@ -42,7 +42,7 @@ export async function setPreferredCommunication(
       .where(eq(parents.id, parentId));
     if (input.preferredCommunication !== 'sms' || verified) return null;
     const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.parentId, parentId)).limit(1);
-    return sendOtp(tx, ctx, { kind: 'verify_phone', phone: phone!, language: parent.language, parentId, userId: user?.id ?? null, kitaId: parent.kitaId });
+    return sendOtp(tx, ctx, { kind: 'verify_phone', phone: phone!, language: parent.language, parentId, userId: user?.id ?? null, kitaId: parent.kitaId, budgetClass: 'kita' });
   });
   ctx.outbox.kick();
   const token = await createUserSession(ctx, auth.userId!);

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { zonedDay, type KitaGroups, type RegisterInput, type RegisterResult } from '@kita/shared';
 import { categories, children, groups, kitas, parents, users } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
@@ -8,6 +8,7 @@ import { hashPassword, isCommonPassword } from '../../lib/passwords.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 import { enforceLimit } from '../../lib/rate-limit.js';
 import { sendAccountExists, sendActivation, sendOtp, sendRegistrationReceived } from './notifications.js';
+import { assertRegistrationRoom } from './registration-limits.js';
 import type { PublicContext, Services } from '../../lib/context.js';
 
 /** Public registration by the Kita's link or QR code (domain.md "Registration and approval"). */
@@ -94,6 +95,9 @@ export async function registerParent(ctx: PublicContext, input: RegisterInput): 
         const [taken] = await tx.select({ id: parents.id }).from(parents).where(eq(parents.email, email)).limit(1);
         if (taken) return null;
       }
+      // Registrations at one Kita one after the other, so the pending limit holds under parallel requests.
+      await tx.execute(sql`select id from kitas where id = ${kita.id} for update`);
+      await assertRegistrationRoom(tx, kita.id, ctx.config);
       const [parent] = await tx
         .insert(parents)
         .values({
@@ -108,6 +112,9 @@ export async function registerParent(ctx: PublicContext, input: RegisterInput): 
           language: input.language,
           status: 'registered',
           isActive: false,
+          // On the app clock: unverified registrations expire REGISTRATION_EXPIRY_DAYS after it.
+          createdAt: now,
+          updatedAt: now,
         })
         .returning();
       const p = parent!;
@@ -124,7 +131,12 @@ export async function registerParent(ctx: PublicContext, input: RegisterInput): 
         phone && (!email || preferred === 'sms')
           ? await sendOtp(tx, ctx, { kind: 'verify_phone', phone, language: p.language, parentId: p.id, userId: user!.id, kitaId: kita.id })
           : null;
-      await sendRegistrationReceived(tx, { parent: p });
+      // Phone-only: 'registration received' goes once the number is proved (verifyPhone), so an
+      // anonymous registration causes one SMS, not two (issue 21).
+      if (email) await sendRegistrationReceived(tx, { parent: p });
+      // The verification messages of the registration count towards its lifetime total (registration-limits.ts).
+      const sends = (email ? 1 : 0) + (otpToken ? 1 : 0);
+      if (sends > 0) await tx.update(parents).set({ verificationSends: sends, lastVerificationAt: now }).where(eq(parents.id, p.id));
       await audit(tx, ctx.actor, { action: 'register', entity: 'parent', entityId: p.id, kitaId: kita.id, details: { children: input.children.length } });
       return { parentId: p.id, status: 'registered' as const, otpToken };
     });

@@ -5,7 +5,8 @@ import { parents, users } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { enforceLimit } from '../../lib/rate-limit.js';
 import { assertParentScope } from '../../lib/access.js';
-import { RESEND_PER_HOUR, sendActivation, sendOtp } from './notifications.js';
+import { RESEND_PER_HOUR, sendActivation, sendOtp, sendRegistrationReceived } from './notifications.js';
+import { chargeVerificationSend, isClosedRegistration, tryChargeVerificationSend } from './registration-limits.js';
 import { checkOtp, consumeToken, issueToken, otpError, TTL } from './tokens.js';
 import type { PublicContext, Services } from '../../lib/context.js';
 
@@ -78,20 +79,31 @@ export async function resendActivation(ctx: PublicContext, id: string, email: st
   // Counted before anything is looked up, so the limit says nothing about the account.
   await enforceLimit(ctx.db, `resend:${email}`, RESEND_PER_HOUR, 3600_000, now);
   const parent = await findParentByAnyId(ctx.db, id);
-  if (ctx.actor?.kind === 'user') {
+  const actor = ctx.actor?.kind === 'user' ? ctx.actor : null;
+  const staffOrSelf = actor !== null;
+  if (actor) {
     if (!parent) throw notFound();
-    assertParentScope(ctx.actor, parent.id, parent.kitaId);
+    assertParentScope(actor, parent.id, parent.kitaId);
     if (parent.email !== email) throw new AppError(400, 'EMAIL_MISMATCH');
     if (parent.emailVerified) throw new AppError(409, 'ALREADY_VERIFIED');
-  } else if (!parent || parent.email !== email || parent.emailVerified) {
+    if (isClosedRegistration(parent)) throw new AppError(409, 'REGISTRATION_CLOSED');
+    // Per account, whatever the address (issue 21: a parent changing the own e-mail again and again).
+    if (actor.role === 'Parent') await enforceLimit(ctx.db, `resend:acct:${parent.id}`, ACTIVATION_MAILS_PER_ACCOUNT_PER_DAY, DAY, now);
+  } else if (!parent || parent.email !== email || parent.emailVerified || isClosedRegistration(parent)) {
     return;
   }
-  await ctx.db.transaction(async (tx) => {
+  const sent = await ctx.db.transaction(async (tx) => {
+    // Anonymous: the registration's lifetime total and growing pause; the answer stays alike.
+    if (!staffOrSelf && !(await tryChargeVerificationSend(tx, parent.id, now, ctx.config))) return false;
     const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.parentId, parent.id)).limit(1);
-    await sendActivation(tx, ctx, { parent, userId: user?.id ?? null });
+    return sendActivation(tx, ctx, { parent, userId: user?.id ?? null, budgetClass: staffOrSelf ? 'kita' : 'anonymous' });
   });
-  ctx.outbox.kick();
+  if (sent) ctx.outbox.kick();
 }
+
+/** Activation mails a logged-in parent may ask for per day, over all the addresses they try. */
+export const ACTIVATION_MAILS_PER_ACCOUNT_PER_DAY = 5;
+const DAY = 24 * 3600_000;
 
 /**
  * POST auth/{id}/otp {phoneNumber}: a code to verify a phone number. `id` is a parent (staff in
@@ -103,7 +115,7 @@ export async function requestPhoneOtp(ctx: PublicContext, id: string, phone: str
   if (auth && auth.role !== 'Parent' && auth.userId === id) {
     const [me] = await ctx.db.select().from(users).where(eq(users.id, id)).limit(1);
     const otpToken = await ctx.db.transaction((tx) =>
-      sendOtp(tx, ctx, { kind: 'verify_phone', phone, language: me!.language, userId: id, kitaId: me!.kitaId }),
+      sendOtp(tx, ctx, { kind: 'verify_phone', phone, language: me!.language, userId: id, kitaId: me!.kitaId, budgetClass: 'kita' }),
     );
     ctx.outbox.kick();
     return { otpToken };
@@ -112,9 +124,16 @@ export async function requestPhoneOtp(ctx: PublicContext, id: string, phone: str
   if (!parent) throw notFound();
   if (auth) assertParentScope(auth, parent.id, parent.kitaId);
   else if (parent.primaryPhone !== phone || parent.primaryPhoneVerified) throw notFound();
+  // Never a code for a rejected or expired registration, whoever asks.
+  if (isClosedRegistration(parent)) throw new AppError(409, 'REGISTRATION_CLOSED');
   const otpToken = await ctx.db.transaction(async (tx) => {
+    // Anonymous: the registration's lifetime total and a growing pause (staff and the parent themselves are not counted here).
+    if (!auth) await chargeVerificationSend(tx, parent.id, ctx.clock.now(), ctx.config);
     const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.parentId, parent.id)).limit(1);
-    return sendOtp(tx, ctx, { kind: 'verify_phone', phone, language: parent.language, parentId: parent.id, userId: user?.id ?? null, kitaId: parent.kitaId });
+    return sendOtp(tx, ctx, {
+      kind: 'verify_phone', phone, language: parent.language, parentId: parent.id, userId: user?.id ?? null, kitaId: parent.kitaId,
+      budgetClass: auth ? 'kita' : 'anonymous',
+    });
   });
   ctx.outbox.kick();
   return { otpToken };
@@ -133,7 +152,13 @@ export async function verifyPhone(ctx: Services, otpToken: string, otp: string):
     if (!r.ok) return r;
     const { parentId, userId, target } = r.challenge;
     if (parentId) {
-      await tx.update(parents).set({ primaryPhone: target, primaryPhoneVerified: true, updatedAt: now }).where(eq(parents.id, parentId));
+      const [p] = await tx
+        .update(parents)
+        .set({ primaryPhone: target, primaryPhoneVerified: true, updatedAt: now })
+        .where(eq(parents.id, parentId))
+        .returning();
+      // A phone-only registration hears 'registration received' now that the number is proved.
+      if (p && p.status === 'registered' && !p.email) await sendRegistrationReceived(tx, { parent: p, budgetClass: 'kita' });
     } else if (userId) {
       await tx.update(users).set({ phoneNumber: target, phoneVerified: true, updatedAt: now }).where(eq(users.id, userId));
     }

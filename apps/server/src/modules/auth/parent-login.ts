@@ -7,6 +7,7 @@ import { createUserSession } from '../../plugins/auth.js';
 import { findSessionUser } from '../../lib/session-user.js';
 import { checkPasswordLogin } from './staff-login.js';
 import { RESEND_PER_HOUR, sendActivation, sendOtp } from '../accounts/notifications.js';
+import { tryChargeVerificationSend } from '../accounts/registration-limits.js';
 import { checkOtp, otpError } from '../accounts/tokens.js';
 import type { Services } from '../../lib/context.js';
 
@@ -77,8 +78,12 @@ export async function loginWithEmail(ctx: Services, ip: string, email: string, p
 async function resendActivationLimited(ctx: Services, a: ParentAccount): Promise<void> {
   const { count } = await hitLimit(ctx.db, `resend:${a.parent.email}`, HOUR, ctx.clock.now());
   if (count > RESEND_PER_HOUR) return;
-  await ctx.db.transaction((tx) => sendActivation(tx, ctx, { parent: a.parent, userId: a.user.id }));
-  ctx.outbox.kick();
+  const sent = await ctx.db.transaction(async (tx) => {
+    // A registration (not approved yet) counts towards its lifetime total of verification messages.
+    if (a.parent.status !== 'approved' && !(await tryChargeVerificationSend(tx, a.parent.id, ctx.clock.now(), ctx.config))) return false;
+    return sendActivation(tx, ctx, { parent: a.parent, userId: a.user.id, budgetClass: 'kita' });
+  });
+  if (sent) ctx.outbox.kick();
 }
 
 export async function loginWithPhone(ctx: Services, ip: string, phone: string, password: string): Promise<{ otpToken: string }> {
@@ -96,7 +101,8 @@ export async function loginWithPhone(ctx: Services, ip: string, phone: string, p
   const a = acc!;
   assertUsable(a);
   const otpToken = await ctx.db.transaction((tx) =>
-    sendOtp(tx, ctx, { kind: 'otp_login', phone, language: a.parent.language, userId: a.user.id, parentId: a.parent.id, kitaId: a.parent.kitaId }),
+    // After the right password: counted as the Kita's, so anonymous traffic never holds an owner's login code.
+    sendOtp(tx, ctx, { kind: 'otp_login', phone, language: a.parent.language, userId: a.user.id, parentId: a.parent.id, kitaId: a.parent.kitaId, budgetClass: 'kita' }),
   );
   ctx.outbox.kick();
   return { otpToken };
@@ -105,7 +111,7 @@ export async function loginWithPhone(ctx: Services, ip: string, phone: string, p
 /** Staff with a verified phone (POST auth/login): the same code step after the password. */
 export async function startStaffOtp(ctx: Services, user: { id: string; phoneNumber: string; language: string; kitaId: string | null }) {
   const otpToken = await ctx.db.transaction((tx) =>
-    sendOtp(tx, ctx, { kind: 'otp_login', phone: user.phoneNumber, language: user.language, userId: user.id, kitaId: user.kitaId }),
+    sendOtp(tx, ctx, { kind: 'otp_login', phone: user.phoneNumber, language: user.language, userId: user.id, kitaId: user.kitaId, budgetClass: 'kita' }),
   );
   ctx.outbox.kick();
   return { otpToken };

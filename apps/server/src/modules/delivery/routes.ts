@@ -1,6 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope, eventDeliverySchema, failedDeliveryEventSchema, idParamsSchema, kitaQuerySchema, resendInputSchema, resendResultSchema } from '@kita/shared';
+import {
+  envelope,
+  eventDeliverySchema,
+  failedDeliveryEventSchema,
+  idParamsSchema,
+  kitaQuerySchema,
+  messageBudgetSchema,
+  resendInputSchema,
+  resendResultSchema,
+} from '@kita/shared';
+import { budgetStatus } from '../../notify/budget.js';
 import { authOf } from '../../plugins/auth.js';
 import { notFound } from '../../lib/errors.js';
 import { kitaScopeOf, listIn } from '../../lib/access.js';
@@ -53,6 +63,27 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const e = await loadEventInScope(app.db, authOf(req), req.params.id);
       return { data: { queued: await resendInquiry(contextOf(app, req), e, req.body.parentId) } };
+    },
+  );
+
+  app.get(
+    '/message-budgets',
+    {
+      preHandler: staff,
+      schema: {
+        tags: ['delivery'],
+        summary: 'Message cost budgets: Admins every budget, a manager the Kita\'s daily budget and any budget holding its messages (added)',
+        response: { 200: envelope(z.array(messageBudgetSchema)) },
+      },
+    },
+    async (req, reply) => {
+      const auth = authOf(req);
+      const now = app.clock.now();
+      reply.header('cache-control', 'no-store');
+      if (auth.role === 'Admin') return { data: await budgetStatus(app.db, app.config, now) };
+      if (!auth.kitaId) return { data: [] };
+      const all = await budgetStatus(app.db, app.config, now, { kitaIds: [auth.kitaId], heldOf: auth.kitaId });
+      return { data: all.filter((b) => b.budget === 'kita_day' || b.held > 0) };
     },
   );
 

@@ -105,7 +105,7 @@ export async function insertParent(tx: Tx, ctx: RequestContext, input: ParentInp
     .values({ name: v.name, role: 'Parent', parentId: p!.id, kitaId: v.kitaId, language: v.language, passwordHash: null })
     .returning({ id: users.id });
   await audit(tx, ctx.actor, { action: 'create', entity: 'parent', entityId: p!.id, kitaId: v.kitaId, details: { name: v.name } });
-  await sendActivation(tx, ctx, { userId: u!.id, parent: p! });
+  await sendActivation(tx, ctx, { userId: u!.id, parent: p!, budgetClass: 'kita' });
   return p!.id;
 }
 
