@@ -11,14 +11,22 @@ import { checkMobileForSms, emailSchema, mobilePhoneSchema, nameSchema, otpSchem
  * preferred communication and public registration.
  */
 
+/**
+ * The one-time code sent after too many failed logins on an account (error LOGIN_CODE_SENT): given
+ * together with the password, it makes the browser a known device of the account (issue 21).
+ */
+export const loginCodeSchema = otpSchema.optional();
+
 export const parentEmailLoginSchema = z.object({
   email: emailSchema,
   password: text().min(1, 'validation.required'),
+  code: loginCodeSchema,
 });
 
 export const parentPhoneLoginSchema = z.object({
   phoneNumber: phoneSchema,
   password: text().min(1, 'validation.required'),
+  code: loginCodeSchema,
 });
 
 /** The first step's answer when a code was sent by SMS. */

@@ -1,10 +1,12 @@
 import { z } from 'zod';
-import { emailSchema, languageSchema, passwordSchema, text, uuidSchema } from './validation.js';
+import { emailSchema, languageSchema, otpSchema, passwordSchema, text, uuidSchema } from './validation.js';
 import { roleSchema } from './common.js';
 
 export const staffLoginSchema = z.object({
   email: emailSchema,
   password: text().min(1, 'validation.required'),
+  /** The one-time code after too many failed logins (error LOGIN_CODE_SENT, issue 21). */
+  code: otpSchema.optional(),
 });
 
 /** The logged-in user as the web stores it (spec section 3 "Logged-in user"). */

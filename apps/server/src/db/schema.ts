@@ -449,3 +449,17 @@ export const rateLimits = pgTable('rate_limits', {
   /** Whether the attempt that last touched the row was let through (returned by the same statement). */
   lastAllowed: boolean('last_allowed').notNull().default(true),
 });
+
+/**
+ * Checked password failures per account (the login name as typed), across time windows, until a
+ * success deletes the row (issue 21: at most 100 from unknown devices, NIST SP 800-63B 5.2.2).
+ */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    account: text('account').primaryKey(),
+    failures: integer('failures').notNull().default(0),
+    lastFailureAt: ts('last_failure_at').notNull(),
+  },
+  (t) => [index('login_failures_last_idx').on(t.lastFailureAt)],
+);

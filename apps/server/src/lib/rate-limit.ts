@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { AppError } from './errors.js';
+import { clientNet, WIDE_NET_FACTOR } from './client-net.js';
 
 /**
  * Fixed-window counter kept in PostgreSQL so limits hold across app processes (architecture.md).
@@ -109,4 +110,31 @@ export async function enforceAttempt(db: DbOrTx, key: string, policy: AttemptPol
 /** Gives a reserved attempt back (it turned out to be a legitimate use, e.g. a valid link). */
 export async function refundAttempt(db: DbOrTx, key: string): Promise<void> {
   await db.execute(sql`update rate_limits set count = greatest(count - 1, 0) where key = ${key}`);
+}
+
+/**
+ * The per-client keys of a limit (issue 21): `<prefix>:<IPv4 or IPv6 /64>` with the given limit,
+ * plus for IPv6 `<prefix>:<the /48>` with WIDE_NET_FACTOR times the limit.
+ */
+export function clientKeys(prefix: string, ip: string, limit: number): Array<{ key: string; limit: number }> {
+  const net = clientNet(ip);
+  return [{ key: `${prefix}:${net.client}`, limit }, ...(net.wide ? [{ key: `${prefix}:${net.wide}`, limit: limit * WIDE_NET_FACTOR }] : [])];
+}
+
+/** enforceLimit per client network (clientKeys): the /64 and the wider /48 net. */
+export async function enforceClientLimit(db: DbOrTx, prefix: string, ip: string, limit: number, windowMs: number, now: Date): Promise<void> {
+  for (const k of clientKeys(prefix, ip, limit)) await enforceLimit(db, k.key, k.limit, windowMs, now);
+}
+
+/** The attempt policies of a client (clientKeys): the /64 with `policy`, the /48 with WIDE_NET_FACTOR times its free attempts. */
+export function clientAttemptKeys(prefix: string, ip: string, policy: AttemptPolicy): Array<{ key: string; policy: AttemptPolicy }> {
+  return clientKeys(prefix, ip, policy.free).map((k) => ({ key: k.key, policy: { ...policy, free: k.limit } }));
+}
+
+/** Reserves an attempt on every key in turn (a refused one has not counted on the later keys) or throws 429. */
+export async function enforceAttempts(db: DbOrTx, keys: Array<{ key: string; policy: AttemptPolicy }>, now: Date): Promise<void> {
+  for (const k of keys) {
+    const r = await reserveAttempt(db, k.key, k.policy, now);
+    if (!r.allowed) throw waitError(r.retryAfter);
+  }
 }

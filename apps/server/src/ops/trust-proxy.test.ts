@@ -65,3 +65,75 @@ describe('TRUST_PROXY', () => {
     }
   });
 });
+
+/**
+ * Issue 21, finding 2: every per-client key used the full address, so one IPv6 /64 counted as 2^64
+ * clients (25 of 25 registrations accepted where the limit is 10; 668 password guesses in 20 s
+ * without a 429). Clients are now keyed by their /64, with a wider net on the /48; IPv4-mapped
+ * IPv6 counts as the IPv4 address. The addresses come through the configured proxy.
+ */
+describe('IPv6 clients through the trusted proxy', () => {
+  const PROXY = '198.51.100.8';
+  let app: TestContext['app'];
+  beforeAll(async () => {
+    app = await buildApp({ config: testConfig({ TRUST_PROXY: PROXY }), database: t.database, clock: t.clock, logger: false, serveWeb: false });
+    await app.ready();
+  });
+  afterAll(async () => app.close());
+
+  const viaProxy = (client: string, opts: { method: 'POST'; url: string; payload: object }) =>
+    app.inject({ ...opts, remoteAddress: PROXY, headers: { 'x-forwarded-for': client } });
+
+  it('25 registrations from 25 addresses of one /64: 10 accepted, as from one IPv4 client', async () => {
+    const codes: number[] = [];
+    for (let i = 1; i <= 25; i++) {
+      codes.push((await viaProxy(`2001:db8:aa:1::${i.toString(16)}`, { method: 'POST', url: '/api/auth/register', payload: registration() })).statusCode);
+    }
+    expect(codes.slice(0, 10)).toEqual(Array(10).fill(201));
+    expect(codes.slice(10)).toEqual(Array(15).fill(429));
+  });
+
+  it('password guesses from ever-new addresses of one /64 are slowed like one client', async () => {
+    const by: Record<number, number> = {};
+    for (let i = 1; i <= 60; i++) {
+      const res = await viaProxy(`2001:db8:bb:2:${i.toString(16)}::1`, { method: 'POST', url: '/api/auth/login', payload: { email: 'manager@kita-proxy.test', password: `guess-${i}` } });
+      by[res.statusCode] = (by[res.statusCode] ?? 0) + 1;
+    }
+    // 5 free, then the one that starts the first pause; everything else waits.
+    expect(by[401]).toBe(6);
+    expect(by[429]).toBe(54);
+  });
+
+  it('the /48 is a wider net: 4 times the per-client limit over all its /64s', async () => {
+    const codes: number[] = [];
+    // forgot-password: 20 per client and hour; 100 requests from 100 different /64s of one /48.
+    for (let i = 1; i <= 100; i++) {
+      const res = await viaProxy(`2001:db8:cc:${i.toString(16)}::1`, { method: 'POST', url: '/api/auth/forgot-password', payload: { email: `nobody${i}@familie.test` } });
+      codes.push(res.statusCode);
+    }
+    expect(codes.filter((c) => c === 200)).toHaveLength(80);
+    // Another /48 is another network.
+    expect((await viaProxy('2001:db8:dd:1::1', { method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'nobody-else@familie.test' } })).statusCode).toBe(200);
+  });
+
+  it('an IPv4-mapped IPv6 address counts as its IPv4 address', async () => {
+    const codes: number[] = [];
+    for (let i = 1; i <= 22; i++) {
+      const client = i % 2 ? '::ffff:203.0.113.77' : '203.0.113.77';
+      codes.push((await viaProxy(client, { method: 'POST', url: '/api/auth/forgot-password', payload: { email: `mapped${i}@familie.test` } })).statusCode);
+    }
+    expect(codes.filter((c) => c === 200)).toHaveLength(20);
+  });
+
+  it('X-Forwarded-For from a client that is not the proxy names nobody: the socket address counts', async () => {
+    const codes: number[] = [];
+    for (let i = 1; i <= 22; i++) {
+      const res = await app.inject({
+        method: 'POST', url: '/api/auth/forgot-password', payload: { email: `spoof${i}@familie.test` },
+        remoteAddress: '2001:db8:ee:1::5', headers: { 'x-forwarded-for': `2001:db8:${i.toString(16)}::1` },
+      });
+      codes.push(res.statusCode);
+    }
+    expect(codes.filter((c) => c === 200)).toHaveLength(20);
+  });
+});

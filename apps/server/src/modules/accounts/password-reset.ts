@@ -2,7 +2,7 @@ import { and, eq, isNull, ne } from 'drizzle-orm';
 import { parents, sessions, users } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { hashPassword, isCommonPassword } from '../../lib/passwords.js';
-import { enforceAttempt, enforceLimit, type AttemptPolicy } from '../../lib/rate-limit.js';
+import { clientAttemptKeys, enforceAttempts, enforceClientLimit, enforceLimit, type AttemptPolicy } from '../../lib/rate-limit.js';
 import { sendPasswordReset } from './notifications.js';
 import { consumeToken, findToken, revokeTokens } from './tokens.js';
 import { ensureParentUser } from './verification.js';
@@ -20,7 +20,7 @@ const HOUR = 3600_000;
 export async function forgotPassword(ctx: Services, ip: string, email: string): Promise<void> {
   const now = ctx.clock.now();
   await enforceLimit(ctx.db, `forgot:${email}`, PER_ACCOUNT, HOUR, now);
-  await enforceLimit(ctx.db, `forgot-ip:${ip}`, PER_CLIENT, HOUR, now);
+  await enforceClientLimit(ctx.db, 'forgot-ip', ip, PER_CLIENT, HOUR, now);
   await ctx.db.transaction(async (tx) => {
     const [staff] = await tx
       .select()
@@ -57,7 +57,7 @@ export const RESET_POLICY: AttemptPolicy = { free: 10, windowMs: 15 * 60_000, ba
  */
 export async function resetPassword(ctx: Services, ip: string, token: string, newPassword: string): Promise<void> {
   const now = ctx.clock.now();
-  await enforceAttempt(ctx.db, `reset:ip:${ip}`, RESET_POLICY, now);
+  await enforceAttempts(ctx.db, clientAttemptKeys('reset:ip', ip, RESET_POLICY), now);
   // The token first: an unknown or used link costs one indexed lookup, never an argon2 run.
   if (!(await findToken(ctx.db, 'reset', token, now))) throw new AppError(400, 'RESET_TOKEN_INVALID');
   if (isCommonPassword(newPassword)) {

@@ -6,7 +6,7 @@ import { audit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import { hashPassword, isCommonPassword } from '../../lib/passwords.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
-import { enforceLimit } from '../../lib/rate-limit.js';
+import { enforceClientLimit } from '../../lib/rate-limit.js';
 import { sendAccountExists, sendActivation, sendOtp, sendRegistrationReceived } from './notifications.js';
 import { assertRegistrationRoom } from './registration-limits.js';
 import type { PublicContext, Services } from '../../lib/context.js';
@@ -49,7 +49,7 @@ export async function findKitaGroups(ctx: Services, kitaId: string): Promise<Kit
  */
 export async function registerParent(ctx: PublicContext, input: RegisterInput): Promise<RegisterResult> {
   const now = ctx.clock.now();
-  await enforceLimit(ctx.db, `register:ip:${ctx.ip}`, REGISTRATIONS_PER_HOUR, 3600_000, now);
+  await enforceClientLimit(ctx.db, 'register:ip', ctx.ip, REGISTRATIONS_PER_HOUR, 3600_000, now);
   if (isCommonPassword(input.password)) {
     throw new AppError(400, 'VALIDATION_FAILED', 'validation.passwordCommon', {}, [{ path: 'password', message: 'validation.passwordCommon' }]);
   }

@@ -5,7 +5,7 @@ import { AppError } from '../../lib/errors.js';
 import { hitLimit } from '../../lib/rate-limit.js';
 import { createUserSession } from '../../plugins/auth.js';
 import { findSessionUser } from '../../lib/session-user.js';
-import { checkPasswordLogin } from './staff-login.js';
+import { checkPasswordLogin, type LoginClient } from './staff-login.js';
 import { RESEND_PER_HOUR, sendActivation, sendOtp } from '../accounts/notifications.js';
 import { tryChargeVerificationSend } from '../accounts/registration-limits.js';
 import { checkOtp, otpError } from '../accounts/tokens.js';
@@ -46,6 +46,17 @@ async function parentByPhone(ctx: Services, phone: string): Promise<ParentAccoun
   return row;
 }
 
+/**
+ * Where the one-time code after too many failed logins goes: the address or number the parent logs
+ * in with (the phone login uses only a verified number); none for a rejected or inactive account.
+ */
+function unlockContact(acc: ParentAccount, by: 'email' | 'sms') {
+  if (acc.parent.status === 'rejected' || !acc.parent.isActive) return null;
+  const recipient = by === 'email' ? acc.parent.email : acc.parent.primaryPhone;
+  if (!recipient) return null;
+  return { channel: by, recipient, language: acc.parent.language, kitaId: acc.parent.kitaId, parentId: acc.parent.id };
+}
+
 /** After the right password: a pending or inactive account is told so (403). */
 function assertUsable(acc: ParentAccount): void {
   if (acc.parent.status === 'registered') throw new AppError(403, 'ACCOUNT_PENDING');
@@ -58,12 +69,12 @@ async function loginResult(ctx: Services, userId: string): Promise<LoginResult> 
   return { token, user: user! };
 }
 
-export async function loginWithEmail(ctx: Services, ip: string, email: string, password: string): Promise<LoginResult> {
+export async function loginWithEmail(ctx: Services, client: LoginClient, email: string, password: string): Promise<LoginResult> {
   let acc: ParentAccount | undefined;
-  await checkPasswordLogin(ctx, ip, email, async () => {
+  await checkPasswordLogin(ctx, client, email, async () => {
     acc = await parentByEmail(ctx, email);
     // Activity is judged after the password (assertUsable), so the parent learns why.
-    return acc && { id: acc.user.id, passwordHash: acc.user.passwordHash, isActive: true };
+    return acc && { id: acc.user.id, passwordHash: acc.user.passwordHash, isActive: true, unlockTo: unlockContact(acc, 'email') };
   }, password);
   const a = acc!;
   if (!a.parent.emailVerified) {
@@ -86,15 +97,15 @@ async function resendActivationLimited(ctx: Services, a: ParentAccount): Promise
   if (sent) ctx.outbox.kick();
 }
 
-export async function loginWithPhone(ctx: Services, ip: string, phone: string, password: string): Promise<{ otpToken: string }> {
+export async function loginWithPhone(ctx: Services, client: LoginClient, phone: string, password: string): Promise<{ otpToken: string }> {
   let acc: ParentAccount | undefined;
   try {
-    await checkPasswordLogin(ctx, ip, phone, async () => {
+    await checkPasswordLogin(ctx, client, phone, async () => {
       acc = await parentByPhone(ctx, phone);
-      return acc && { id: acc.user.id, passwordHash: acc.user.passwordHash, isActive: true };
+      return acc && { id: acc.user.id, passwordHash: acc.user.passwordHash, isActive: true, unlockTo: unlockContact(acc, 'sms') };
     }, password);
   } catch (error) {
-    // The same refusal, worded for what was entered (issue 20: it said "E-Mail oder Passwort").
+    // The same refusal, worded for what was entered (it used to say "E-Mail oder Passwort").
     if (error instanceof AppError && error.code === 'INVALID_CREDENTIALS') throw new AppError(401, 'INVALID_CREDENTIALS', 'auth.login.invalidPhoneCredentials');
     throw error;
   }

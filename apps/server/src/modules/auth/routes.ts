@@ -17,7 +17,16 @@ import { notFound } from '../../lib/errors.js';
 import { authOf, createUserSession } from '../../plugins/auth.js';
 import { findSessionUser } from '../../lib/session-user.js';
 import { loginWithEmail, loginWithOtp, loginWithPhone, startStaffOtp } from './parent-login.js';
-import { checkPasswordLogin, findStaffByEmail } from './staff-login.js';
+import { checkPasswordLogin, findStaffByEmail, type LoginClient } from './staff-login.js';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/** What the password check needs of the request: the client, the device cookie, an unlock code. */
+const loginClient = (req: FastifyRequest, reply: FastifyReply, code: string | undefined): LoginClient => ({
+  ip: req.ip,
+  cookies: req.headers.cookie,
+  code,
+  setCookie: (value) => void reply.header('set-cookie', value),
+});
 
 /**
  * Sign-in (spec section 7 "Auth"), staff and parents: password, then an SMS code for accounts with
@@ -35,10 +44,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(loginStepSchema) },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       let staff: Awaited<ReturnType<typeof findStaffByEmail>>;
-      const lookup = async () => (staff = await findStaffByEmail(app, req.body.email));
-      const userId = await checkPasswordLogin(app, req.ip, req.body.email, lookup, req.body.password);
+      const lookup = async () => {
+        staff = await findStaffByEmail(app, req.body.email);
+        return staff && { ...staff, unlockTo: staff.email ? { channel: 'email' as const, recipient: staff.email, language: staff.language, kitaId: staff.kitaId } : null };
+      };
+      const userId = await checkPasswordLogin(app, loginClient(req, reply, req.body.code), req.body.email, lookup, req.body.password);
       // domain.md: a staff user with a verified phone gets the same OTP step as parents.
       if (staff?.phoneVerified && staff.phoneNumber) {
         return { data: await startStaffOtp(app, { id: userId, phoneNumber: staff.phoneNumber, language: staff.language, kitaId: staff.kitaId }) };
@@ -52,7 +64,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/login-with-email',
     { schema: { tags, summary: 'Parent login with e-mail and password', body: parentEmailLoginSchema, response: { 200: envelope(loginResultSchema) } } },
-    async (req) => ({ data: await loginWithEmail(app, req.ip, req.body.email, req.body.password) }),
+    async (req, reply) => ({ data: await loginWithEmail(app, loginClient(req, reply, req.body.code), req.body.email, req.body.password) }),
   );
 
   app.post(
@@ -65,7 +77,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(otpChallengeSchema) },
       },
     },
-    async (req) => ({ data: await loginWithPhone(app, req.ip, req.body.phoneNumber, req.body.password) }),
+    async (req, reply) => ({ data: await loginWithPhone(app, loginClient(req, reply, req.body.code), req.body.phoneNumber, req.body.password) }),
   );
 
   app.post(

@@ -4,7 +4,7 @@ import type { ParentEvent, PreferenceType, VerifyTokenResult } from '@kita/share
 import { sessions } from '../../db/schema.js';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { sha256 } from '../../lib/crypto.js';
-import { enforceAttempt, refundAttempt, type AttemptPolicy } from '../../lib/rate-limit.js';
+import { clientAttemptKeys, enforceAttempts, refundAttempt, type AttemptPolicy } from '../../lib/rate-limit.js';
 import { findEvent, isFinished, toIso } from '../events/queries.js';
 import { eventFinished } from './save-answers.js';
 import type { RequestContext } from '../../lib/context.js';
@@ -25,8 +25,8 @@ export const VERIFY_TOKEN_POLICY: AttemptPolicy = { free: 30, windowMs: 15 * 60_
  */
 export async function verifyPreferenceToken(app: FastifyInstance, ip: string, raw: string | undefined): Promise<VerifyTokenResult> {
   if (!raw) throw badRequest('TOKEN_MISSING');
-  const limitKey = `verify-token:ip:${ip}`;
-  await enforceAttempt(app.db, limitKey, VERIFY_TOKEN_POLICY, app.clock.now());
+  const limitKeys = clientAttemptKeys('verify-token:ip', ip, VERIFY_TOKEN_POLICY);
+  await enforceAttempts(app.db, limitKeys, app.clock.now());
   const r = await app.db.execute<{ parent_id: string; event_id: string; expires_at: Date | string }>(sql`
     select t.parent_id, t.event_id, t.expires_at
       from tokens t
@@ -35,16 +35,16 @@ export async function verifyPreferenceToken(app: FastifyInstance, ip: string, ra
   const token = r.rows[0];
   // 400, not 401: the link is bad input, not a bad session (a 401 would end a login in the same browser).
   if (!token) {
-    // The link of an inquiry the Kita deleted says so (issue 20), not "invalid link".
+    // The link of an inquiry the Kita deleted says so, not "invalid link".
     const withdrawn = await app.db.execute<{ kita_name: string }>(sql`select kita_name from withdrawn_links where token_hash = ${sha256(raw)} limit 1`);
     const w = withdrawn.rows[0];
     if (w) {
-      await refundAttempt(app.db, limitKey);
+      for (const k of limitKeys) await refundAttempt(app.db, k.key);
       throw new AppError(410, 'EVENT_WITHDRAWN', 'errors.EVENT_WITHDRAWN', { kitaName: w.kita_name });
     }
     throw badRequest('TOKEN_INVALID');
   }
-  await refundAttempt(app.db, limitKey);
+  for (const k of limitKeys) await refundAttempt(app.db, k.key);
   const e = await findEvent(app.db, token.event_id);
   if (!e) throw badRequest('TOKEN_INVALID');
   const now = app.clock.now();

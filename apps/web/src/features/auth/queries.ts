@@ -1,5 +1,5 @@
 import { loginResultSchema, loginStepSchema, normalizePhone, type LoginResult, type LoginStep } from '@kita/shared';
-import { api } from '@/lib/api';
+import { api, ApiError } from '@/lib/api';
 import { mutation, useInvalidatingMutation } from '@/lib/query';
 
 /** A login either finishes ({token, user}) or asks for the SMS code ({otpToken}) (domain.md). */
@@ -15,6 +15,8 @@ const loginOptions = { redirectOnForbidden: false } as const;
 export interface StaffCredentials {
   email: string;
   password: string;
+  /** The one-time code after too many failed logins on the account (LOGIN_CODE_SENT). */
+  code?: string | undefined;
 }
 
 async function staffLogin(input: StaffCredentials): Promise<LoginStep> {
@@ -25,6 +27,8 @@ export interface ParentCredentials {
   /** An e-mail address or a +49 mobile number. */
   identifier: string;
   password: string;
+  /** The one-time code after too many failed logins on the account (LOGIN_CODE_SENT). */
+  code?: string | undefined;
 }
 
 /** A German phone number in any usual spelling (`0170 1234567`, `+49 (0)170 …`); e-mail addresses contain `@`. */
@@ -33,11 +37,12 @@ export function isPhoneIdentifier(identifier: string): boolean {
 }
 
 /** Parents log in by e-mail (auth/login-with-email) or by phone (auth/login-with-phone, then OTP). */
-async function parentLogin({ identifier, password }: ParentCredentials): Promise<LoginStep> {
+async function parentLogin({ identifier, password, code }: ParentCredentials): Promise<LoginStep> {
   const value = identifier.trim();
+  const withCode = code ? { code } : {};
   const answer = isPhoneIdentifier(value)
-    ? await api.post<unknown>('auth/login-with-phone', { phoneNumber: normalizePhone(value), password }, loginOptions)
-    : await api.post<unknown>('auth/login-with-email', { email: value.toLowerCase(), password }, loginOptions);
+    ? await api.post<unknown>('auth/login-with-phone', { phoneNumber: normalizePhone(value), password, ...withCode }, loginOptions)
+    : await api.post<unknown>('auth/login-with-email', { email: value.toLowerCase(), password, ...withCode }, loginOptions);
   return loginStepSchema.parse(answer);
 }
 
@@ -46,10 +51,16 @@ export type LoginKind = 'staff' | 'parent';
 
 /** The credentials step: staff by e-mail, parents by e-mail or phone (the identifier is the e-mail for staff). */
 export function useLogin(kind: LoginKind) {
-  return useInvalidatingMutation(({ identifier, password }: ParentCredentials) =>
-    kind === 'staff' ? staffLogin({ email: identifier, password }) : parentLogin({ identifier, password }),
+  return useInvalidatingMutation(({ identifier, password, code }: ParentCredentials) =>
+    kind === 'staff' ? staffLogin({ email: identifier, password, ...(code ? { code } : {}) }) : parentLogin({ identifier, password, code }),
   );
 }
+
+/**
+ * Too many failed logins on the account: the server sent its owner a one-time code (e-mail or SMS);
+ * the form then asks for it together with the password (issue 21).
+ */
+export const isCodeRequest = (error: unknown) => error instanceof ApiError && (error.code === 'LOGIN_CODE_SENT' || error.code === 'LOGIN_CODE_WRONG');
 
 export const useOtpLogin = mutation(
   async (input: { otpToken: string; otp: string }): Promise<LoginResult> => loginResultSchema.parse(await api.post<unknown>('auth/otp-login', input, loginOptions)),

@@ -23,6 +23,8 @@ export const auth = {
     password: 'Passwort',
     submit: 'Anmelden',
     submitting: 'Anmeldung läuft…',
+    codeSent: 'Zu viele Fehlversuche – wir haben Ihnen einen Code geschickt (per E-Mail oder SMS an die Adresse bzw. Nummer Ihres Kontos). Geben Sie den Code zusammen mit Ihrem Passwort ein; danach kennt dieser Browser Ihr Konto.',
+    code: 'Code aus der E-Mail oder SMS',
     forgotPassword: 'Passwort vergessen?',
     failed: 'Anmeldung fehlgeschlagen',
     sessionEnded: 'Ihre Sitzung wurde beendet (abgemeldet, Passwort geändert oder abgelaufen). Bitte melden Sie sich erneut an.',

@@ -10,6 +10,8 @@ export const errors = {
   CATEGORY_EXISTS: 'Diese Kategorie gibt es in der Kita bereits.',
   RATE_LIMITED: 'Zu viele Versuche. Bitte später erneut versuchen.',
   RATE_LIMITED_WAIT: 'Zu viele Versuche. Bitte in {{minutes}} Min. erneut versuchen.',
+  LOGIN_CODE_SENT: 'Zu viele Fehlversuche – wir haben Ihnen einen Code geschickt (per E-Mail oder SMS an die Adresse bzw. Nummer Ihres Kontos). Geben Sie ihn zusammen mit Ihrem Passwort ein.',
+  LOGIN_CODE_WRONG: 'Der Code ist falsch oder abgelaufen.',
   INTERNAL: 'Ein unerwarteter Fehler ist aufgetreten.',
   OWN_ROLE: 'Die eigene Rolle kann nicht geändert werden.',
   OLD_PASSWORD_WRONG: 'Das alte Passwort ist falsch.',

@@ -25,6 +25,8 @@ export const auth: Catalog<typeof de> = {
     password: 'Password',
     submit: 'Log in',
     submitting: 'Logging in…',
+    codeSent: 'Too many failed attempts – we have sent you a code (by e-mail or SMS to your account\'s address or number). Enter the code together with your password; this browser will then know your account.',
+    code: 'Code from the e-mail or SMS',
     forgotPassword: 'Forgot your password?',
     failed: 'Login failed',
     sessionEnded: 'Your session has ended (signed out, password changed or expired). Please log in again.',

@@ -12,6 +12,8 @@ export const errors: Catalog<typeof de> = {
   CATEGORY_EXISTS: 'This category already exists in the Kita.',
   RATE_LIMITED: 'Too many attempts. Please try again later.',
   RATE_LIMITED_WAIT: 'Too many attempts. Please try again in {{minutes}} min.',
+  LOGIN_CODE_SENT: 'Too many failed attempts – we have sent you a code (by e-mail or SMS to your account\'s address or number). Enter it together with your password.',
+  LOGIN_CODE_WRONG: 'The code is wrong or has expired.',
   INTERNAL: 'An unexpected error occurred.',
   OWN_ROLE: 'You cannot change your own role.',
   OLD_PASSWORD_WRONG: 'The old password is wrong.',

@@ -1,3 +1,4 @@
+import * as React from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +9,7 @@ import { TextField } from '@/components/form/text-field';
 import { SubmitButton } from '@/components/submit-button';
 import { Form } from '@/components/ui/form';
 import { notifyError } from '@/lib/notify';
-import { isPhoneIdentifier, useLogin, type LoginKind, type LoginStep } from '../queries';
+import { isCodeRequest, isPhoneIdentifier, useLogin, type LoginKind, type LoginStep } from '../queries';
 
 /**
  * Both tabs ask for an identifier and a password: staff an e-mail (field `email`), parents an
@@ -16,10 +17,13 @@ import { isPhoneIdentifier, useLogin, type LoginKind, type LoginStep } from '../
  * stays empty and unchecked.
  */
 const unused = z.string();
+/** Empty until the server asked for a code (LOGIN_CODE_SENT), then six digits. */
+const code = z.string().trim().refine((value) => value === '' || /^\d{6}$/.test(value), 'validation.otp');
 const schemas = {
-  staff: z.object({ email: staffLoginSchema.shape.email, identifier: unused, password: staffLoginSchema.shape.password }),
+  staff: z.object({ email: staffLoginSchema.shape.email, identifier: unused, password: staffLoginSchema.shape.password, code }),
   parent: z.object({
     email: unused,
+    code,
     identifier: z
       .string()
       .trim()
@@ -43,9 +47,20 @@ const identifierField = {
 export function CredentialsForm({ kind, onStep }: { kind: LoginKind; onStep: (step: LoginStep) => void }) {
   const { t } = useTranslation();
   const login = useLogin(kind);
-  const form = useForm({ resolver: zodResolver(schemas[kind]), defaultValues: { email: '', identifier: '', password: '' } });
-  const submit = form.handleSubmit(({ email, identifier, password }) =>
-    login.mutate({ identifier: kind === 'staff' ? email : identifier, password }, { onSuccess: onStep, onError: (error) => notifyError(t('auth.login.failed'), error) }),
+  const form = useForm({ resolver: zodResolver(schemas[kind]), defaultValues: { email: '', identifier: '', password: '', code: '' } });
+  // After too many failed logins on the account the server sends its owner a code; it is asked for here.
+  const [codeSent, setCodeSent] = React.useState(false);
+  const submit = form.handleSubmit(({ email, identifier, password, code }) =>
+    login.mutate(
+      { identifier: kind === 'staff' ? email : identifier, password, code: codeSent && code ? code : undefined },
+      {
+        onSuccess: onStep,
+        onError: (error) => {
+          if (isCodeRequest(error)) setCodeSent(true);
+          notifyError(t('auth.login.failed'), error);
+        },
+      },
+    ),
   );
   const field = identifierField[kind];
   return (
@@ -68,6 +83,22 @@ export function CredentialsForm({ kind, onStep }: { kind: LoginKind; onStep: (st
           autoComplete="current-password"
           qa="login-password"
         />
+        {codeSent && (
+          <>
+            <p role="status" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50" data-qa="login-code-sent">
+              {t('auth.login.codeSent')}
+            </p>
+            <TextField
+              control={form.control}
+              name="code"
+              type="text"
+              inputMode="numeric"
+              label={t('auth.login.code')}
+              autoComplete="one-time-code"
+              qa="login-code"
+            />
+          </>
+        )}
         <SubmitButton pending={login.isPending} label={t('auth.login.submit')} pendingLabel={t('auth.login.submitting')} qa="login-submit" />
         <div className="text-center">
           <Link
