@@ -68,7 +68,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('dbKind', deps.database.kind);
   app.decorate('clock', deps.clock ?? systemClock);
   const transports = deps.transports ?? createTransports(deps.config);
-  app.decorate('outbox', new OutboxWorker({ db: deps.database.db, log: app.log, transports, ...outboxOptions(deps.config) }));
+  app.decorate('outbox', new OutboxWorker({ db: deps.database.db, log: app.log, transports, clock: deps.clock ?? systemClock, ...outboxOptions(deps.config) }));
   app.addHook('onClose', async () => {
     await app.outbox.stop();
     if (!deps.transports) await closeTransports(transports);

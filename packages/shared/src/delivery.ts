@@ -18,6 +18,8 @@ export const FAILURE_REASONS = [
   'rejected',
   'expired',
   'too_many_attempts',
+  /** Not handed over before the answer deadline: not sent late. */
+  'not_sent_in_time',
   'unknown',
 ] as const;
 export const failureReasonSchema = z.enum(FAILURE_REASONS);

@@ -2,9 +2,12 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
+import { systemClock, type Clock } from '../lib/clock.js';
+import { recordSent } from '../modules/delivery/callbacks.js';
+import { channelGate, pauseChannel, resumeChannel } from '../notify/channel-pause.js';
 import { isFictionalRecipient } from '../notify/fictional.js';
 import { decryptSecret, openMessage, outboxSecretKey, type SecretKey } from '../notify/secrets.js';
-import { devMailbox, PermanentDeliveryError, type Deliverable, type Transport } from '../notify/transport.js';
+import { AccountDeliveryError, devMailbox, PermanentDeliveryError, type Deliverable, type Transport } from '../notify/transport.js';
 
 export interface OutboxWorkerOptions {
   db: Db;
@@ -28,6 +31,8 @@ export interface OutboxWorkerOptions {
   keepFictional?: boolean;
   /** Opens the sealed link tokens and codes at send time (notify/secrets.ts). */
   secretKey: SecretKey;
+  /** The app clock: answer deadlines and channel-pause probes are judged by it. */
+  clock?: Clock;
 }
 
 /** The worker settings that come from configuration (OUTBOX_*). */
@@ -52,6 +57,8 @@ type Row = {
   body_html: string | null;
   secret: string | null;
   attempts: number;
+  /** The answer deadline of an inquiry or reminder: the message is useless after it (null: no deadline). */
+  expires_at: Date | string | null;
 };
 
 /**
@@ -63,7 +70,7 @@ export class OutboxWorker {
   private running = false;
   private readonly wakers = new Set<() => void>();
   private loop: Promise<void> | null = null;
-  private readonly o: Required<Omit<OutboxWorkerOptions, 'db' | 'log' | 'transports' | 'keepFictional' | 'secretKey'>>;
+  private readonly o: Required<Omit<OutboxWorkerOptions, 'db' | 'log' | 'transports' | 'keepFictional' | 'secretKey' | 'clock'>>;
 
   constructor(private readonly opts: OutboxWorkerOptions) {
     this.o = {
@@ -97,10 +104,21 @@ export class OutboxWorker {
 
   /** One claim-and-deliver round; returns how many messages were handled. Used by tests. */
   async runOnce(channel?: Channel): Promise<number> {
-    const rows = await this.claim(channel);
+    if (!channel) {
+      let handled = 0;
+      for (const c of CHANNELS) handled += await this.runOnce(c);
+      return handled;
+    }
+    // A channel paused by an account-level error sends nothing but its probe (notify/channel-pause.ts).
+    const gate = await channelGate(this.opts.db, channel, this.now());
+    if (gate === 'closed') {
+      await this.expireWaiting(channel);
+      return 0;
+    }
+    const rows = await this.claim(channel, gate === 'probe' ? 1 : this.o.batchSize);
     let next = 0;
     const workers = Array.from({ length: Math.min(this.o.concurrency, rows.length) }, async () => {
-      while (next < rows.length) await this.deliver(rows[next++]!);
+      while (next < rows.length) await this.deliver(rows[next++]!, gate === 'probe');
     });
     await Promise.all(workers);
     return rows.length;
@@ -128,7 +146,23 @@ export class OutboxWorker {
     }
   }
 
-  private async claim(channel?: Channel): Promise<Row[]> {
+  private now(): Date {
+    return (this.opts.clock ?? systemClock).now();
+  }
+
+  /**
+   * While a channel is paused, its inquiries and reminders whose answer deadline has passed are
+   * not sent late: they fail as `not_sent_in_time` (the family shows as not reached).
+   */
+  private async expireWaiting(channel: Channel): Promise<void> {
+    await this.opts.db.execute(sql`
+      update outbox_messages m set status = 'failed', failure_reason = 'not_sent_in_time', locked_until = null, secret = null,
+             last_error = 'not handed over before the answer deadline'
+       where m.channel = ${channel} and m.status = 'pending' and m.kind in ('inquiry', 'reminder')
+         and exists (select 1 from events e where e.id = m.event_id and e.response_deadline <= ${this.now().toISOString()}::timestamptz)`);
+  }
+
+  private async claim(channel: Channel | undefined, limit: number): Promise<Row[]> {
     const result = await this.opts.db.execute<Row>(sql`
       update outbox_messages m
          set status = 'sending', attempts = m.attempts + 1,
@@ -139,13 +173,26 @@ export class OutboxWorker {
             and next_attempt_at <= now()
             ${channel ? sql`and channel = ${channel}` : sql``}
           order by next_attempt_at
-          limit ${this.o.batchSize}
+          limit ${limit}
           for update skip locked)
-      returning m.id, m.idempotency_key, m.channel, m.recipient, m.subject, m.body_text, m.body_html, m.secret, m.attempts`);
+      returning m.id, m.idempotency_key, m.channel, m.recipient, m.subject, m.body_text, m.body_html, m.secret, m.attempts,
+                case when m.kind in ('inquiry', 'reminder')
+                     then (select e.response_deadline from events e where e.id = m.event_id) end as expires_at`);
     return result.rows;
   }
 
-  private async deliver(row: Row): Promise<void> {
+  private async deliver(row: Row, probe = false): Promise<void> {
+    const now = this.now();
+    const expiresAt = row.expires_at ? new Date(row.expires_at) : null;
+    if (expiresAt && expiresAt <= now) {
+      // Messages expire with their purpose: an inquiry not handed over before its answer deadline is not sent late.
+      this.opts.log.warn({ messageId: row.id, channel: row.channel }, 'message not sent: its answer deadline has passed');
+      await this.opts.db.execute(sql`
+        update outbox_messages set status = 'failed', failure_reason = 'not_sent_in_time', locked_until = null, secret = null,
+               last_error = 'not handed over before the answer deadline'
+         where id = ${row.id}`);
+      return;
+    }
     const transport = this.opts.keepFictional && isFictionalRecipient(row.recipient) ? devMailbox : this.opts.transports[row.channel];
     // The link token or code goes back into the text only here, in memory, for the transport.
     const opened = openMessage({ subject: row.subject, bodyText: row.body_text, bodyHtml: row.body_html, secret: row.secret }, this.opts.secretKey);
@@ -157,6 +204,7 @@ export class OutboxWorker {
       subject: opened.subject ?? null,
       bodyText: opened.bodyText,
       bodyHtml: opened.bodyHtml ?? null,
+      validForSeconds: expiresAt ? Math.max(1, Math.floor((expiresAt.getTime() - now.getTime()) / 1000)) : null,
     };
     // Once the message has left for a real transport, the sealed secret is of no further use: it
     // is blanked. The dev mailbox IS the recipient outside production, so it keeps it to show it.
@@ -165,15 +213,22 @@ export class OutboxWorker {
       if (row.secret && decryptSecret(row.secret, this.opts.secretKey) === null) {
         throw new PermanentDeliveryError('the link or code of this message cannot be decrypted (JWT_SECRET changed since it was written)');
       }
-      const { providerMessageId, delivery } = await transport.send(message);
-      await this.opts.db.execute(sql`
-        update outbox_messages set status = 'sent', sent_at = now(), locked_until = null, last_error = null,
+      const { providerMessageId, delivery, note } = await transport.send(message);
+      // Reports that arrived before this id was stored are applied right after it (callbacks.ts).
+      await recordSent(this.opts.db, transport.name, providerMessageId, (db) =>
+        db.execute(sql`
+        update outbox_messages set status = 'sent', sent_at = now(), locked_until = null, last_error = ${note ?? null},
                transport = ${transport.name}, provider_message_id = ${providerMessageId},
                delivery_status = ${delivery?.status ?? null}, failure_reason = ${delivery?.reason ?? null},
                delivery_updated_at = ${delivery ? sql`now()` : null},
                secret = ${keepSecret ? sql`secret` : null}
-         where id = ${row.id}`);
+         where id = ${row.id}`),
+      );
+      if (probe && (await resumeChannel(this.opts.db, row.channel))) {
+        this.opts.log.warn({ channel: row.channel, transport: transport.name }, 'delivery channel resumed: a probe message was accepted');
+      }
     } catch (err) {
+      if (err instanceof AccountDeliveryError) return accountFailure(this.opts, row, transport.name, err);
       const error = err instanceof Error ? err.message : String(err);
       const attempts = Number(row.attempts);
       const permanent = err instanceof PermanentDeliveryError;
@@ -192,6 +247,25 @@ export class OutboxWorker {
                next_attempt_at = now() + (${delay} * interval '1 millisecond')
          where id = ${row.id}`);
     }
+  }
+}
+
+/**
+ * An account-level error: the message goes back to the queue untouched (the attempt does not
+ * count, nothing is marked failed) and the channel pauses for everyone (notify/channel-pause.ts).
+ */
+async function accountFailure(opts: OutboxWorkerOptions, row: Row, transport: string, err: AccountDeliveryError): Promise<void> {
+  const now = (opts.clock ?? systemClock).now();
+  await opts.db.execute(sql`
+    update outbox_messages set status = 'pending', attempts = greatest(0, attempts - 1), locked_until = null,
+           last_error = ${err.message.slice(0, 1000)}, failure_reason = null, next_attempt_at = now()
+     where id = ${row.id}`);
+  const alarm = await pauseChannel(opts.db, row.channel, transport, err, now);
+  if (alarm) {
+    opts.log.error(
+      { channel: row.channel, transport, problem: err.problem, providerCode: err.providerCode, error: redactContacts(err.message) },
+      'delivery channel paused: the provider refused the account, not the message; messages wait until a probe succeeds or an Admin resumes',
+    );
   }
 }
 

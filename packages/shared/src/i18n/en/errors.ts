@@ -22,6 +22,8 @@ export const errors: Catalog<typeof de> = {
   NOT_REGISTERED: 'Only pending registrations can be rejected.',
   CALLBACK_SIGNATURE_INVALID: 'The signature of the status callback is invalid.',
   CALLBACK_REPLAYED: 'This status callback has already been processed.',
+  CALLBACK_BODY_INVALID: 'The status callback is incomplete or unreadable.',
+  CHANNEL_NOT_PAUSED: 'This delivery channel is not paused.',
   EVENT_FINISHED: 'This demand inquiry has already expired.',
   EVENT_HAS_ANSWERS: 'Category or type can no longer be changed because answers exist.',
   EVENT_FINISHED_WITH_ANSWERS: 'A finished demand inquiry with answers cannot be deleted (it is part of the credit ledger).',
