@@ -209,6 +209,12 @@ export interface FakeTwilio {
     opts?: { signedUrl?: string; extra?: Array<[string, string]>; sharedKey?: { sid: string; secret: string; algorithm: 'HMAC_SHA256' | 'HMAC_SHA1' } },
   ): SignedCallback;
   requests: number;
+  /**
+   * Holds the answers of the next requests (the message is taken and recorded, its id assigned,
+   * but the HTTP answer waits) until the returned function is called: the provider's delivery
+   * report can then arrive before the sender has stored the id, as it does in the field.
+   */
+  holdAnswers(): () => void;
   close(): Promise<void>;
 }
 
@@ -220,12 +226,15 @@ export async function startFakeTwilio(accountSid = 'ACtest0000000000000000000000
   let failingCode = { n: 0, code: 0, status: 400 };
   let seq = 0;
   const state = { requests: 0 };
+  let hold: Promise<void> = Promise.resolve();
   const expectedAuth = `Basic ${Buffer.from(`${accountSid}:${authToken}`).toString('base64')}`;
   const server: Server = createServer(async (req, res) => {
     state.requests++;
     const send = (status: number, body: object) => {
-      res.writeHead(status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(body));
+      void hold.then(() => {
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(body));
+      });
     };
     if (req.method !== 'POST' || req.url !== `/2010-04-01/Accounts/${accountSid}/Messages.json`) return send(404, { code: 20404, message: 'Not found', status: 404 });
     if (req.headers.authorization !== expectedAuth) return send(401, { code: 20003, message: 'Authenticate', status: 401 });
@@ -313,6 +322,14 @@ export async function startFakeTwilio(accountSid = 'ACtest0000000000000000000000
     get requests() {
       return state.requests;
     },
+    holdAnswers() {
+      let release = () => {};
+      hold = new Promise<void>((resolve) => (release = resolve));
+      return () => {
+        release();
+        hold = Promise.resolve();
+      };
+    },
     close: () => new Promise<void>((resolve) => {
       server.closeAllConnections();
       server.close(() => resolve());
@@ -359,7 +376,11 @@ export interface FakeSeven {
     status: string,
     opts: { webhookUrl: string; timestamp?: number; nonce?: string; format?: 'form' | 'json'; signedUrl?: 'url' | 'path'; upperCaseSignature?: boolean },
   ): SignedCallback;
+  /** Any webhook body, signed exactly as seven signs (for bodies a test needs verbatim: `null`, other events). */
+  signedWebhook(payload: string, opts: { webhookUrl: string; timestamp: number; contentType: string; nonce?: string }): SignedCallback;
   requests: number;
+  /** As FakeTwilio.holdAnswers. */
+  holdAnswers(): () => void;
   close(): Promise<void>;
 }
 
@@ -369,13 +390,16 @@ export async function startFakeSeven(apiKey = 'seven-test-key', signingSecret = 
   const rejected = new Set<string>();
   let failing = { n: 0, status: 500 };
   let coded = { n: 0, code: '100' };
+  let hold: Promise<void> = Promise.resolve();
   let seq = 77_000_000;
   const state = { requests: 0 };
   const server: Server = createServer(async (req, res) => {
     state.requests++;
     const send = (status: number, body: object | string) => {
-      res.writeHead(status, { 'content-type': typeof body === 'string' ? 'text/plain' : 'application/json' });
-      res.end(typeof body === 'string' ? body : JSON.stringify(body));
+      void hold.then(() => {
+        res.writeHead(status, { 'content-type': typeof body === 'string' ? 'text/plain' : 'application/json' });
+        res.end(typeof body === 'string' ? body : JSON.stringify(body));
+      });
     };
     if (req.method !== 'POST' || req.url !== '/api/sms') return send(404, 'Not found');
     // seven.io answers a bad key with HTTP 200 and return code 900.
@@ -407,6 +431,22 @@ export async function startFakeSeven(apiKey = 'seven-test-key', signingSecret = 
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const { port } = server.address() as AddressInfo;
+  /** docs.seven.io/en/rest-api/signing: HMAC-SHA256 over timestamp, nonce, method, URL, MD5(body). */
+  const sign = (
+    payload: string,
+    o: { webhookUrl: string; timestamp: string; nonce: string; contentType: string; signedUrl?: 'url' | 'path'; upperCase?: boolean },
+  ): SignedCallback => {
+    const u = new URL(o.webhookUrl);
+    const signedUrl = o.signedUrl === 'path' ? u.pathname + u.search : o.webhookUrl;
+    const md5 = createHash('md5').update(payload, 'utf8').digest('hex');
+    const hex = createHmac('sha256', signingSecret).update([o.timestamp, o.nonce, 'POST', signedUrl, md5].join('\n'), 'utf8').digest('hex');
+    return {
+      method: 'POST',
+      url: u.pathname + u.search,
+      headers: { 'content-type': o.contentType, 'x-signature': o.upperCase ? hex.toUpperCase() : hex, 'x-timestamp': o.timestamp, 'x-nonce': o.nonce },
+      payload,
+    };
+  };
   return {
     url: `http://127.0.0.1:${port}`,
     apiKey,
@@ -433,24 +473,27 @@ export async function startFakeSeven(apiKey = 'seven-test-key', signingSecret = 
               ['webhook_timestamp', when],
               ...Object.entries(data).map(([k, v]) => [`data[${k}]`, v] as [string, string]),
             ]).toString();
-      const u = new URL(opts.webhookUrl);
-      const signedUrl = opts.signedUrl === 'path' ? u.pathname + u.search : opts.webhookUrl;
-      const md5 = createHash('md5').update(payload, 'utf8').digest('hex');
-      const hex = createHmac('sha256', signingSecret).update([timestamp, nonce, 'POST', signedUrl, md5].join('\n'), 'utf8').digest('hex');
-      return {
-        method: 'POST',
-        url: u.pathname + u.search,
-        headers: {
-          'content-type': opts.format === 'json' ? 'application/json' : 'application/x-www-form-urlencoded',
-          'x-signature': opts.upperCaseSignature ? hex.toUpperCase() : hex,
-          'x-timestamp': timestamp,
-          'x-nonce': nonce,
-        },
-        payload,
-      };
+      return sign(payload, {
+        webhookUrl: opts.webhookUrl,
+        timestamp,
+        nonce,
+        contentType: opts.format === 'json' ? 'application/json' : 'application/x-www-form-urlencoded',
+        signedUrl: opts.signedUrl,
+        upperCase: opts.upperCaseSignature,
+      });
     },
+    signedWebhook: (payload, opts) =>
+      sign(payload, { webhookUrl: opts.webhookUrl, timestamp: String(opts.timestamp), nonce: opts.nonce ?? randomUUID().replace(/-/g, ''), contentType: opts.contentType }),
     get requests() {
       return state.requests;
+    },
+    holdAnswers() {
+      let release = () => {};
+      hold = new Promise<void>((resolve) => (release = resolve));
+      return () => {
+        release();
+        hold = Promise.resolve();
+      };
     },
     close: () => new Promise<void>((resolve) => {
       server.closeAllConnections();
