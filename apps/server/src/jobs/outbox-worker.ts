@@ -117,8 +117,9 @@ export class OutboxWorker {
     }
     const rows = await this.claim(channel, gate === 'probe' ? 1 : this.o.batchSize);
     let next = 0;
+    const round = { paused: false };
     const workers = Array.from({ length: Math.min(this.o.concurrency, rows.length) }, async () => {
-      while (next < rows.length) await this.deliver(rows[next++]!, gate === 'probe');
+      while (next < rows.length) await this.deliver(rows[next++]!, gate === 'probe', round);
     });
     await Promise.all(workers);
     return rows.length;
@@ -181,7 +182,9 @@ export class OutboxWorker {
     return result.rows;
   }
 
-  private async deliver(row: Row, probe = false): Promise<void> {
+  private async deliver(row: Row, probe = false, round = { paused: false }): Promise<void> {
+    // The channel paused during this round: the rest of the batch waits unsent (no attempt counted).
+    if (round.paused) return releaseUnsent(this.opts.db, row);
     const now = this.now();
     const expiresAt = row.expires_at ? new Date(row.expires_at) : null;
     if (expiresAt && expiresAt <= now) {
@@ -228,7 +231,10 @@ export class OutboxWorker {
         this.opts.log.warn({ channel: row.channel, transport: transport.name }, 'delivery channel resumed: a probe message was accepted');
       }
     } catch (err) {
-      if (err instanceof AccountDeliveryError) return accountFailure(this.opts, row, transport.name, err);
+      if (err instanceof AccountDeliveryError) {
+        round.paused = true;
+        return accountFailure(this.opts, row, transport.name, err);
+      }
       const error = err instanceof Error ? err.message : String(err);
       const attempts = Number(row.attempts);
       const permanent = err instanceof PermanentDeliveryError;
@@ -254,6 +260,12 @@ export class OutboxWorker {
  * An account-level error: the message goes back to the queue untouched (the attempt does not
  * count, nothing is marked failed) and the channel pauses for everyone (notify/channel-pause.ts).
  */
+async function releaseUnsent(db: Db, row: Row): Promise<void> {
+  await db.execute(sql`
+    update outbox_messages set status = 'pending', attempts = greatest(0, attempts - 1), locked_until = null, next_attempt_at = now()
+     where id = ${row.id}`);
+}
+
 async function accountFailure(opts: OutboxWorkerOptions, row: Row, transport: string, err: AccountDeliveryError): Promise<void> {
   const now = (opts.clock ?? systemClock).now();
   await opts.db.execute(sql`

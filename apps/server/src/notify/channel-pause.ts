@@ -63,9 +63,9 @@ export async function pauseChannel(db: DbOrTx, channel: Channel, transport: stri
     values (${channel}, ${transport}, ${err.problem}, ${err.providerCode}, ${err.message.slice(0, 500)}, ${now.toISOString()}::timestamptz,
             ${new Date(now.getTime() + probeDelayMs(0)).toISOString()}::timestamptz, 0)
     on conflict (channel) do update
-       set problem = excluded.problem, provider_code = excluded.provider_code, detail = excluded.detail, transport = excluded.transport,
-           probes = channel_pauses.probes + 1,
-           next_probe_at = ${now.toISOString()}::timestamptz + (least(${PROBE_MAX_MS}, ${PROBE_FIRST_MS} * power(2, channel_pauses.probes + 1)) * interval '1 millisecond')
+       -- Already paused (a failed probe, or other messages of the same round): the newest answer is
+       -- shown; the next probe time was set when the probe was claimed (channelGate).
+       set problem = excluded.problem, provider_code = excluded.provider_code, detail = excluded.detail, transport = excluded.transport
     returning (xmax = 0) as inserted`);
   return Boolean(r.rows[0]?.inserted);
 }
@@ -81,7 +81,7 @@ export async function channelGate(db: DbOrTx, channel: Channel, now: Date): Prom
   if (new Date(row.next_probe_at) > now) return 'closed';
   // Until the probe answers, nobody else probes (the answer moves next_probe_at again or deletes the row).
   const claimed = await db.execute(sql`
-    update channel_pauses set next_probe_at = ${new Date(now.getTime() + probeDelayMs(Number(row.probes) + 1)).toISOString()}::timestamptz
+    update channel_pauses set next_probe_at = ${new Date(now.getTime() + probeDelayMs(Number(row.probes) + 1)).toISOString()}::timestamptz, probes = probes + 1
      where channel = ${channel} and next_probe_at <= ${now.toISOString()}::timestamptz returning channel`);
   return claimed.rows.length > 0 ? 'probe' : 'closed';
 }

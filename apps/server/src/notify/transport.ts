@@ -1,4 +1,4 @@
-import type { FailureReason } from '@kita/shared';
+import type { AccountProblemCode, FailureReason } from '@kita/shared';
 
 /** A message as a transport sees it (one outbox row). */
 export interface Deliverable {
@@ -51,8 +51,7 @@ export class PermanentDeliveryError extends Error {
  * Why a whole channel cannot send, whoever the recipient (account-level): a wrong key, a sender
  * the provider refuses, no credit, a trial account, a region not enabled, sender-ID restrictions.
  */
-export const ACCOUNT_PROBLEMS = ['auth', 'sender', 'credit', 'trial', 'region', 'sender_id', 'suspended'] as const;
-export type AccountProblem = (typeof ACCOUNT_PROBLEMS)[number];
+export type AccountProblem = AccountProblemCode;
 
 /**
  * A failure of the provider account, not of the message: the outbox worker pauses the channel
