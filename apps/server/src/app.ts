@@ -76,7 +76,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('schemaGuard', new SchemaGuard(deps.database.db, knownMigrations(migrationsFolder), app.log));
   const paused = () => !app.schemaGuard.writable;
   const budget = new MessageBudget({ db: deps.database.db, clock: app.clock, settings: deps.config, log: app.log });
-  app.decorate('outbox', new OutboxWorker({ db: deps.database.db, log: app.log, transports, paused, budget, ...outboxOptions(deps.config) }));
+  app.decorate('outbox', new OutboxWorker({ db: deps.database.db, log: app.log, transports, paused, budget, clock: deps.clock ?? systemClock, ...outboxOptions(deps.config) }));
   app.addHook('onClose', async () => {
     await app.outbox.stop();
     if (!deps.transports) await closeTransports(transports);

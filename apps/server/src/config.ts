@@ -3,6 +3,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { sevenSenderProblem } from './notify/seven.js';
+import { twilioSenderProblem } from './notify/twilio.js';
 
 /**
  * Every setting comes from the environment (or a `.env` file, see loadDotEnv); see .env.example.
@@ -71,12 +73,33 @@ const envSchema = z.object({
   SMTP_FROM: z.string().default(DEFAULT_SMTP_FROM),
   TWILIO_ACCOUNT_SID: z.string().optional(),
   TWILIO_AUTH_TOKEN: z.string().optional(),
-  TWILIO_FROM: z.string().optional(),
+  /** A Twilio number in E.164, an alphanumeric sender ID or a Messaging Service SID (MG…), checked at start-up. */
+  TWILIO_FROM: z
+    .string()
+    .superRefine((v, ctx) => {
+      const problem = twilioSenderProblem(v);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .optional(),
+  /** The shared key of a Twilio Webhook Rule (HMAC-SHA256 signing) covering our status callback URL, if one is set up. */
+  TWILIO_WEBHOOK_SHARED_KEY: z.string().optional(),
+  /** Connection overrides appended to our StatusCallback URL as a fragment, e.g. `rc=5&rp=all` (Twilio "Connection Overrides"). */
+  TWILIO_CALLBACK_OVERRIDES: z
+    .string()
+    .regex(/^[a-z]{1,4}=[A-Za-z0-9,._-]+(&[a-z]{1,4}=[A-Za-z0-9,._-]+)*$/, 'must look like rc=5&rp=all (without the leading #)')
+    .optional(),
   TWILIO_API_URL: z.url().default('https://api.twilio.com'),
   /** Which SMS provider to use when both are configured (default: the one configured). */
   SMS_PROVIDER: z.enum(['twilio', 'seven']).optional(),
   SEVEN_API_KEY: z.string().optional(),
-  SEVEN_FROM: z.string().optional(),
+  /** Sender: up to 11 letters and digits or a number of up to 16 digits (seven.io SMS `from`), checked at start-up. */
+  SEVEN_FROM: z
+    .string()
+    .superRefine((v, ctx) => {
+      const problem = sevenSenderProblem(v);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .optional(),
   SEVEN_API_URL: z.url().default('https://gateway.seven.io'),
   /** Signing secret of the seven.io webhook (delivery reports); without it reports are refused. */
   SEVEN_SIGNING_SECRET: z.string().optional(),

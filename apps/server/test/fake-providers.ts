@@ -168,6 +168,10 @@ export interface FakeSms {
   sid: string;
   /** The StatusCallback URL the message was created with (Twilio), if any. */
   statusCallback?: string;
+  /** Twilio ValidityPeriod (seconds) / seven.io ttl (minutes), when the request carried one. */
+  validity?: number;
+  /** Twilio: the Messaging Service SID the message was sent through instead of From. */
+  messagingServiceSid?: string;
 }
 
 /** A provider's status callback, signed as the provider signs it, ready for app.inject. */
@@ -189,12 +193,28 @@ export interface FakeTwilio {
   rejectNumber(to: string): void;
   /** Every message to this number is refused as a landline (Twilio error 21614). */
   landlineNumber(to: string): void;
+  /** The next `n` requests are refused with this Twilio error code and HTTP status (21608 400, 20003 401 ...). */
+  failWithCode(n: number, code: number, status?: number): void;
   /**
    * The status callback Twilio posts for a message (MessageStatus delivered/undelivered/sent ...,
-   * ErrorCode for failures), signed with X-Twilio-Signature over its StatusCallback URL.
+   * ErrorCode for failures), signed with X-Twilio-Signature over its StatusCallback URL exactly
+   * as configured (a `#rc=…` fragment included, which never reaches the server). Options:
+   * `signedUrl` overrides the URL Twilio signed (e.g. with an explicit :443 port); `extra` adds
+   * (repeated) parameters; `sharedKey` signs as a Webhook Rule does (X-Twilio-Webhooks-Signature-Settings).
    */
-  statusCallback(sid: string, status: string, errorCode?: string): SignedCallback;
+  statusCallback(
+    sid: string,
+    status: string,
+    errorCode?: string,
+    opts?: { signedUrl?: string; extra?: Array<[string, string]>; sharedKey?: { sid: string; secret: string; algorithm: 'HMAC_SHA256' | 'HMAC_SHA1' } },
+  ): SignedCallback;
   requests: number;
+  /**
+   * Holds the answers of the next requests (the message is taken and recorded, its id assigned,
+   * but the HTTP answer waits) until the returned function is called: the provider's delivery
+   * report can then arrive before the sender has stored the id, as it does in the field.
+   */
+  holdAnswers(): () => void;
   close(): Promise<void>;
 }
 
@@ -203,14 +223,18 @@ export async function startFakeTwilio(accountSid = 'ACtest0000000000000000000000
   const rejected = new Set<string>();
   const landlines = new Set<string>();
   let failing = { n: 0, status: 500 };
+  let failingCode = { n: 0, code: 0, status: 400 };
   let seq = 0;
   const state = { requests: 0 };
+  let hold: Promise<void> = Promise.resolve();
   const expectedAuth = `Basic ${Buffer.from(`${accountSid}:${authToken}`).toString('base64')}`;
   const server: Server = createServer(async (req, res) => {
     state.requests++;
     const send = (status: number, body: object) => {
-      res.writeHead(status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(body));
+      void hold.then(() => {
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(body));
+      });
     };
     if (req.method !== 'POST' || req.url !== `/2010-04-01/Accounts/${accountSid}/Messages.json`) return send(404, { code: 20404, message: 'Not found', status: 404 });
     if (req.headers.authorization !== expectedAuth) return send(401, { code: 20003, message: 'Authenticate', status: 401 });
@@ -219,13 +243,29 @@ export async function startFakeTwilio(accountSid = 'ACtest0000000000000000000000
       failing.n--;
       return send(failing.status, { code: failing.status === 429 ? 20429 : 20500, message: `fake failure ${failing.status}`, status: failing.status });
     }
+    if (failingCode.n > 0) {
+      failingCode.n--;
+      return send(failingCode.status, { code: failingCode.code, message: `fake Twilio error ${failingCode.code}`, more_info: `https://www.twilio.com/docs/errors/${failingCode.code}`, status: failingCode.status });
+    }
     const to = form.get('To') ?? '';
     if (rejected.has(to)) return send(400, { code: 21211, message: `The 'To' number ${to} is not a valid phone number.`, status: 400 });
     if (landlines.has(to)) return send(400, { code: 21614, message: `'To' number ${to} is not a valid mobile number`, status: 400 });
-    if (!to || !form.get('From') || !form.get('Body')) return send(400, { code: 21604, message: 'A required parameter is missing', status: 400 });
+    const service = form.get('MessagingServiceSid') ?? undefined;
+    if (!to || (!form.get('From') && !service) || !form.get('Body')) return send(400, { code: 21604, message: 'A required parameter is missing', status: 400 });
+    const validity = form.get('ValidityPeriod');
+    if (validity !== null && !(Number(validity) >= 1 && Number(validity) <= 36000)) return send(400, { code: 21620, message: 'Invalid ValidityPeriod', status: 400 });
     const sid = `SM${String(++seq).padStart(32, '0')}`;
-    messages.push({ to, from: form.get('From')!, body: form.get('Body')!, sid, statusCallback: form.get('StatusCallback') ?? undefined });
-    send(201, { sid, status: 'queued', to, from: form.get('From'), body: form.get('Body') });
+    messages.push({
+      to,
+      from: form.get('From') ?? '',
+      body: form.get('Body')!,
+      sid,
+      statusCallback: form.get('StatusCallback') ?? undefined,
+      ...(validity !== null ? { validity: Number(validity) } : {}),
+      ...(service ? { messagingServiceSid: service } : {}),
+    });
+    // The Message resource as the API answers it (abridged): status queued, the sid the callbacks name.
+    send(201, { sid, account_sid: accountSid, status: 'queued', to, from: form.get('From'), messaging_service_sid: service ?? null, body: form.get('Body'), error_code: null, error_message: null, api_version: '2010-04-01' });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const { port } = server.address() as AddressInfo;
@@ -239,32 +279,56 @@ export async function startFakeTwilio(accountSid = 'ACtest0000000000000000000000
     },
     rejectNumber: (to) => rejected.add(to),
     landlineNumber: (to) => landlines.add(to),
-    statusCallback(sid, status, errorCode) {
+    failWithCode: (n, code, status = 400) => {
+      failingCode = { n, code, status };
+    },
+    statusCallback(sid, status, errorCode, opts = {}) {
       const m = messages.find((x) => x.sid === sid);
       if (!m?.statusCallback) throw new Error(`fake Twilio: no message ${sid} with a StatusCallback`);
-      const params: Record<string, string> = {
-        AccountSid: accountSid,
-        From: m.from,
-        To: m.to,
-        MessageSid: sid,
-        SmsSid: sid,
-        MessageStatus: status,
-        SmsStatus: status,
-        ApiVersion: '2010-04-01',
-        ...(errorCode ? { ErrorCode: errorCode } : {}),
-      };
-      const data = m.statusCallback + Object.keys(params).sort().map((k) => k + params[k]).join('');
-      const signature = createHmac('sha1', authToken).update(data, 'utf8').digest('base64');
+      const params: Array<[string, string]> = [
+        ['AccountSid', accountSid],
+        ['From', m.from],
+        ['To', m.to],
+        ['MessageSid', sid],
+        ['SmsSid', sid],
+        ['MessageStatus', status],
+        ['SmsStatus', status],
+        ['ApiVersion', '2010-04-01'],
+        ...(m.messagingServiceSid ? ([['MessagingServiceSid', m.messagingServiceSid]] as Array<[string, string]>) : []),
+        ...(errorCode ? ([['ErrorCode', errorCode]] as Array<[string, string]>) : []),
+        ...(opts.extra ?? []),
+      ];
+      // Twilio's algorithm (twilio.com/docs/usage/security): the URL, then each parameter sorted by
+      // name as name+value, a repeated name once per value.
+      const byName = new Map<string, string[]>();
+      for (const [k, v] of params) byName.set(k, [...(byName.get(k) ?? []), v]);
+      let data = opts.signedUrl ?? m.statusCallback;
+      for (const k of [...byName.keys()].sort()) for (const v of [...new Set(byName.get(k))].sort()) data += k + v;
+      const key = opts.sharedKey;
+      const signature = createHmac(key?.algorithm === 'HMAC_SHA256' ? 'sha256' : 'sha1', key ? key.secret : authToken).update(data, 'utf8').digest('base64');
+      // A URL fragment (connection overrides, #rc=…) is never sent to the server.
       const u = new URL(m.statusCallback);
       return {
         method: 'POST',
         url: u.pathname + u.search,
-        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': signature },
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          'x-twilio-signature': signature,
+          ...(key ? { 'x-twilio-webhooks-signature-settings': `key=${key.sid},algorithm=${key.algorithm}` } : {}),
+        },
         payload: new URLSearchParams(params).toString(),
       };
     },
     get requests() {
       return state.requests;
+    },
+    holdAnswers() {
+      let release = () => {};
+      hold = new Promise<void>((resolve) => (release = resolve));
+      return () => {
+        release();
+        hold = Promise.resolve();
+      };
     },
     close: () => new Promise<void>((resolve) => {
       server.closeAllConnections();
@@ -293,17 +357,30 @@ export interface FakeSeven {
   url: string;
   apiKey: string;
   signingSecret: string;
-  messages: Array<{ to: string; text: string; from: string; id: string; foreignId: string | null }>;
+  messages: Array<{ to: string; text: string; from: string; id: string; foreignId: string | null; ttl?: number }>;
   /** Answers the next `n` requests with this HTTP status (500 ...) instead of accepting them. */
   failNext(n: number, status: number): void;
-  /** Every message to this number is refused with return code 202 (invalid recipient). */
+  /** Answers the next `n` requests with HTTP 200 and this return code (500 no credit, 306 sender, 900 key, 402 reload lock ...). */
+  answerCode(n: number, code: string): void;
+  /** Every message to this number is refused: return code 101, messages[0].success=false, error 202 (invalid recipient). */
   rejectNumber(to: string): void;
   /**
    * The delivery report webhook seven.io posts for a message (status DELIVERED, NOTDELIVERED ...),
-   * signed with X-Signature over timestamp, nonce, method, URL and the body's MD5.
+   * signed with X-Signature over timestamp, nonce, method, URL and the body's MD5
+   * (docs.seven.io/en/rest-api/signing). `format`: `form` is seven's default request_method POST
+   * (application/x-www-form-urlencoded), `json` the JSON one (the body of the docs' `dlr` example).
+   * `signedUrl`: `url` signs the complete URL (the signing page), `path` the path (js-client's verifier).
    */
-  deliveryReport(id: string, status: string, opts: { webhookUrl: string; timestamp?: number; nonce?: string }): SignedCallback;
+  deliveryReport(
+    id: string,
+    status: string,
+    opts: { webhookUrl: string; timestamp?: number; nonce?: string; format?: 'form' | 'json'; signedUrl?: 'url' | 'path'; upperCaseSignature?: boolean },
+  ): SignedCallback;
+  /** Any webhook body, signed exactly as seven signs (for bodies a test needs verbatim: `null`, other events). */
+  signedWebhook(payload: string, opts: { webhookUrl: string; timestamp: number; contentType: string; nonce?: string }): SignedCallback;
   requests: number;
+  /** As FakeTwilio.holdAnswers. */
+  holdAnswers(): () => void;
   close(): Promise<void>;
 }
 
@@ -312,18 +389,22 @@ export async function startFakeSeven(apiKey = 'seven-test-key', signingSecret = 
   const messages: FakeSeven['messages'] = [];
   const rejected = new Set<string>();
   let failing = { n: 0, status: 500 };
+  let coded = { n: 0, code: '100' };
+  let hold: Promise<void> = Promise.resolve();
   let seq = 77_000_000;
   const state = { requests: 0 };
   const server: Server = createServer(async (req, res) => {
     state.requests++;
     const send = (status: number, body: object | string) => {
-      res.writeHead(status, { 'content-type': typeof body === 'string' ? 'text/plain' : 'application/json' });
-      res.end(typeof body === 'string' ? body : JSON.stringify(body));
+      void hold.then(() => {
+        res.writeHead(status, { 'content-type': typeof body === 'string' ? 'text/plain' : 'application/json' });
+        res.end(typeof body === 'string' ? body : JSON.stringify(body));
+      });
     };
     if (req.method !== 'POST' || req.url !== '/api/sms') return send(404, 'Not found');
     // seven.io answers a bad key with HTTP 200 and return code 900.
     if (req.headers['x-api-key'] !== apiKey) return send(200, { success: '900', messages: [] });
-    let input: { to?: string; text?: string; from?: string; foreign_id?: string } = {};
+    let input: { to?: string; text?: string; from?: string; foreign_id?: string; ttl?: number } = {};
     try {
       input = JSON.parse(await readBody(req)) as typeof input;
     } catch {
@@ -333,15 +414,39 @@ export async function startFakeSeven(apiKey = 'seven-test-key', signingSecret = 
       failing.n--;
       return send(failing.status, 'fake failure');
     }
+    if (coded.n > 0) {
+      coded.n--;
+      return send(200, { success: coded.code, total_price: 0, balance: 0, debug: 'false', sms_type: 'direct', messages: [] });
+    }
     const to = input.to ?? '';
-    if (!to || rejected.has(to)) return send(200, { success: '202', messages: [{ id: null, recipient: to, success: false, error: '202', error_text: 'Invalid recipient' }] });
+    // Return code 101: "sending to at least one recipient failed"; the recipient's entry says why.
+    if (!to || rejected.has(to)) {
+      return send(200, { success: '101', total_price: 0, balance: 10, debug: 'false', sms_type: 'direct', messages: [{ id: null, sender: input.from, recipient: to, text: input.text, encoding: 'gsm', parts: 1, price: 0, success: false, error: '202', error_text: 'Invalid recipient' }] });
+    }
     if (!input.text) return send(200, { success: '305', messages: [] });
+    if (input.from && !/^(\+?\d{1,16}|[A-Za-z0-9]{1,11})$/.test(input.from)) return send(200, { success: '306', messages: [] });
     const id = String(++seq);
-    messages.push({ to, text: input.text, from: input.from ?? '', id, foreignId: input.foreign_id ?? null });
+    messages.push({ to, text: input.text, from: input.from ?? '', id, foreignId: input.foreign_id ?? null, ...(input.ttl !== undefined ? { ttl: input.ttl } : {}) });
     send(200, { success: '100', total_price: 0.075, balance: 10, debug: 'false', sms_type: 'direct', messages: [{ id, sender: input.from, recipient: to, text: input.text, encoding: 'gsm', parts: 1, price: 0.075, success: true, error: null, error_text: null }] });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const { port } = server.address() as AddressInfo;
+  /** docs.seven.io/en/rest-api/signing: HMAC-SHA256 over timestamp, nonce, method, URL, MD5(body). */
+  const sign = (
+    payload: string,
+    o: { webhookUrl: string; timestamp: string; nonce: string; contentType: string; signedUrl?: 'url' | 'path'; upperCase?: boolean },
+  ): SignedCallback => {
+    const u = new URL(o.webhookUrl);
+    const signedUrl = o.signedUrl === 'path' ? u.pathname + u.search : o.webhookUrl;
+    const md5 = createHash('md5').update(payload, 'utf8').digest('hex');
+    const hex = createHmac('sha256', signingSecret).update([o.timestamp, o.nonce, 'POST', signedUrl, md5].join('\n'), 'utf8').digest('hex');
+    return {
+      method: 'POST',
+      url: u.pathname + u.search,
+      headers: { 'content-type': o.contentType, 'x-signature': o.upperCase ? hex.toUpperCase() : hex, 'x-timestamp': o.timestamp, 'x-nonce': o.nonce },
+      payload,
+    };
+  };
   return {
     url: `http://127.0.0.1:${port}`,
     apiKey,
@@ -350,23 +455,45 @@ export async function startFakeSeven(apiKey = 'seven-test-key', signingSecret = 
     failNext: (n, status) => {
       failing = { n, status };
     },
+    answerCode: (n, code) => {
+      coded = { n, code };
+    },
     rejectNumber: (to) => rejected.add(to),
     deliveryReport(id, status, opts) {
       const timestamp = String(opts.timestamp ?? Math.floor(Date.now() / 1000));
-      const nonce = opts.nonce ?? randomUUID();
-      const payload = JSON.stringify({ webhook_event: 'dlr', webhook_timestamp: Number(timestamp), data: { msg_id: id, status, status_time: new Date().toISOString() } });
-      const md5 = createHash('md5').update(payload, 'utf8').digest('hex');
-      const signature = createHmac('sha256', signingSecret).update([timestamp, nonce, 'POST', opts.webhookUrl, md5].join('\n'), 'utf8').digest('hex');
-      const u = new URL(opts.webhookUrl);
-      return {
-        method: 'POST',
-        url: u.pathname + u.search,
-        headers: { 'content-type': 'application/json', 'x-signature': signature, 'x-timestamp': timestamp, 'x-nonce': nonce },
-        payload,
-      };
+      // "Randomly generated string with 32 characters" (docs.seven.io webhooks).
+      const nonce = opts.nonce ?? randomUUID().replace(/-/g, '');
+      const when = new Date(Number(timestamp) * 1000).toISOString();
+      const data = { msg_id: id, status, timestamp: when.replace('T', ' ').replace('Z', '') };
+      const payload =
+        opts.format === 'json'
+          ? JSON.stringify({ data, webhook_event: 'dlr', webhook_timestamp: when })
+          : new URLSearchParams([
+              ['webhook_event', 'dlr'],
+              ['webhook_timestamp', when],
+              ...Object.entries(data).map(([k, v]) => [`data[${k}]`, v] as [string, string]),
+            ]).toString();
+      return sign(payload, {
+        webhookUrl: opts.webhookUrl,
+        timestamp,
+        nonce,
+        contentType: opts.format === 'json' ? 'application/json' : 'application/x-www-form-urlencoded',
+        signedUrl: opts.signedUrl,
+        upperCase: opts.upperCaseSignature,
+      });
     },
+    signedWebhook: (payload, opts) =>
+      sign(payload, { webhookUrl: opts.webhookUrl, timestamp: String(opts.timestamp), nonce: opts.nonce ?? randomUUID().replace(/-/g, ''), contentType: opts.contentType }),
     get requests() {
       return state.requests;
+    },
+    holdAnswers() {
+      let release = () => {};
+      hold = new Promise<void>((resolve) => (release = resolve));
+      return () => {
+        release();
+        hold = Promise.resolve();
+      };
     },
     close: () => new Promise<void>((resolve) => {
       server.closeAllConnections();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text, uuidSchema } from './validation.js';
+import { emailSchema, mobilePhoneSchema, text, uuidSchema } from './validation.js';
 
 /**
  * Delivery status of an event's messages: what the manager sees on the event page
@@ -18,6 +18,8 @@ export const FAILURE_REASONS = [
   'rejected',
   'expired',
   'too_many_attempts',
+  /** Not handed over before the answer deadline: not sent late. */
+  'not_sent_in_time',
   'unknown',
 ] as const;
 export const failureReasonSchema = z.enum(FAILURE_REASONS);
@@ -152,3 +154,53 @@ export const messageBudgetSchema = z.object({
   resetsAt: z.string(),
 });
 export type MessageBudgetStatus = z.infer<typeof messageBudgetSchema>;
+/**
+ * Account-level provider problems (issue 23): the channel pauses for everyone instead of failing
+ * each family. The UI words them through i18n `delivery.pause.problems.*`.
+ */
+export const ACCOUNT_PROBLEMS = ['auth', 'sender', 'credit', 'trial', 'region', 'sender_id', 'suspended'] as const;
+export const accountProblemSchema = z.enum(ACCOUNT_PROBLEMS);
+export type AccountProblemCode = z.infer<typeof accountProblemSchema>;
+
+/** A paused delivery channel as the banner shows it (Admins; managers of Kitas with waiting messages). */
+export const channelPauseSchema = z.object({
+  channel: z.enum(['email', 'sms']),
+  transport: z.string(),
+  problem: accountProblemSchema,
+  /** The provider's own code (Twilio error code, seven.io return code). */
+  providerCode: z.string(),
+  /** The provider's answer as it came (for the Admin). */
+  detail: z.string(),
+  pausedAt: z.string(),
+  nextProbeAt: z.string(),
+  /** Messages waiting on this channel (the caller's Kita for a manager). */
+  waiting: z.number().int(),
+});
+export type ChannelPauseView = z.infer<typeof channelPauseSchema>;
+export const channelParamsSchema = z.object({ channel: z.enum(['email', 'sms']) });
+
+/** POST admin/test-message: one SMS and/or one e-mail to a number/address the Admin enters. */
+export const testMessageInputSchema = z
+  .object({
+    phone: mobilePhoneSchema.optional(),
+    email: emailSchema.optional(),
+  })
+  .refine((v) => !!(v.phone || v.email), { message: 'validation.required', path: ['phone'] });
+export type TestMessageInput = z.infer<typeof testMessageInputSchema>;
+
+/** One operator test message and what the provider said about it. */
+export const testMessageSchema = z.object({
+  id: uuidSchema,
+  channel: z.enum(['email', 'sms']),
+  recipient: z.string(),
+  createdAt: z.string(),
+  state: deliveryStateSchema,
+  transport: z.string().nullable(),
+  providerMessageId: z.string().nullable(),
+  /** The provider's answer when it refused or failed (or a note), verbatim. */
+  providerAnswer: z.string().nullable(),
+  /** The delivery report's own status word (Twilio MessageStatus, seven.io DLR status), when one arrived. */
+  providerStatus: z.string().nullable(),
+  failureReason: failureReasonSchema.nullable(),
+});
+export type TestMessage = z.infer<typeof testMessageSchema>;

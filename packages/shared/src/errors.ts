@@ -79,6 +79,8 @@ export const ERROR_CODES = [
   // Provider callbacks
   'CALLBACK_SIGNATURE_INVALID',
   'CALLBACK_REPLAYED',
+  'CALLBACK_BODY_INVALID',
+  'CHANNEL_NOT_PAUSED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -423,6 +423,40 @@ export const deliveryCallbacks = pgTable(
   (t) => [uniqueIndex('delivery_callbacks_replay_uq').on(t.provider, t.replayKey)],
 );
 
+/**
+ * Delivery reports that arrived before the worker stored the provider's message id (the report
+ * can beat the send's own answer): kept and applied when the id is stored (modules/delivery/callbacks.ts).
+ */
+export const pendingDeliveryReports = pgTable(
+  'pending_delivery_reports',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    provider: text('provider').notNull(),
+    providerMessageId: text('provider_message_id').notNull(),
+    status: text('status').notNull(),
+    outcome: text('outcome'),
+    failureReason: text('failure_reason'),
+    receivedAt: ts('received_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('pending_delivery_reports_uq').on(t.provider, t.providerMessageId, t.status)],
+);
+
+/**
+ * A delivery channel paused for everyone by an account-level provider error (bad key, invalid
+ * sender, no credit, trial, region): messages wait, a probe retries one at next_probe_at, and the
+ * row is deleted when a probe succeeds or an Admin resumes (notify/channel-pause.ts).
+ */
+export const channelPauses = pgTable('channel_pauses', {
+  channel: text('channel').primaryKey(),
+  transport: text('transport').notNull(),
+  problem: text('problem').notNull(),
+  providerCode: text('provider_code').notNull(),
+  detail: text('detail').notNull(),
+  pausedAt: ts('paused_at').notNull(),
+  nextProbeAt: ts('next_probe_at').notNull(),
+  probes: integer('probes').notNull().default(0),
+});
+
 export const auditLog = pgTable(
   'audit_log',
   {

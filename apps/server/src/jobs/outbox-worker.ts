@@ -2,14 +2,17 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
-import type { MessageBudget } from '../notify/budget.js';
+import { systemClock, type Clock } from '../lib/clock.js';
 import { TTL } from '../modules/accounts/tokens.js';
+import { recordSent } from '../modules/delivery/callbacks.js';
+import type { MessageBudget } from '../notify/budget.js';
+import { channelGate, pauseChannel, resumeChannel } from '../notify/channel-pause.js';
 import { isFictionalRecipient } from '../notify/fictional.js';
 import { rebaseLinks } from '../notify/public-url.js';
-import { outboxFailedTotal } from '../ops/metrics.js';
 import { RESEAL_INTERVAL_MS, resealOutboxSecrets } from '../notify/rotation.js';
 import { encryptSecret, openMessage, openSecret, outboxSecretKeys, type SecretKey } from '../notify/secrets.js';
-import { devMailbox, PermanentDeliveryError, type Deliverable, type Transport } from '../notify/transport.js';
+import { AccountDeliveryError, devMailbox, PermanentDeliveryError, type Deliverable, type Transport } from '../notify/transport.js';
+import { outboxFailedTotal } from '../ops/metrics.js';
 
 export interface OutboxWorkerOptions {
   db: Db;
@@ -48,6 +51,8 @@ export interface OutboxWorkerOptions {
   publicUrl?: string;
   /** Message cost budgets (notify/budget.ts): asked per claimed batch which messages may go now. */
   budget?: MessageBudget;
+  /** The app clock: answer deadlines and channel-pause probes are judged by it. */
+  clock?: Clock;
 }
 
 /** The worker settings that come from configuration (OUTBOX_*). */
@@ -85,6 +90,8 @@ type Row = {
   sms_segments: number | null;
   budget_class: string | null;
   held_by: string | null;
+  /** The answer deadline of an inquiry or reminder: the message is useless after it (null: no deadline). */
+  expires_at: Date | string | null;
 };
 
 /**
@@ -96,7 +103,7 @@ export class OutboxWorker {
   private running = false;
   private readonly wakers = new Set<() => void>();
   private loop: Promise<void> | null = null;
-  private readonly o: Required<Omit<OutboxWorkerOptions, 'db' | 'log' | 'transports' | 'keepFictional' | 'secretKey' | 'paused' | 'previousSecretKeys' | 'publicUrl' | 'budget'>>;
+  private readonly o: Required<Omit<OutboxWorkerOptions, 'db' | 'log' | 'transports' | 'keepFictional' | 'secretKey' | 'paused' | 'previousSecretKeys' | 'publicUrl' | 'budget' | 'clock'>>;
   private resealTimer: NodeJS.Timeout | null = null;
 
   constructor(private readonly opts: OutboxWorkerOptions) {
@@ -147,15 +154,27 @@ export class OutboxWorker {
   /** One claim-and-deliver round; returns how many messages were handled. Used by tests. */
   async runOnce(channel?: Channel): Promise<number> {
     if (this.opts.paused?.()) return 0;
-    const rows = await this.withinBudget(await this.claim(channel));
+    if (!channel) {
+      let handled = 0;
+      for (const c of CHANNELS) handled += await this.runOnce(c);
+      return handled;
+    }
+    // A channel paused by an account-level error sends nothing but its probe (notify/channel-pause.ts).
+    const gate = await channelGate(this.opts.db, channel, this.now());
+    if (gate === 'closed') {
+      await this.expireWaiting(channel);
+      return 0;
+    }
+    const rows = await this.withinBudget(await this.claim(channel, gate === 'probe' ? 1 : this.o.batchSize));
     if (rows.length === 0) return 0;
     const held = new Set(rows.map((r) => r.id));
     const renewal = setInterval(() => void this.renewLease(held), Math.max(250, Math.floor(this.o.lockMs / 3)));
     let next = 0;
+    const round = { paused: false };
     const workers = Array.from({ length: Math.min(this.o.concurrency, rows.length) }, async () => {
       while (next < rows.length) {
         const row = rows[next++]!;
-        await this.deliver(row);
+        await this.deliver(row, gate === 'probe', round);
         held.delete(row.id);
       }
     });
@@ -202,7 +221,23 @@ export class OutboxWorker {
     }
   }
 
-  private async claim(channel?: Channel): Promise<Row[]> {
+  private now(): Date {
+    return (this.opts.clock ?? systemClock).now();
+  }
+
+  /**
+   * While a channel is paused, its inquiries and reminders whose answer deadline has passed are
+   * not sent late: they fail as `not_sent_in_time` (the family shows as not reached).
+   */
+  private async expireWaiting(channel: Channel): Promise<void> {
+    await this.opts.db.execute(sql`
+      update outbox_messages m set status = 'failed', failure_reason = 'not_sent_in_time', locked_until = null, secret = null,
+             last_error = 'not handed over before the answer deadline'
+       where m.channel = ${channel} and m.status = 'pending' and m.kind in ('inquiry', 'reminder')
+         and exists (select 1 from events e where e.id = m.event_id and e.response_deadline <= ${this.now().toISOString()}::timestamptz)`);
+  }
+
+  private async claim(channel: Channel | undefined, limit: number): Promise<Row[]> {
     const result = await this.opts.db.execute<Row>(sql`
       update outbox_messages m
          set status = 'sending', attempts = m.attempts + 1,
@@ -213,10 +248,12 @@ export class OutboxWorker {
             and next_attempt_at <= now()
             ${channel ? sql`and channel = ${channel}` : sql``}
           order by next_attempt_at
-          limit ${this.o.batchSize}
+          limit ${limit}
           for update skip locked)
       returning m.id, m.idempotency_key, m.channel, m.recipient, m.subject, m.body_text, m.body_html, m.secret, m.public_url, m.attempts,
-                m.kind, m.kita_id, m.sms_segments, m.budget_class, m.held_by`);
+                m.kind, m.kita_id, m.sms_segments, m.budget_class, m.held_by,
+                case when m.kind in ('inquiry', 'reminder')
+                     then (select e.response_deadline from events e where e.id = m.event_id) end as expires_at`);
     return result.rows;
   }
 
@@ -254,7 +291,20 @@ export class OutboxWorker {
     return rows.filter((r) => go.has(r.id));
   }
 
-  private async deliver(row: Row): Promise<void> {
+  private async deliver(row: Row, probe = false, round = { paused: false }): Promise<void> {
+    // The channel paused during this round: the rest of the batch waits unsent (no attempt counted).
+    if (round.paused) return releaseUnsent(this.opts.db, row);
+    const now = this.now();
+    const expiresAt = row.expires_at ? new Date(row.expires_at) : null;
+    if (expiresAt && expiresAt <= now) {
+      // Messages expire with their purpose: an inquiry not handed over before its answer deadline is not sent late.
+      this.opts.log.warn({ messageId: row.id, channel: row.channel }, 'message not sent: its answer deadline has passed');
+      await this.opts.db.execute(sql`
+        update outbox_messages set status = 'failed', failure_reason = 'not_sent_in_time', locked_until = null, secret = null,
+               last_error = 'not handed over before the answer deadline'
+         where id = ${row.id}`);
+      return;
+    }
     const transport = this.opts.keepFictional && isFictionalRecipient(row.recipient) ? devMailbox : this.opts.transports[row.channel];
     // The link token or code goes back into the text only here, in memory, for the transport.
     // Current key first, then JWT_SECRET_PREVIOUS's; links start at this process's PUBLIC_URL.
@@ -274,6 +324,7 @@ export class OutboxWorker {
       subject: opened.subject ?? null,
       bodyText: opened.bodyText,
       bodyHtml: opened.bodyHtml ?? null,
+      validForSeconds: expiresAt ? Math.max(1, Math.floor((expiresAt.getTime() - now.getTime()) / 1000)) : null,
     };
     // Once the message has left for a real transport, the sealed secret is of no further use: it
     // is blanked. The dev mailbox IS the recipient outside production, so it keeps it to show it.
@@ -284,15 +335,25 @@ export class OutboxWorker {
           'the link or code of this message cannot be decrypted (JWT_SECRET changed since it was written; set the old one as JWT_SECRET_PREVIOUS)',
         );
       }
-      const { providerMessageId, delivery } = await transport.send(message);
-      await this.opts.db.execute(sql`
-        update outbox_messages set status = 'sent', sent_at = now(), locked_until = null, last_error = null,
+      const { providerMessageId, delivery, note } = await transport.send(message);
+      // Reports that arrived before this id was stored are applied right after it (callbacks.ts).
+      await recordSent(this.opts.db, transport.name, providerMessageId, (db) =>
+        db.execute(sql`
+        update outbox_messages set status = 'sent', sent_at = now(), locked_until = null, last_error = ${note ?? null},
                transport = ${transport.name}, provider_message_id = ${providerMessageId},
                delivery_status = ${delivery?.status ?? null}, failure_reason = ${delivery?.reason ?? null},
                delivery_updated_at = ${delivery ? sql`now()` : null},
                secret = ${keepSecret ? (resealed ?? sql`secret`) : null}
-         where id = ${row.id}`);
+         where id = ${row.id}`),
+      );
+      if (probe && (await resumeChannel(this.opts.db, row.channel))) {
+        this.opts.log.warn({ channel: row.channel, transport: transport.name }, 'delivery channel resumed: a probe message was accepted');
+      }
     } catch (err) {
+      if (err instanceof AccountDeliveryError) {
+        round.paused = true;
+        return accountFailure(this.opts, row, transport.name, err);
+      }
       const error = err instanceof Error ? err.message : String(err);
       const attempts = Number(row.attempts);
       const permanent = err instanceof PermanentDeliveryError;
@@ -312,6 +373,31 @@ export class OutboxWorker {
                next_attempt_at = now() + (${delay} * interval '1 millisecond')
          where id = ${row.id}`);
     }
+  }
+}
+
+/**
+ * An account-level error: the message goes back to the queue untouched (the attempt does not
+ * count, nothing is marked failed) and the channel pauses for everyone (notify/channel-pause.ts).
+ */
+async function releaseUnsent(db: Db, row: Row): Promise<void> {
+  await db.execute(sql`
+    update outbox_messages set status = 'pending', attempts = greatest(0, attempts - 1), locked_until = null, next_attempt_at = now()
+     where id = ${row.id}`);
+}
+
+async function accountFailure(opts: OutboxWorkerOptions, row: Row, transport: string, err: AccountDeliveryError): Promise<void> {
+  const now = (opts.clock ?? systemClock).now();
+  await opts.db.execute(sql`
+    update outbox_messages set status = 'pending', attempts = greatest(0, attempts - 1), locked_until = null,
+           last_error = ${err.message.slice(0, 1000)}, failure_reason = null, next_attempt_at = now()
+     where id = ${row.id}`);
+  const alarm = await pauseChannel(opts.db, row.channel, transport, err, now);
+  if (alarm) {
+    opts.log.error(
+      { channel: row.channel, transport, problem: err.problem, providerCode: err.providerCode, error: redactContacts(err.message) },
+      'delivery channel paused: the provider refused the account, not the message; messages wait until a probe succeeds or an Admin resumes',
+    );
   }
 }
 

@@ -14,6 +14,7 @@ import { preferenceRoutes } from './preferences/routes.js';
 import { resultsRoutes } from './results/routes.js';
 import { deliveryCallbackRoutes, deliveryRoutes } from './delivery/routes.js';
 import { accountMailRoutes } from './account-mails/routes.js';
+import { operatorRoutes } from './delivery/operator-routes.js';
 
 /** Every API module, mounted under /api. Add one line per module. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -32,6 +33,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(resultsRoutes, { prefix: '/api' });
   await app.register(deliveryRoutes, { prefix: '/api' });
   await app.register(accountMailRoutes, { prefix: '/api' });
+  await app.register(operatorRoutes, { prefix: '/api' });
   // Full paths: the provider signs the exact URL we gave it.
   await app.register(deliveryCallbackRoutes);
 }

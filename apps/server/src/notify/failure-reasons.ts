@@ -1,41 +1,20 @@
 import type { FailureReason } from '@kita/shared';
+import { classifySevenCode, sevenReportReason } from './seven.js';
 
 /**
  * Provider error codes as reasons the manager can act on ("Festnetznummer", "Postfach voll"):
  * the UI words them through i18n `delivery.reasons.*`; the raw error stays in `last_error`.
  */
 
-/** Twilio error codes (https://www.twilio.com/docs/api/errors) of the Messages API and its status callbacks. */
-const TWILIO: Record<string, FailureReason> = {
-  '21211': 'invalid_number', // invalid 'To' phone number
-  '21614': 'landline', // 'To' number is not a valid mobile number
-  '30006': 'landline', // landline or unreachable carrier
-  '21610': 'blocked', // recipient unsubscribed (STOP)
-  '30004': 'blocked', // message blocked
-  '30003': 'unreachable', // unreachable destination handset
-  '30005': 'invalid_number', // unknown destination handset
-  '30007': 'filtered', // carrier violation / filtered
-  '30008': 'unknown',
-  '30001': 'expired', // queue overflow
-  '30002': 'rejected', // account suspended
-};
+/** Twilio error codes: classified in notify/twilio.ts (with the account-level ones); re-exported here. */
+export { twilioReason } from './twilio.js';
 
-export function twilioReason(code: string | number | null | undefined): FailureReason {
-  return (code !== null && code !== undefined && TWILIO[String(code)]) || 'unknown';
-}
-
-/** seven.io: return codes of POST /api/sms and the status words of its delivery reports. */
-const SEVEN: Record<string, FailureReason> = {
-  '202': 'invalid_number', // recipient number invalid
-  '301': 'invalid_number', // recipient not set
-  NOTDELIVERED: 'unreachable',
-  EXPIRED: 'expired',
-  REJECTED: 'rejected',
-  FAILED: 'unknown',
-};
-
+/** seven.io: a return code of POST /api/sms (notify/seven.ts [CODES]) or the status word of a delivery report. */
 export function sevenReason(code: string | number | null | undefined): FailureReason {
-  return (code !== null && code !== undefined && SEVEN[String(code).toUpperCase()]) || 'unknown';
+  if (code === null || code === undefined) return 'unknown';
+  const c = classifySevenCode(code);
+  if (c.kind === 'message') return c.reason;
+  return /^\d+$/.test(String(code)) ? 'unknown' : sevenReportReason(String(code));
 }
 
 /**

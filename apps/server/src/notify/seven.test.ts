@@ -81,10 +81,12 @@ describe('seven.io transport', () => {
     expect((await t.app.inject(forged)).statusCode).toBe(403);
     expect((await row('seven-ok')).deliveryStatus).toBeNull();
     expect((await t.app.inject(report)).json().data).toEqual({ applied: true });
-    expect((await t.app.inject(report)).statusCode).toBe(409);
+    // seven's retry of the same signed report: accepted, no second effect (issue 23 S7).
+    expect((await t.app.inject(report)).json().data).toEqual({ applied: false, duplicate: true });
     expect((await row('seven-ok')).deliveryStatus).toBe('delivered');
 
-    const stale = seven.deliveryReport(retry.providerMessageId!, 'NOTDELIVERED', { webhookUrl: WEBHOOK, timestamp: now - 3600 });
+    // Older than seven's whole re-delivery window (~3.5 days): refused.
+    const stale = seven.deliveryReport(retry.providerMessageId!, 'NOTDELIVERED', { webhookUrl: WEBHOOK, timestamp: now - 5 * 24 * 3600 });
     expect((await t.app.inject(stale)).statusCode).toBe(409);
     const failed = seven.deliveryReport(retry.providerMessageId!, 'NOTDELIVERED', { webhookUrl: WEBHOOK, timestamp: now });
     expect((await t.app.inject(failed)).statusCode).toBe(200);

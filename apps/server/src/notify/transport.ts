@@ -1,4 +1,4 @@
-import type { FailureReason } from '@kita/shared';
+import type { AccountProblemCode, FailureReason } from '@kita/shared';
 
 /** A message as a transport sees it (one outbox row). */
 export interface Deliverable {
@@ -9,6 +9,12 @@ export interface Deliverable {
   subject: string | null;
   bodyText: string;
   bodyHtml: string | null;
+  /**
+   * How long the message stays useful, in seconds from now (an inquiry or reminder: until its
+   * answer deadline). SMS transports pass it on as the provider's validity (seven.io `ttl`,
+   * Twilio `ValidityPeriod`), so a handset that comes back online later gets nothing stale.
+   */
+  validForSeconds?: number | null;
 }
 
 export interface Transport {
@@ -23,6 +29,8 @@ export interface SendResult {
   providerMessageId: string | null;
   /** The final outcome when the transport knows it at once (the dev mailbox's simulation). */
   delivery?: { status: 'delivered' | 'undelivered'; reason?: FailureReason };
+  /** Something worth keeping on the row although the message counts as sent (seven.io 402). */
+  note?: string;
 }
 
 /**
@@ -34,6 +42,29 @@ export class PermanentDeliveryError extends Error {
   constructor(
     message: string,
     readonly reason: FailureReason = 'rejected',
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Why a whole channel cannot send, whoever the recipient (account-level): a wrong key, a sender
+ * the provider refuses, no credit, a trial account, a region not enabled, sender-ID restrictions.
+ */
+export type AccountProblem = AccountProblemCode;
+
+/**
+ * A failure of the provider account, not of the message: the outbox worker pauses the channel
+ * for everyone (nothing is marked failed, the message waits) and raises the alarm
+ * (notify/channel-pause.ts), instead of failing every family of a fan-out one by one.
+ */
+export class AccountDeliveryError extends Error {
+  readonly accountLevel = true;
+  constructor(
+    message: string,
+    readonly problem: AccountProblem,
+    /** The provider's own code (seven.io return code, Twilio error code), shown to the Admin. */
+    readonly providerCode: string,
   ) {
     super(message);
   }

@@ -45,7 +45,7 @@ export function createTransports(config: Config): Transports {
           authToken: config.TWILIO_AUTH_TOKEN!,
           from: config.TWILIO_FROM!,
           ratePerSecond: config.SMS_RATE_PER_SECOND,
-          statusCallbackUrl: `${config.publicUrl}/api/delivery/twilio/status`,
+          statusCallbackUrl: `${config.publicUrl}/api/delivery/twilio/status${config.TWILIO_CALLBACK_OVERRIDES ? `#${config.TWILIO_CALLBACK_OVERRIDES}` : ''}`,
         })
       : provider === 'seven'
         ? createSevenTransport({ apiUrl: config.SEVEN_API_URL, apiKey: config.SEVEN_API_KEY!, from: config.SEVEN_FROM!, ratePerSecond: config.SMS_RATE_PER_SECOND })

@@ -53,6 +53,12 @@ export class Metrics {
       registers,
     });
     const gauge = (name: string, help: string) => new Gauge({ name, help, registers });
+    this.paused = new Gauge({
+      name: 'kita_channel_paused',
+      help: 'A delivery channel paused by an account-level provider error (1), with the problem and provider code',
+      labelNames: ['channel', 'transport', 'problem', 'code'],
+      registers,
+    });
     this.queue = {
       pending: gauge('kita_outbox_pending', 'Messages waiting for delivery (pending or being sent)'),
       failed: gauge('kita_outbox_failed', 'Messages whose delivery failed for good'),
@@ -73,6 +79,7 @@ export class Metrics {
   }
 
   private readonly queue: Record<'pending' | 'failed' | 'oldest' | 'open', Gauge>;
+  private readonly paused: Gauge<'channel' | 'transport' | 'problem' | 'code'>;
 
   /** The Prometheus text; one query fills the shared gauges first. */
   async text(): Promise<string> {
@@ -87,6 +94,11 @@ export class Metrics {
         this.budgetHeld.set(labels, b.held);
       }
     }
+    this.paused.reset();
+    const pauses = await this.db.execute<{ channel: string; transport: string; problem: string; provider_code: string }>(
+      sql`select channel, transport, problem, provider_code from channel_pauses`,
+    );
+    for (const p of pauses.rows) this.paused.set({ channel: p.channel, transport: p.transport, problem: p.problem, code: p.provider_code }, 1);
     return this.registry.metrics();
   }
 }

@@ -140,9 +140,10 @@ describe('delivery status of an inquiry', () => {
 
     const delivered = twilio.statusCallback(sid, 'delivered');
     expect((await t.app.inject(delivered)).statusCode).toBe(200);
+    // The same signed report again (a provider's retry) is accepted idempotently: 200, no effect (issue 23 S7).
     const replay = await t.app.inject(delivered);
-    expect(replay.statusCode).toBe(409);
-    expect(replay.json().code).toBe('CALLBACK_REPLAYED');
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json().data).toEqual({ applied: false, duplicate: true });
     // A genuine but late report cannot turn a delivered message back.
     expect((await t.app.inject(real)).json().data).toEqual({ applied: false });
     expect((await rowsOf(fam.temporary!))[0]!.deliveryStatus).toBe('delivered');

@@ -15,7 +15,9 @@ import { authOf } from '../../plugins/auth.js';
 import { notFound } from '../../lib/errors.js';
 import { kitaScopeOf, listIn } from '../../lib/access.js';
 import { loadEventInScope } from '../events/service.js';
-import { applyDeliveryReport, forgedCallback, sevenReport, twilioReport, verifySeven, verifyTwilio } from './callbacks.js';
+import { applyDeliveryReport, forgedCallback, invalidCallbackBody, replayedCallback, sevenReport, twilioReport } from './callbacks.js';
+import { parseSevenReport, verifySevenSignature } from '../../notify/seven.js';
+import { parseForm, twilioSigningKey, validateTwilioSignature } from '../../notify/twilio.js';
 import { findEventsWithFailedDelivery, resendInquiry, withDeliveryFields } from './service.js';
 import { eventDelivery } from './status.js';
 import { contextOf } from '../../lib/context.js';
@@ -101,19 +103,23 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /**
  * Provider status callbacks (added). No session: each is authenticated by the provider's
- * signature. The body is kept as the raw string, because the signature covers it exactly.
+ * signature. The body is kept as the raw string, because the signature covers it exactly; seven.io
+ * posts it form-encoded (its default) or as JSON, Twilio form-encoded.
  */
 export const deliveryCallbackRoutes: FastifyPluginAsyncZod = async (app) => {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => done(null, body));
-  const ok = z.object({ applied: z.boolean() });
-
+  const ok = z.object({ applied: z.boolean(), duplicate: z.boolean().optional(), kept: z.boolean().optional() });
+  const header = (req: { headers: Record<string, string | string[] | undefined> }, name: string) => {
+    const v = req.headers[name];
+    return typeof v === 'string' ? v : Array.isArray(v) ? v[0] : undefined;
+  };
   app.post(
     TWILIO_CALLBACK_PATH,
     {
       schema: {
         tags: callbackTags,
-        summary: 'Twilio message status callback (X-Twilio-Signature); sent -> delivered/undelivered',
+        summary: 'Twilio message status callback (X-Twilio-Signature, HMAC-SHA1 or a Webhook Rule\'s shared key); sent -> delivered/undelivered',
         body: z.string(),
         response: { 200: envelope(ok) },
       },
@@ -121,20 +127,21 @@ export const deliveryCallbackRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const token = app.config.TWILIO_AUTH_TOKEN;
       if (!token) throw notFound();
-      const params = Object.fromEntries(new URLSearchParams(req.body));
-      const signature = req.headers['x-twilio-signature'];
-      if (typeof signature !== 'string') throw forgedCallback();
-      verifyTwilio(token, app.config.publicUrl + req.url, params, signature);
-      return { data: { applied: await applyDeliveryReport(app.db, twilioReport(params, signature)) } };
+      const params = parseForm(typeof req.body === 'string' ? req.body : '');
+      const signature = header(req, 'x-twilio-signature');
+      const key = twilioSigningKey(header(req, 'x-twilio-webhooks-signature-settings'), { authToken: token, sharedKey: app.config.TWILIO_WEBHOOK_SHARED_KEY });
+      const url = app.config.publicUrl + req.url;
+      const overrides = app.config.TWILIO_CALLBACK_OVERRIDES;
+      if (!signature || !key || !validateTwilioSignature(key, signature, overrides ? [url, `${url}#${overrides}`] : [url], params)) throw forgedCallback();
+      return { data: await applyDeliveryReport(app.db, twilioReport(params, signature)) };
     },
   );
-
   app.post(
     SEVEN_CALLBACK_PATH,
     {
       schema: {
         tags: callbackTags,
-        summary: 'seven.io delivery report webhook (X-Signature, X-Timestamp, X-Nonce); sent -> delivered/undelivered',
+        summary: 'seven.io delivery report webhook, form-encoded or JSON (X-Signature, X-Timestamp, X-Nonce); sent -> delivered/undelivered',
         body: z.string(),
         response: { 200: envelope(ok) },
       },
@@ -142,20 +149,19 @@ export const deliveryCallbackRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const secret = app.config.SEVEN_SIGNING_SECRET;
       if (!secret) throw notFound();
-      const header = (name: string) => (typeof req.headers[name] === 'string' ? (req.headers[name] as string) : undefined);
-      const nonce = header('x-nonce');
-      verifySeven(
+      const body = typeof req.body === 'string' ? req.body : '';
+      const nonce = header(req, 'x-nonce');
+      const verdict = verifySevenSignature(
         secret,
-        { timestamp: header('x-timestamp'), nonce, signature: header('x-signature'), method: 'POST', url: app.config.publicUrl + req.url, body: req.body },
+        { timestamp: header(req, 'x-timestamp'), nonce, signature: header(req, 'x-signature'), method: req.method, urls: [req.url, app.config.publicUrl + req.url], body },
         app.clock.now(),
       );
-      let parsed: { data?: { msg_id?: unknown; status?: unknown } };
-      try {
-        parsed = JSON.parse(req.body) as typeof parsed;
-      } catch {
-        throw forgedCallback();
-      }
-      return { data: { applied: await applyDeliveryReport(app.db, sevenReport(parsed, nonce!)) } };
+      if (verdict === 'forged') throw forgedCallback();
+      if (verdict === 'stale') throw replayedCallback();
+      const report = parseSevenReport(body, header(req, 'content-type'));
+      if (report.kind === 'invalid') throw invalidCallbackBody();
+      if (report.kind === 'other') return { data: { applied: false } };
+      return { data: await applyDeliveryReport(app.db, sevenReport(report, nonce!)) };
     },
   );
 };

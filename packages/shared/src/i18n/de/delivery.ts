@@ -47,6 +47,7 @@ export const delivery = {
     rejected: 'Vom Anbieter abgelehnt',
     expired: 'Zustellung abgelaufen',
     too_many_attempts: 'Zu viele Versuche',
+    not_sent_in_time: 'Nicht rechtzeitig verschickt',
     unknown: 'Unbekannter Fehler',
   },
   families: {

@@ -28,6 +28,8 @@ export const errors = {
   CALLBACK_SIGNATURE_INVALID: 'Die Signatur der Statusmeldung ist ungültig.',
   CALLBACK_REPLAYED: 'Diese Statusmeldung wurde bereits verarbeitet.',
   EVENT_WITHDRAWN: 'Diese Abfrage wurde von der Kita zurückgezogen ({{kitaName}}). Sie müssen nichts mehr tun.',
+  CALLBACK_BODY_INVALID: 'Die Statusmeldung ist unvollständig oder nicht lesbar.',
+  CHANNEL_NOT_PAUSED: 'Dieser Versandweg ist nicht angehalten.',
   EVENT_FINISHED: 'Diese Bedarfsabfrage ist bereits abgelaufen.',
   EVENT_HAS_ANSWERS: 'Kategorie oder Art können nicht mehr geändert werden, weil bereits Antworten vorliegen.',
   EVENT_FINISHED_WITH_ANSWERS: 'Eine abgeschlossene Bedarfsabfrage mit Antworten kann nicht gelöscht werden (sie gehört zur Guthaben-Geschichte der Familien).',

@@ -48,6 +48,7 @@ export const delivery: Catalog<typeof de> = {
     rejected: 'Rejected by the provider',
     expired: 'Delivery expired',
     too_many_attempts: 'Too many attempts',
+    not_sent_in_time: 'Not sent before the deadline',
     unknown: 'Unknown error',
   },
   families: {

@@ -30,6 +30,8 @@ export const errors: Catalog<typeof de> = {
   CALLBACK_SIGNATURE_INVALID: 'The signature of the status callback is invalid.',
   CALLBACK_REPLAYED: 'This status callback has already been processed.',
   EVENT_WITHDRAWN: 'This inquiry was withdrawn by the Kita ({{kitaName}}). You need not do anything.',
+  CALLBACK_BODY_INVALID: 'The status callback is incomplete or unreadable.',
+  CHANNEL_NOT_PAUSED: 'This delivery channel is not paused.',
   EVENT_FINISHED: 'This demand inquiry has already expired.',
   EVENT_HAS_ANSWERS: 'Category or type can no longer be changed because answers exist.',
   EVENT_FINISHED_WITH_ANSWERS: 'A finished demand inquiry with answers cannot be deleted (it is part of the credit ledger).',
