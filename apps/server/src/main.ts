@@ -8,7 +8,6 @@ import { closeTransports, createTransports } from './notify/transports.js';
 import { isLoopback } from './modules/dev/routes.js';
 import { loggerOptions } from './ops/logging.js';
 import { demoPasswordsLine, disableDemoPasswords } from './ops/demo-logins.js';
-import { systemClock } from './lib/clock.js';
 import { demoSeedWanted, exitOnStartupError, listenError, onShutdown } from './ops/startup.js';
 import { DEMO_LOGINS, isEmpty, seedDemo } from './seed/index.js';
 

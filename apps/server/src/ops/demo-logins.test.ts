@@ -58,7 +58,7 @@ describe('a production start on an embedded database with the demo data of an ea
   it('disables the README\'s logins and says so in one line', async () => {
     const dataDir = path.join(dir, 'data');
     const earlier = await openDatabase({ dataDir });
-    await seedDemo(earlier.db);
+    await seedDemo(earlier.db, new Date());
     await earlier.close();
 
     const port = await freePort();
