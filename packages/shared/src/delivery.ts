@@ -146,12 +146,12 @@ export type FailedDeliveryEvent = z.infer<typeof failedDeliveryEventSchema>;
 export const MESSAGE_BUDGETS = ['deployment_hour', 'kita_day', 'anonymous_hour', 'anonymous_day'] as const;
 export const messageBudgetSchema = z.object({
   budget: z.enum(MESSAGE_BUDGETS),
-  kitaId: z.string().nullable(),
+  kitaId: text().nullable(),
   used: z.number().int(),
   limit: z.number().int(),
   held: z.number().int(),
   state: z.enum(['ok', 'near', 'over']),
-  resetsAt: z.string(),
+  resetsAt: text(),
 });
 export type MessageBudgetStatus = z.infer<typeof messageBudgetSchema>;
 /**
@@ -165,14 +165,14 @@ export type AccountProblemCode = z.infer<typeof accountProblemSchema>;
 /** A paused delivery channel as the banner shows it (Admins; managers of Kitas with waiting messages). */
 export const channelPauseSchema = z.object({
   channel: z.enum(['email', 'sms']),
-  transport: z.string(),
+  transport: text(),
   problem: accountProblemSchema,
   /** The provider's own code (Twilio error code, seven.io return code). */
-  providerCode: z.string(),
+  providerCode: text(),
   /** The provider's answer as it came (for the Admin). */
-  detail: z.string(),
-  pausedAt: z.string(),
-  nextProbeAt: z.string(),
+  detail: text(),
+  pausedAt: text(),
+  nextProbeAt: text(),
   /** Messages waiting on this channel (the caller's Kita for a manager). */
   waiting: z.number().int(),
 });
@@ -192,15 +192,15 @@ export type TestMessageInput = z.infer<typeof testMessageInputSchema>;
 export const testMessageSchema = z.object({
   id: uuidSchema,
   channel: z.enum(['email', 'sms']),
-  recipient: z.string(),
-  createdAt: z.string(),
+  recipient: text(),
+  createdAt: text(),
   state: deliveryStateSchema,
-  transport: z.string().nullable(),
-  providerMessageId: z.string().nullable(),
+  transport: text().nullable(),
+  providerMessageId: text().nullable(),
   /** The provider's answer when it refused or failed (or a note), verbatim. */
-  providerAnswer: z.string().nullable(),
+  providerAnswer: text().nullable(),
   /** The delivery report's own status word (Twilio MessageStatus, seven.io DLR status), when one arrived. */
-  providerStatus: z.string().nullable(),
+  providerStatus: text().nullable(),
   failureReason: failureReasonSchema.nullable(),
 });
 export type TestMessage = z.infer<typeof testMessageSchema>;

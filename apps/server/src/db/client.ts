@@ -87,6 +87,8 @@ export async function migratePostgres(pool: pg.Pool): Promise<void> {
 
 /** The pool's log line (JSON like pino's, with pid and hostname) for a connection the server ended. */
 export function connectionLostLine(where: string, err: Error): string {
+  // A log line's own timestamp (pino's format), no time decision: the database layer has no app clock.
+  // eslint-disable-next-line no-restricted-syntax
   return `${JSON.stringify({ level: 40, time: Date.now(), pid: process.pid, hostname: os.hostname(), msg: `database connection lost (${where})`, err: err.message })}\n`;
 }
 
@@ -144,6 +146,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     };
   }
   // One process per folder: the lock is taken before PGlite reads it and released after it is written.
+  // The lock file's "since" is for the operator reading it, no time decision (no app clock here).
+  // eslint-disable-next-line no-restricted-syntax
   const lock = opts.dataDir ? lockDataDir(opts.dataDir, opts.lockAs ?? 'app', new Date()) : null;
   try {
     const client = opts.dataDir ? new PGlite(path.join(opts.dataDir, 'pglite')) : new PGlite();

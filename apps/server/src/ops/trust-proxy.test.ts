@@ -6,7 +6,8 @@ import { createKita } from '../../test/factories.js';
 let t: TestContext;
 let kita: Awaited<ReturnType<typeof createKita>>;
 beforeAll(async () => {
-  t = await createTestApp();
+  // Many registrations at one Kita: its limit of pending registrations is not what these tests look at.
+  t = await createTestApp({ env: { REGISTRATION_PENDING_PER_KITA: '1000' } });
   kita = await createKita(t.db, 'Kita Proxy');
 });
 afterAll(async () => t.close());
@@ -49,7 +50,7 @@ describe('TRUST_PROXY', () => {
 
   it('set to the proxy in front: each forwarded client has its own limit', async () => {
     const app = await buildApp({
-      config: testConfig({ TRUST_PROXY: '198.51.100.8' }),
+      config: testConfig({ TRUST_PROXY: '198.51.100.8', REGISTRATION_PENDING_PER_KITA: '1000' }),
       database: t.database,
       clock: t.clock,
       logger: false,
@@ -76,7 +77,7 @@ describe('IPv6 clients through the trusted proxy', () => {
   const PROXY = '198.51.100.8';
   let app: TestContext['app'];
   beforeAll(async () => {
-    app = await buildApp({ config: testConfig({ TRUST_PROXY: PROXY }), database: t.database, clock: t.clock, logger: false, serveWeb: false });
+    app = await buildApp({ config: testConfig({ TRUST_PROXY: PROXY, REGISTRATION_PENDING_PER_KITA: '1000' }), database: t.database, clock: t.clock, logger: false, serveWeb: false });
     await app.ready();
   });
   afterAll(async () => app.close());
