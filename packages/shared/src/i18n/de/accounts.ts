@@ -48,6 +48,8 @@ export const accounts = {
     resent: 'Ein neuer Code ist unterwegs.',
     success: 'Ihre Handynummer ist bestätigt.',
     successFor: 'Die Handynummer von {{name}} ist bestätigt.',
+    smsFailed: 'Die SMS mit dem Code wurde nicht zugestellt ({{reason}}). SMS gehen nur an Handynummern: Bitte prüfen Sie die Nummer.',
+    smsDelivered: 'Die SMS mit dem Code ist zugestellt.',
     failed: 'Verifizierung der Telefonnummer fehlgeschlagen',
     missing: 'Es wurde kein Code angefordert. Bitte starten Sie die Bestätigung erneut.',
     back: 'Später bestätigen',

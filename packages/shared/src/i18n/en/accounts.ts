@@ -49,6 +49,8 @@ export const accounts: Catalog<typeof de> = {
     resent: 'A new code is on its way.',
     success: 'Your mobile number is confirmed.',
     successFor: 'The mobile number of {{name}} is confirmed.',
+    smsFailed: 'The SMS with the code was not delivered ({{reason}}). SMS only reach mobile numbers: please check the number.',
+    smsDelivered: 'The SMS with the code has been delivered.',
     failed: 'Phone number verification failed',
     missing: 'No code has been requested. Please start the verification again.',
     back: 'Confirm later',
