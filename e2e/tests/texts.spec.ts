@@ -23,7 +23,7 @@ test('an English family\'s activation and password pages speak English in a Germ
   const page = await context.newPage();
   await page.goto(await linkFrom(request, email, 'activation', '/verify-email'));
   await expect(page).toHaveURL(/\/reset-password\?token=/);
-  await expect(page.getByTestId('reset-password-page')).toContainText('Set a new password');
+  await expect(page.getByTestId('reset-password-page')).toContainText('Set your password');
   await expect(page.getByTestId('reset-password-page')).toContainText('Your e-mail address is confirmed. Now set your password.');
   await page.screenshot({ path: testInfo.outputPath('first-password-en.png') });
   await page.getByTestId('reset-new-password').fill('Maple-Garden-42');

@@ -17,6 +17,7 @@ export const accounts = {
     title: 'Neues Passwort festlegen',
     description: 'Wählen Sie ein Passwort mit mindestens 6 Zeichen, das nicht leicht zu erraten ist.',
     firstPassword: 'Ihre E-Mail-Adresse ist bestätigt. Legen Sie jetzt Ihr Passwort fest.',
+    firstTitle: 'Passwort festlegen',
     newPassword: 'Neues Passwort',
     confirmPassword: 'Passwort bestätigen',
     submit: 'Passwort speichern',

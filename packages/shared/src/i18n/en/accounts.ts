@@ -19,6 +19,7 @@ export const accounts: Catalog<typeof de> = {
     title: 'Set a new password',
     description: 'Choose a password of at least 6 characters that is not easy to guess.',
     firstPassword: 'Your e-mail address is confirmed. Now set your password.',
+    firstTitle: 'Set your password',
     newPassword: 'New password',
     confirmPassword: 'Confirm password',
     submit: 'Save password',
