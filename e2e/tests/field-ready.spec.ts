@@ -149,7 +149,8 @@ test.describe('toasts, wording and deletions', () => {
     await page.goto('/kitas');
     await rowAction(page, 'kita-table', name, 'row-action-delete');
     const dialog = page.getByTestId('confirm-delete-dialog');
-    await expect(dialog).toContainText('1 Bedarfsabfragen, davon 1 abgeschlossene');
+    // Counts as the catalogue's plurals (issue 20: "1 Leitungskonten", "1 Bedarfsabfragen").
+    await expect(dialog).toContainText('0 Familien mit 0 Kindern, 0 Leitungskonten und 1 Bedarfsabfrage, davon 1 abgeschlossen');
     await expect(page.getByTestId('confirm-delete-confirm')).toBeDisabled();
     await page.getByTestId('confirm-delete-typed').fill('Kita Archiv');
     await expect(page.getByTestId('confirm-delete-confirm')).toBeDisabled();
@@ -165,7 +166,9 @@ test.describe('toasts, wording and deletions', () => {
     // with their inquiries): the seed's pending Sophie Brandt.
     const parentName = 'Sophie Brandt';
     await rowAction(page, 'parents-table', parentName, 'row-action-delete');
-    await expect(page.getByTestId('confirm-delete-dialog')).toContainText(`„${parentName}“ wird dauerhaft gelöscht, mit dem Elternkonto, allen Kindern`);
+    // A registration has no account, answers or credits yet: its own text (issue 20: it was the generic family one).
+    await expect(page.getByTestId('confirm-delete-dialog')).toContainText(`Die Registrierung von „${parentName}“ wird mit den angegebenen Kindern dauerhaft gelöscht.`);
+    await expect(page.getByTestId('confirm-delete-dialog')).not.toContainText('Guthaben');
     await page.getByTestId('confirm-delete-cancel').click();
 
     await page.goto(page.url().replace(/\/p$/, '/children'));
@@ -173,7 +176,8 @@ test.describe('toasts, wording and deletions', () => {
     const childName = (await child.locator('td').first().textContent())!.trim();
     await rowAction(page, 'children-table', childName, 'row-action-delete');
     await expect(page.getByTestId('confirm-delete-dialog')).toContainText(`„${childName}“ (`);
-    await expect(page.getByTestId('confirm-delete-dialog')).toContainText('mit allen Antworten und Platzvergaben des Kindes');
+    // Finished inquiries keep the child's answers and places (issue 20: it said they were deleted too).
+    await expect(page.getByTestId('confirm-delete-dialog')).toContainText('abgeschlossene behalten seine Antworten und Platzvergaben');
     await page.getByTestId('confirm-delete-cancel').click();
   });
 

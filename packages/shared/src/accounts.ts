@@ -57,6 +57,15 @@ export const activationResultSchema = z.object({
   language: languageSchema,
 });
 
+/** GET auth/otp-status?otpToken=: how the code SMS of a challenge fared (the code page shows a failure). */
+export const otpStatusQuerySchema = z.object({ otpToken: text().min(1).max(200) });
+export const otpDeliverySchema = z.object({
+  state: z.enum(['sending', 'sent', 'delivered', 'failed', 'unknown']),
+  /** Failure reason code (delivery.reasons), e.g. 'landline'. */
+  reason: text().nullable(),
+});
+export type OtpDelivery = z.infer<typeof otpDeliverySchema>;
+
 /** GET auth/link-language?kind=&token=: the language of the account a link belongs to (null: not a valid link). */
 export const linkLanguageQuerySchema = z.object({ kind: z.enum(['reset']), token: text().min(1).max(200) });
 export const linkLanguageSchema = z.object({ language: languageSchema.nullable() });

@@ -22,6 +22,7 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'POST /api/auth/forgot-password',
   'POST /api/auth/reset-password',
   'GET /api/auth/link-language',
+  'GET /api/auth/otp-status',
   'POST /api/auth/verify-phone',
   'POST /api/auth/register',
   'GET /api/auth/kita-groups/:kitaId',

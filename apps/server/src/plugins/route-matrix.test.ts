@@ -37,6 +37,9 @@ export const ROUTE_MATRIX: Record<string, Actor[]> = {
   'POST /api/auth/verify-phone': PUBLIC,
   'POST /api/auth/forgot-password': PUBLIC,
   'POST /api/auth/reset-password': PUBLIC,
+  // Issue 20: a link's page speaks its account's language; the code page shows how its SMS fared.
+  'GET /api/auth/link-language': PUBLIC,
+  'GET /api/auth/otp-status': PUBLIC,
   'PUT /api/auth/{parentId}/preferred-communication': ['owner'],
   'GET /api/auth/kita-groups/{kitaId}': PUBLIC,
   'POST /api/auth/register': PUBLIC,

@@ -8,6 +8,7 @@ import { appLink, composeMessage, parentRecipient, type Channel, type MessageVar
 import { enforceLimit, hitLimit } from '../../lib/rate-limit.js';
 import { outboxSecretKey, sealMessage } from '../../notify/secrets.js';
 import { issueOtpChallenge, issueToken, OTP_MINUTES, TTL } from './tokens.js';
+import { otpMessageKey } from './otp-status.js';
 import type { Services } from '../../lib/context.js';
 import type { BudgetClass } from '../../notify/budget.js';
 
@@ -140,7 +141,8 @@ export async function sendOtp(
     'otp',
     { channel: 'sms', recipient: input.phone, language: lang(input.language) },
     { otp, minutes: OTP_MINUTES },
-    { kitaId: input.kitaId ?? null, parentId: input.parentId ?? null, userId: input.userId ?? null, budgetClass: input.budgetClass ?? null },
+    // Keyed by the challenge, so the code page can ask how its SMS fared (otp-status.ts).
+    { kitaId: input.kitaId ?? null, parentId: input.parentId ?? null, userId: input.userId ?? null, budgetClass: input.budgetClass ?? null, idempotencyKey: otpMessageKey(otpToken) },
     { secret: otp, ctx },
   );
   return otpToken;

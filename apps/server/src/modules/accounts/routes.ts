@@ -18,11 +18,14 @@ import {
   resetPasswordSchema,
   linkLanguageQuerySchema,
   linkLanguageSchema,
+  otpDeliverySchema,
+  otpStatusQuerySchema,
   verifyPhoneResultSchema,
   verifyPhoneSchema,
 } from '@kita/shared';
 import { forgotPassword, resetPassword } from './password-reset.js';
 import { linkLanguage } from './link-language.js';
+import { otpDelivery } from './otp-status.js';
 import { setPreferredCommunication } from './profile.js';
 import { findKitaGroups, registerParent } from './registration.js';
 import { activateAccount, requestPhoneOtp, resendActivation, verifyPhone } from './verification.js';
@@ -83,6 +86,19 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       await forgotPassword(app, req.ip, req.body.email);
       return { data: { ok: true as const } };
     },
+  );
+
+  app.get(
+    '/auth/otp-status',
+    {
+      schema: {
+        tags,
+        summary: 'How the code SMS of a still valid challenge fared (sending, sent, delivered, failed with a reason)',
+        querystring: otpStatusQuerySchema,
+        response: { 200: envelope(otpDeliverySchema) },
+      },
+    },
+    async (req) => ({ data: await otpDelivery(app, req.query.otpToken) }),
   );
 
   app.get(

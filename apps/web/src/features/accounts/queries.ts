@@ -3,6 +3,7 @@ import type {
   ActivationResult,
   KitaGroups,
   LinkLanguage,
+  OtpDelivery,
   LoginResult,
   OtpChallenge,
   ParentDetails,
@@ -31,6 +32,20 @@ export function useKitaGroups(kitaId: string | null) {
 export const useRegister = mutation((input: RegisterInput) => api.post<RegisterResult>('auth/register', input, own));
 
 export const useForgotPassword = mutation((email: string) => api.post<{ ok: true }>('auth/forgot-password', { email }, own));
+
+/**
+ * How the code SMS of a challenge fared, polled until it is delivered or failed (issue 20: a code
+ * sent to a landline failed while the page said it had been sent).
+ */
+export function useOtpDelivery(otpToken: string | null) {
+  return useQuery({
+    queryKey: ['accounts', 'otp-status', otpToken ?? ''],
+    queryFn: ({ signal }) => api.get<OtpDelivery>('auth/otp-status', { signal, ...own, query: { otpToken: otpToken! } }),
+    enabled: !!otpToken,
+    retry: false,
+    refetchInterval: (query) => (query.state.data && ['delivered', 'failed', 'unknown'].includes(query.state.data.state) ? false : 2000),
+  });
+}
 
 /** The language of the account a reset link belongs to (null: not a valid link). */
 export function useLinkLanguage(token: string | null) {

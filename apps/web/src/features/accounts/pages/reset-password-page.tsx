@@ -76,7 +76,7 @@ export default function ResetPasswordPage() {
   return (
     <AccountCard
       qa="reset-password-page"
-      title={t('accounts.reset.title')}
+      title={firstPassword ? t('accounts.reset.firstTitle') : t('accounts.reset.title')}
       description={firstPassword ? t('accounts.reset.firstPassword') : t('accounts.reset.description')}
     >
       <Form {...form}>

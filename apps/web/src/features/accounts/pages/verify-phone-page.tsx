@@ -7,7 +7,8 @@ import { Button } from '@/components/ui/button';
 import { clearOtpToken, getOtpToken, homePathFor, setOtpToken, useAuth } from '@/lib/auth';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { AccountCard, MissingLinkCard } from '../components/account-card';
-import { useRequestPhoneOtp, useVerifyPhone } from '../queries';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { useOtpDelivery, useRequestPhoneOtp, useVerifyPhone } from '../queries';
 
 /** What the page that requested the code hands over (navigation state). */
 interface VerifyPhoneState {
@@ -33,6 +34,7 @@ export default function VerifyPhonePage() {
   const [otpToken, setToken] = React.useState<string | null>(() => state.otpToken ?? getOtpToken());
   const verify = useVerifyPhone();
   const resend = useRequestPhoneOtp();
+  const delivery = useOtpDelivery(otpToken).data;
 
   // Staff verifying a family's (or another user's) number: the texts speak about that person.
   const forOther = !!user && user.role !== 'Parent' && !!state.parentId && state.parentId !== user.userId;
@@ -87,6 +89,18 @@ export default function VerifyPhonePage() {
   }
   return (
     <AccountCard qa="verify-phone-page" title={t('accounts.verifyPhone.title')} description={description}>
+      {delivery?.state === 'failed' && (
+        <Alert variant="destructive" className="mb-4" data-qa="verify-phone-sms-failed">
+          <AlertDescription>
+            {t('accounts.verifyPhone.smsFailed', { reason: t(`delivery.reasons.${delivery.reason ?? 'unknown'}` as 'delivery.reasons.unknown') })}
+          </AlertDescription>
+        </Alert>
+      )}
+      {delivery?.state === 'delivered' && (
+        <p className="text-muted-foreground mb-4 text-sm" data-qa="verify-phone-sms-delivered">
+          {t('accounts.verifyPhone.smsDelivered')}
+        </p>
+      )}
       <OtpStep
         onSubmit={submit}
         pending={verify.isPending}

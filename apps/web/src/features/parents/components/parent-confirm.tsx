@@ -46,7 +46,7 @@ export function ParentConfirmDialog({
   onDone,
   plainDelete = false,
 }: {
-  parent: Pick<Parent, 'parentId' | 'name' | 'credits'> | null;
+  parent: (Pick<Parent, 'parentId' | 'name' | 'credits'> & { status?: string }) | null;
   action: ParentAction | null;
   onClose: () => void;
   onDone?: (action: ParentAction) => void;
@@ -56,6 +56,9 @@ export function ParentConfirmDialog({
   const { t } = useTranslation();
   const writes = { reset: useResetCredits(), reject: useRejectParent(), delete: useDeleteParent() };
   const entry = action ? parentConfirms[action] : parentConfirms.delete;
+  // A registration (not approved yet) has no account, answers or credits to lose: its own text,
+  // from the registrations list and from its details page alike (issue 20).
+  const registration = action === 'delete' && (plainDelete || parent?.status === 'registered');
   const confirmed = async () => {
     if (!action || !parent) return;
     await runConfirmed(() => writes[action].mutateAsync(parent.parentId), t(entry.done), t(entry.failed));
@@ -66,13 +69,9 @@ export function ParentConfirmDialog({
       open={action !== null && parent !== null}
       onOpenChange={(open) => !open && onClose()}
       onConfirm={confirmed}
-      title={action === 'delete' && plainDelete ? t('registration.deleteTitle') : entry.title && t(entry.title)}
-      description={
-        action === 'delete' && plainDelete
-          ? t('registration.deleteText', { name: parent?.name })
-          : t(entry.text, { name: parent?.name, credits: parent?.credits })
-      }
-      confirmLabel={action === 'delete' && plainDelete ? t('registration.deleteConfirm') : entry.confirm && t(entry.confirm)}
+      title={registration ? t('registration.deleteTitle') : entry.title && t(entry.title)}
+      description={registration ? t('registration.deleteText', { name: parent?.name }) : t(entry.text, { name: parent?.name, credits: parent?.credits })}
+      confirmLabel={registration ? t('registration.deleteConfirm') : entry.confirm && t(entry.confirm)}
     />
   );
 }

@@ -115,7 +115,16 @@ export default function ParentsPage() {
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
         onConfirm={confirmDelete}
-        description={deleting ? t('parents.deleteDescription', { name: deleting.name, credits: deleting.credits }) : undefined}
+        // A registration (not approved yet) has no account, answers or credits to lose (issue 20).
+        title={deleting?.status === 'registered' ? t('registration.deleteTitle') : undefined}
+        description={
+          !deleting
+            ? undefined
+            : deleting.status === 'registered'
+              ? t('registration.deleteText', { name: deleting.name })
+              : t('parents.deleteDescription', { name: deleting.name, credits: deleting.credits })
+        }
+        confirmLabel={deleting?.status === 'registered' ? t('registration.deleteConfirm') : undefined}
       />
     </div>
   );
