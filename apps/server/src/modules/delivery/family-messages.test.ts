@@ -252,7 +252,7 @@ describe('deleting an inquiry families already have (issue 20)', () => {
     const link = await t.app.inject({ method: 'POST', url: `/api/auth/verify-token?token=${encodeURIComponent(token)}` });
     expect(link.statusCode).toBe(410);
     expect(link.json()).toMatchObject({ code: 'EVENT_WITHDRAWN' });
-    expect(link.json().message).toContain('Diese Abfrage wurde von der Kita zurückgezogen');
+    expect(link.json().message).toBe('Die Kita hat diese Bedarfsabfrage zurückgezogen: Die Abfrage von Kita Regenbogen gibt es nicht mehr. Sie müssen nichts mehr tun.');
     // An unknown link is still just invalid.
     const bad = await t.app.inject({ method: 'POST', url: '/api/auth/verify-token?token=nope-nope-nope-nope-nope' });
     expect(bad.json().code).toBe('TOKEN_INVALID');

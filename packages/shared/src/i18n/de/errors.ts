@@ -20,7 +20,7 @@ export const errors = {
   NOT_REGISTERED: 'Nur offene Registrierungen können abgelehnt werden.',
   CALLBACK_SIGNATURE_INVALID: 'Die Signatur der Statusmeldung ist ungültig.',
   CALLBACK_REPLAYED: 'Diese Statusmeldung wurde bereits verarbeitet.',
-  EVENT_WITHDRAWN: 'Diese Abfrage wurde von der Kita zurückgezogen ({{kitaName}}). Sie müssen nichts mehr tun.',
+  EVENT_WITHDRAWN: 'Die Kita hat diese Bedarfsabfrage zurückgezogen: Die Abfrage von {{kitaName}} gibt es nicht mehr. Sie müssen nichts mehr tun.',
   EVENT_FINISHED: 'Diese Bedarfsabfrage ist bereits abgelaufen.',
   EVENT_HAS_ANSWERS: 'Kategorie oder Art können nicht mehr geändert werden, weil bereits Antworten vorliegen.',
   EVENT_FINISHED_WITH_ANSWERS: 'Eine abgeschlossene Bedarfsabfrage mit Antworten kann nicht gelöscht werden (sie gehört zur Guthaben-Geschichte der Familien).',

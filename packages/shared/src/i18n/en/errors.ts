@@ -22,7 +22,7 @@ export const errors: Catalog<typeof de> = {
   NOT_REGISTERED: 'Only pending registrations can be rejected.',
   CALLBACK_SIGNATURE_INVALID: 'The signature of the status callback is invalid.',
   CALLBACK_REPLAYED: 'This status callback has already been processed.',
-  EVENT_WITHDRAWN: 'This inquiry was withdrawn by the Kita ({{kitaName}}). You need not do anything.',
+  EVENT_WITHDRAWN: 'The Kita has withdrawn this demand inquiry: the inquiry of {{kitaName}} no longer exists. You need not do anything.',
   EVENT_FINISHED: 'This demand inquiry has already expired.',
   EVENT_HAS_ANSWERS: 'Category or type can no longer be changed because answers exist.',
   EVENT_FINISHED_WITH_ANSWERS: 'A finished demand inquiry with answers cannot be deleted (it is part of the credit ledger).',
