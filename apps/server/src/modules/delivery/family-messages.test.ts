@@ -212,6 +212,27 @@ describe('place given back and place offered (issue 20)', () => {
 
 });
 
+describe('the fallback window (issue 20)', () => {
+  it('sends a failed result on the other channel only until the end of care', async () => {
+    await t.db.execute(sql`update parents set primary_phone = '+4917000000077', primary_phone_verified = true where id = ${fam.home!}`);
+    await t.db.update(outboxMessages).set({ deliveryStatus: 'undelivered', failureReason: 'mailbox_full' }).where(
+      and(eq(outboxMessages.parentId, fam.home!), eq(outboxMessages.kind, 'results')),
+    );
+    const e = await t.db.execute<{ expire_date: Date | string }>(sql`select expire_date from events where id = ${eventId}`);
+    const now = t.clock.now();
+    t.clock.set(new Date(new Date(e.rows[0]!.expire_date).getTime() + 1000));
+    try {
+      expect(await sendFallbacks(t.app)).toBe(0);
+    } finally {
+      t.clock.set(now);
+    }
+    expect(await sendFallbacks(t.app)).toBe(1);
+    const [, fallback] = await messagesOf(fam.home!, 'results');
+    expect(fallback).toMatchObject({ channel: 'sms', recipient: '+4917000000077' });
+    expect(fallback!.bodyText).toContain('Ela: Betreuung zu Hause, danke!');
+  });
+});
+
 describe('registration declined (issue 20)', () => {
   it('tells a family whose registration the manager rejected', async () => {
     const p = await createParent(t.db, kita.kita.id, { name: 'Familie Abgelehnt', status: 'registered', email: 'nein@familie.test' });
