@@ -95,15 +95,17 @@ test('an immediate inquiry from creation to the parent answer on a phone, seen l
   await expectToast(page, 'Die Antwort wurde gespeichert.');
   await expect(other.getByTestId('recorded-by-staff')).toBeVisible();
 
-  // The manager closes the inquiry; the same link now says it has expired, with a home button.
+  // The manager closes the inquiry; the same link now shows the family's result (issue 20), no
+  // longer "Abfrage beendet", and takes no more answers.
   const token = await page.evaluate(() => localStorage.getItem('authToken'));
   const close = await page.request.post(`/api/emergency-event/${eventId}/close`, { headers: { authorization: `Bearer ${token}` } });
   expect(close.ok(), await close.text()).toBeTruthy();
   await parent.goto(link!);
-  await expect(parent.getByTestId('preference-expired-message')).toHaveText('Diese Bedarfsabfrage ist bereits abgelaufen.');
-  await expect(parent.getByTestId('preference-home')).toBeVisible();
+  await expect(parent.getByTestId('preference-result-child').filter({ hasText: 'Lena Schneider' })).toContainText(/Platz erhalten|Kein Platz/);
+  await expect(parent.getByTestId('preference-expired')).toHaveCount(0);
+  await expect(parent.getByTestId('preference-option-red')).toHaveCount(0);
   await checkSettled(parent);
-  await parent.screenshot({ path: testInfo.outputPath('preference-expired.png'), fullPage: true });
+  await parent.screenshot({ path: testInfo.outputPath('preference-closed-result.png'), fullPage: true });
   await phone.close();
 });
 

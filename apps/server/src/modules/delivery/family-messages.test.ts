@@ -212,6 +212,27 @@ describe('place given back and place offered (issue 20)', () => {
 
 });
 
+describe('the fallback window (issue 20)', () => {
+  it('sends a failed result on the other channel only until the end of care', async () => {
+    await t.db.execute(sql`update parents set primary_phone = '+4917000000077', primary_phone_verified = true where id = ${fam.home!}`);
+    await t.db.update(outboxMessages).set({ deliveryStatus: 'undelivered', failureReason: 'mailbox_full' }).where(
+      and(eq(outboxMessages.parentId, fam.home!), eq(outboxMessages.kind, 'results')),
+    );
+    const e = await t.db.execute<{ expire_date: Date | string }>(sql`select expire_date from events where id = ${eventId}`);
+    const now = t.clock.now();
+    t.clock.set(new Date(new Date(e.rows[0]!.expire_date).getTime() + 1000));
+    try {
+      expect(await sendFallbacks(t.app)).toBe(0);
+    } finally {
+      t.clock.set(now);
+    }
+    expect(await sendFallbacks(t.app)).toBe(1);
+    const [, fallback] = await messagesOf(fam.home!, 'results');
+    expect(fallback).toMatchObject({ channel: 'sms', recipient: '+4917000000077' });
+    expect(fallback!.bodyText).toContain('Ela: Betreuung zu Hause, danke!');
+  });
+});
+
 describe('registration declined (issue 20)', () => {
   it('tells a family whose registration the manager rejected', async () => {
     const p = await createParent(t.db, kita.kita.id, { name: 'Familie Abgelehnt', status: 'registered', email: 'nein@familie.test' });
@@ -252,7 +273,7 @@ describe('deleting an inquiry families already have (issue 20)', () => {
     const link = await t.app.inject({ method: 'POST', url: `/api/auth/verify-token?token=${encodeURIComponent(token)}` });
     expect(link.statusCode).toBe(410);
     expect(link.json()).toMatchObject({ code: 'EVENT_WITHDRAWN' });
-    expect(link.json().message).toContain('Diese Abfrage wurde von der Kita zurückgezogen');
+    expect(link.json().message).toBe('Die Kita hat diese Bedarfsabfrage zurückgezogen: Die Abfrage von Kita Regenbogen gibt es nicht mehr. Sie müssen nichts mehr tun.');
     // An unknown link is still just invalid.
     const bad = await t.app.inject({ method: 'POST', url: '/api/auth/verify-token?token=nope-nope-nope-nope-nope' });
     expect(bad.json().code).toBe('TOKEN_INVALID');

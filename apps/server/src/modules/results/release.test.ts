@@ -141,6 +141,11 @@ describe('releasing a slot', () => {
     expect(last.json().data.promoted).toBeNull();
     expect((await rowsOf(id)).filter((a) => a.hasSlot)).toHaveLength(0);
     await assertLedgersMatchCredits();
+
+    // Issue 20: the family whose place the manager gave back is told ("place given back"); the
+    // families that gave theirs back themselves are not.
+    const givenBack = await t.db.select().from(outboxMessages).where(and(eq(outboxMessages.eventId, id), eq(outboxMessages.kind, 'slot_released')));
+    expect(givenBack.map((m) => [m.parentId, m.idempotencyKey])).toEqual([[promoted.parentId, `slot_released:${id}:${promoted.childId}`]]);
   });
 
   it('books a release of an event closed under rule version 1 by version 1 (the -1 reversed, +1 as if green)', async () => {

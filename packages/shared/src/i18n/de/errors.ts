@@ -27,7 +27,7 @@ export const errors = {
   RESEND_LIMIT: 'Diese Familie hat für diese Bedarfsabfrage schon {{max}} Nachrichten bekommen. Bitte rufen Sie die Familie an und tragen Sie die Antwort selbst ein.',
   CALLBACK_SIGNATURE_INVALID: 'Die Signatur der Statusmeldung ist ungültig.',
   CALLBACK_REPLAYED: 'Diese Statusmeldung wurde bereits verarbeitet.',
-  EVENT_WITHDRAWN: 'Diese Abfrage wurde von der Kita zurückgezogen ({{kitaName}}). Sie müssen nichts mehr tun.',
+  EVENT_WITHDRAWN: 'Die Kita hat diese Bedarfsabfrage zurückgezogen: Die Abfrage von {{kitaName}} gibt es nicht mehr. Sie müssen nichts mehr tun.',
   CALLBACK_BODY_INVALID: 'Die Statusmeldung ist unvollständig oder nicht lesbar.',
   CHANNEL_NOT_PAUSED: 'Dieser Versandweg ist nicht angehalten.',
   EVENT_FINISHED: 'Diese Bedarfsabfrage ist bereits abgelaufen.',

@@ -78,7 +78,7 @@ export const preference = {
   withdrawnTitle: 'Diese Abfrage wurde von der Kita zurückgezogen',
   /** The closed inquiry's link shows the family's result (issue 20). */
   resultTitle: 'Ergebnis',
-  resultIntro: 'Die Abfrage ist abgeschlossen. Das Ergebnis für Ihre Kinder:',
+  resultIntro: 'die Abfrage ist abgeschlossen. Das Ergebnis für Ihre Kinder:',
   result: {
     slot: 'Platz erhalten',
     noSlot: 'Kein Platz',

@@ -29,7 +29,7 @@ export const errors: Catalog<typeof de> = {
   RESEND_LIMIT: 'This family has already received {{max}} messages for this inquiry. Please call the family and record the answer yourself.',
   CALLBACK_SIGNATURE_INVALID: 'The signature of the status callback is invalid.',
   CALLBACK_REPLAYED: 'This status callback has already been processed.',
-  EVENT_WITHDRAWN: 'This inquiry was withdrawn by the Kita ({{kitaName}}). You need not do anything.',
+  EVENT_WITHDRAWN: 'The Kita has withdrawn this demand inquiry: the inquiry of {{kitaName}} no longer exists. You need not do anything.',
   CALLBACK_BODY_INVALID: 'The status callback is incomplete or unreadable.',
   CHANNEL_NOT_PAUSED: 'This delivery channel is not paused.',
   EVENT_FINISHED: 'This demand inquiry has already expired.',

@@ -78,7 +78,7 @@ export const preference: Catalog<typeof de> = {
   loading: 'Loading the inquiry …',
   withdrawnTitle: 'This inquiry was withdrawn by the Kita',
   resultTitle: 'Result',
-  resultIntro: 'The inquiry is closed. The result for your children:',
+  resultIntro: 'the inquiry is closed. The result for your children:',
   result: {
     slot: 'Place granted',
     noSlot: 'No place',

@@ -12,7 +12,7 @@ import { RecordAnswerDialog } from './record-answer-dialog';
 const needsAttention = (f: DeliveryFamily) => f.state === 'failed' || f.state === 'no_channel';
 
 /** The columns of a family row once the card is wide enough (48 rem); one block per family below. */
-const GRID = '@3xl:grid-cols-[minmax(8rem,1.1fr)_minmax(8rem,1fr)_minmax(12rem,1.7fr)_6rem_minmax(9rem,auto)] @3xl:items-start';
+const GRID = '@3xl:grid-cols-[minmax(8rem,1.1fr)_minmax(8rem,1fr)_minmax(12rem,1.7fr)_6rem_12rem] @3xl:items-start';
 
 /**
  * Each family with its delivery state, the reason of a failure in words, its messages (fallbacks
@@ -84,14 +84,17 @@ export function DeliveryFamilies({ event, delivery, childRows }: { event: EventD
                 </div>
                 <div className="min-w-0">
                   {/* Per message kind (inquiry, reminder, results, place offered, place given back), its best state. */}
-                  <div className="flex flex-col gap-0.5 text-xs" data-qa="delivery-kinds">
-                    {f.kinds.map((k) => (
-                      <p key={k.kind} data-qa={`delivery-kind-${k.kind}`} data-state={k.state} className={cn(k.state === 'failed' && 'font-semibold text-red-800 dark:text-red-300')}>
-                        {t(`delivery.kinds.${k.kind}`)}: {t(`delivery.states.${k.state}`)}
-                        {k.failureReason && ` (${t(`delivery.reasons.${k.failureReason}`)})`}
-                      </p>
-                    ))}
-                  </div>
+                  {/* Once more than the answer window's messages exist (a result, a place), one line per kind. */}
+                  {f.kinds.some((k) => k.kind !== 'inquiry' && k.kind !== 'reminder') && (
+                    <div className="flex flex-col gap-0.5 text-xs" data-qa="delivery-kinds">
+                      {f.kinds.map((k) => (
+                        <p key={k.kind} data-qa={`delivery-kind-${k.kind}`} data-state={k.state} className={cn(k.state === 'failed' && 'font-semibold text-red-800 dark:text-red-300')}>
+                          {t(`delivery.kinds.${k.kind}`)}: {t(`delivery.states.${k.state}`)}
+                          {k.failureReason && ` (${t(`delivery.reasons.${k.failureReason}`)})`}
+                        </p>
+                      ))}
+                    </div>
+                  )}
                   <ul className="mt-1 flex flex-col gap-0.5 text-xs" aria-label={t('delivery.families.messages')}>
                     {f.messages.map((m) => (
                       <li key={m.messageId} className="text-muted-foreground break-words">

@@ -55,7 +55,7 @@ function Panel({ title, text, home, qa }: { title: string; text: string; home: s
   );
 }
 
-function EventSummary({ data }: { data: ParentEvent }) {
+function EventSummary({ data, closed = false }: { data: ParentEvent; closed?: boolean }) {
   const { t } = useTranslation();
   const care = useCareDays();
   const e = data.event;
@@ -89,10 +89,13 @@ function EventSummary({ data }: { data: ParentEvent }) {
           {e.description}
         </p>
       )}
-      <p className="bg-primary text-primary-foreground rounded-lg px-3 py-2 font-semibold" data-qa="preference-sought">
-        {t('preference.sought', { count: e.threshold })}
-        <span className="block text-sm font-normal">{t('preference.soughtHint')}</span>
-      </p>
+      {/* Once closed, how many must stay home no longer asks anything of the family. */}
+      {!closed && (
+        <p className="bg-primary text-primary-foreground rounded-lg px-3 py-2 font-semibold" data-qa="preference-sought">
+          {t('preference.sought', { count: e.threshold })}
+          <span className="block text-sm font-normal">{t('preference.soughtHint')}</span>
+        </p>
+      )}
       {e.kitaDescription && (
         <p className="text-muted-foreground text-sm" data-qa="preference-description">
           {e.kitaDescription}
@@ -119,7 +122,7 @@ function ResultView({ data }: { data: ParentEvent }) {
   const future = data.event.eventType === 'future';
   return (
     <>
-      <EventSummary data={data} />
+      <EventSummary data={data} closed />
       <section aria-labelledby="preference-result" className="bg-card flex flex-col gap-2 rounded-xl border p-4" data-qa="preference-result">
         <h2 id="preference-result" className="text-lg font-semibold">
           {t('preference.resultTitle')}

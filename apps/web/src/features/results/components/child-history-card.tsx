@@ -24,7 +24,8 @@ function HistoryPreferenceBadge({ type }: { type: HistoryPreference['preferenceT
   const { t } = useTranslation();
   const kind = historyKind(type);
   return (
-    <Badge className={cn(KIND_CLASSES[kind])} data-qa={`history-preference-${kind}`}>
+    // The text may wrap: on a phone the badge shares a narrow column (issue 20).
+    <Badge className={cn(KIND_CLASSES[kind], 'whitespace-normal')} data-qa={`history-preference-${kind}`}>
       {t(`results.history.${kind}`)}
     </Badge>
   );
