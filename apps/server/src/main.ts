@@ -73,6 +73,7 @@ async function main(): Promise<void> {
       email: transports.email.name,
       sms: transports.sms.name,
       worker: config.WORKER,
+      apiDocs: config.API_DOCS,
       retentionMessagesDays: config.RETENTION_MESSAGES_DAYS,
     },
     'Kita Notbetreuung started',

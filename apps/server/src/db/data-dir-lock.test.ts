@@ -24,7 +24,7 @@ function startServer(env: Record<string, string>) {
   const r = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repo,
     encoding: 'utf8',
-    timeout: 90_000,
+    timeout: 150_000,
     env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', HOST: '127.0.0.1', LOG_LEVEL: 'warn', WEB_DIST_DIR: '/nonexistent', ...env },
   });
   return { status: r.status, stderr: r.stderr, lines: r.stderr.trim().split('\n') };
@@ -57,7 +57,7 @@ describe('the embedded database lock', () => {
     expect(existsSync(path.join(dataDir, LOCK_FILE))).toBe(false);
     const again = await openDatabase({ dataDir });
     await again.close();
-  }, 120_000);
+  }, 200_000);
 
   it('takes over the stale lock of a process that no longer runs (killed, power cut)', async () => {
     const dataDir = path.join(dir, 'stale');
@@ -88,7 +88,7 @@ describe('the embedded database lock', () => {
     expect(r.status).toBe(1);
     expect(r.lines).toEqual([`Invalid configuration:`, `  DATA_DIR: ${missing} cannot be created: its parent folder ${path.dirname(missing)} does not exist`]);
     expect(r.stderr).not.toMatch(/\n\s+at /);
-  }, 120_000);
+  }, 200_000);
 
   it('a server whose port is taken stops with one line', async () => {
     const port = await freePort();
@@ -105,7 +105,7 @@ describe('the embedded database lock', () => {
     } finally {
       blocker.close();
     }
-  }, 120_000);
+  }, 200_000);
 });
 
 describe('log lines', () => {

@@ -86,12 +86,12 @@ describe('starting on a database a newer release migrated', () => {
     const r = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
       cwd: repo,
       encoding: 'utf8',
-      timeout: 90_000,
+      timeout: 150_000,
       env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', HOST: '127.0.0.1', PORT: String(await freePort()), LOG_LEVEL: 'warn', DATABASE_URL: 'embedded', DATA_DIR: dataDir, WEB_DIST_DIR: '/nonexistent' },
     });
     expect(r.status).toBe(1);
     expect(r.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^The database carries 1 migration this version does not know \(the newest from \d{4}-\d\d-\d\d\): a newer release has upgraded it\. Run that release, or restore the backup/)]);
-  }, 120_000);
+  }, 200_000);
 
   it.skipIf(!process.env.TEST_DATABASE_URL)('is refused on PostgreSQL too', async () => {
     const { freshDatabase } = await import('../../test/fresh-database.js');

@@ -87,7 +87,7 @@ describe('admin command on the embedded database', () => {
     const unknown = admin(['reset', '--email', 'niemand@stadt-test.de'], env);
     expect(unknown.status).toBe(1);
     expect(unknown.stderr.trim()).toBe('No Admin with the e-mail niemand@stadt-test.de (`admin create` makes one)');
-  }, 120_000);
+  }, 300_000);
 
   it('refuses with one line naming the holder while a process holds the folder', async () => {
     const dataDir = path.join(dir, 'held');
@@ -100,14 +100,14 @@ describe('admin command on the embedded database', () => {
     } finally {
       await held.close();
     }
-  }, 60_000);
+  }, 120_000);
 
   it('explains its usage and refuses bad input with one line', () => {
     const env = productionEnv({ DATABASE_URL: 'embedded', DATA_DIR: path.join(dir, 'data') });
     expect(admin([], env)).toMatchObject({ status: 2, stderr: expect.stringContaining('usage: admin create --email') });
     expect(admin(['create', '--email', 'x@stadt-test.de'], env)).toMatchObject({ status: 1, stderr: '--name is required\n' });
     expect(admin(['create', '--email', 'kein-mail', '--name', 'X'], env)).toMatchObject({ status: 1, stderr: '--email: "kein-mail" is not an e-mail address\n' });
-  }, 60_000);
+  }, 120_000);
 });
 
 describe.skipIf(!pgUrl)('admin command on PostgreSQL', () => {

@@ -94,5 +94,5 @@ describe('a production start on an embedded database with the demo data of an ea
     expect(line).toMatchObject({ level: 40, pid: server.child.pid, hostname: expect.any(String) });
     expect(line.msg).toMatch(/^disabled the published demo password of \d+ accounts \(/);
     for (const part of ['1 Admin', '1 KitaManager', ' Parent']) expect(line.msg).toContain(part);
-  }, 180_000);
+  }, 240_000);
 });
