@@ -69,11 +69,21 @@ build_base() {
   ln -sf ../lib/node_modules/npm/bin/npx-cli.js "$work/rootfs/usr/local/bin/npx"
   # The official image's unprivileged user (uid/gid 1000), which the Dockerfile's USER names.
   chroot "$work/rootfs" sh -c 'groupadd --gid 1000 node && useradd --uid 1000 --gid node --shell /bin/bash --create-home node'
+  # Site CAs of this host (/usr/local/share/ca-certificates, e.g. a TLS-inspecting proxy's): trusted
+  # in the base image too, by the system and by Node (NODE_EXTRA_CA_CERTS), so `npm ci` in the
+  # build stage reaches the registry the way the host does.
+  local ca_env=()
+  if compgen -G "/usr/local/share/ca-certificates/*.crt" >/dev/null; then
+    cp /usr/local/share/ca-certificates/*.crt "$work/rootfs/usr/local/share/ca-certificates/"
+    chroot "$work/rootfs" update-ca-certificates >/dev/null 2>&1
+    ca_env=(--change 'ENV NODE_EXTRA_CA_CERTS=/etc/ssl/certs/ca-certificates.crt')
+    log "site CAs of this host added: $(cd /usr/local/share/ca-certificates && ls *.crt | tr '\n' ' ')"
+  fi
   rm -rf "$work/rootfs/var/lib/apt/lists/"* "$work/rootfs/var/cache/apt/"*.bin "$work/rootfs/usr/share/doc" "$work/rootfs/usr/share/man"
   log "node $(chroot "$work/rootfs" node --version), npm $(chroot "$work/rootfs" npm --version 2>/dev/null) in the base image"
   tar -C "$work/rootfs" -c . | "${POD[@]}" import \
     --change 'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' \
-    --change 'CMD ["node"]' - "docker.io/library/$base" >/dev/null
+    --change 'CMD ["node"]' "${ca_env[@]}" - "docker.io/library/$base" >/dev/null
   rm -rf "$work"
   log "base image docker.io/library/$base imported ($("${POD[@]}" image inspect --format '{{.Size}}' "docker.io/library/$base" | awk '{printf "%.0f MB", $1/1e6}'))"
 }
