@@ -17,6 +17,7 @@
 #   PODMAN_OPTS         global podman options (default here: --runtime runc --cgroup-manager cgroupfs)
 #   EMBEDDED_ENV        extra -e options for the embedded run (e.g. "-e DATABASE_URL=embedded")
 #   CHECK_DOCKERFILE    another Dockerfile to build (default: Dockerfile)
+#   CHECK_ULIMITS       podman run limits (default: --ulimit nofile=20000:20000 --ulimit nproc=4096:4096)
 # Skips with one line (exit 0) where podman is not installed.
 set -euo pipefail
 
@@ -69,11 +70,21 @@ build_base() {
   ln -sf ../lib/node_modules/npm/bin/npx-cli.js "$work/rootfs/usr/local/bin/npx"
   # The official image's unprivileged user (uid/gid 1000), which the Dockerfile's USER names.
   chroot "$work/rootfs" sh -c 'groupadd --gid 1000 node && useradd --uid 1000 --gid node --shell /bin/bash --create-home node'
+  # Site CAs of this host (/usr/local/share/ca-certificates, e.g. a TLS-inspecting proxy's): trusted
+  # in the base image too, by the system and by Node (NODE_EXTRA_CA_CERTS), so `npm ci` in the
+  # build stage reaches the registry the way the host does.
+  local ca_env=()
+  if compgen -G "/usr/local/share/ca-certificates/*.crt" >/dev/null; then
+    cp /usr/local/share/ca-certificates/*.crt "$work/rootfs/usr/local/share/ca-certificates/"
+    chroot "$work/rootfs" update-ca-certificates >/dev/null 2>&1
+    ca_env=(--change 'ENV NODE_EXTRA_CA_CERTS=/etc/ssl/certs/ca-certificates.crt')
+    log "site CAs of this host added: $(cd /usr/local/share/ca-certificates && ls *.crt | tr '\n' ' ')"
+  fi
   rm -rf "$work/rootfs/var/lib/apt/lists/"* "$work/rootfs/var/cache/apt/"*.bin "$work/rootfs/usr/share/doc" "$work/rootfs/usr/share/man"
   log "node $(chroot "$work/rootfs" node --version), npm $(chroot "$work/rootfs" npm --version 2>/dev/null) in the base image"
   tar -C "$work/rootfs" -c . | "${POD[@]}" import \
     --change 'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' \
-    --change 'CMD ["node"]' - "docker.io/library/$base" >/dev/null
+    --change 'CMD ["node"]' "${ca_env[@]}" - "docker.io/library/$base" >/dev/null
   rm -rf "$work"
   log "base image docker.io/library/$base imported ($("${POD[@]}" image inspect --format '{{.Size}}' "docker.io/library/$base" | awk '{printf "%.0f MB", $1/1e6}'))"
 }
@@ -85,10 +96,10 @@ if ! "${POD[@]}" image exists "$base" && ! "${POD[@]}" image exists "docker.io/l
   exit 1
 fi
 
-# --- build ---
+# --- build --- (docker format: the OCI format has no HEALTHCHECK and podman would drop it)
 log "building the Dockerfile (base $base, no pulls)"
 t0=$(date +%s)
-"${POD[@]}" build --pull=never --network host -f "$dockerfile" -t "$image" . >/tmp/kita-container-build.log 2>&1 || { tail -30 /tmp/kita-container-build.log; exit 1; }
+"${POD[@]}" build --format docker --pull=never --network host -f "$dockerfile" -t "$image" . >/tmp/kita-container-build.log 2>&1 || { tail -30 /tmp/kita-container-build.log; exit 1; }
 log "built in $(( $(date +%s) - t0 )) s; image size $("${POD[@]}" image inspect --format '{{.Size}}' "$image" | awk '{printf "%.0f MB", $1/1e6}')"
 
 # --- a database for app and worker ---
@@ -100,7 +111,12 @@ if [[ -z "$db" ]] && command -v psql >/dev/null && psql -q "$admin_db" -c 'selec
   created_db="$db"
 fi
 
-common=(--network host --read-only --tmpfs /tmp
+# Explicit limits (CHECK_ULIMITS): podman's defaults (nofile 1048576, nproc 4194304) are above what
+# runc may set where the host lacks CAP_SYS_RESOURCE ("error setting rlimit type 7/6"). No systemd
+# timer for the health check (--health-interval disable): the image's HEALTHCHECK is run by hand
+# with `podman healthcheck run`.
+read -r -a ulimits <<<"${CHECK_ULIMITS:---ulimit nofile=20000:20000 --ulimit nproc=4096:4096}"
+common=(--network host --read-only --tmpfs /tmp "${ulimits[@]}" --health-interval disable
   -e NODE_ENV=production -e HOST=127.0.0.1 -e LOG_LEVEL=warn
   -e JWT_SECRET="$(head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n')"
   -e PUBLIC_URL=https://kita-check.test -e FAQ_URL=https://kita-check.test/faq
@@ -112,7 +128,8 @@ common=(--network host --read-only --tmpfs /tmp
 run_one() {
   local name="$1"; shift
   local start; start=$(date +%s%N)
-  "${POD[@]}" run -d --name "$name" "${common[@]}" "$@" >/dev/null
+  # (Without systemd podman logs that it cannot add a timer for the health check: expected here.)
+  "${POD[@]}" run -d --name "$name" "${common[@]}" "$@" 2> >(grep -v 'systemd connection' >&2) >/dev/null
   local healthy=""
   for _ in $(seq 1 300); do
     if "${POD[@]}" healthcheck run "$name" >/dev/null 2>&1; then healthy=1; break; fi
@@ -126,7 +143,7 @@ run_one() {
   ro="$("${POD[@]}" exec "$name" sh -c 'touch /app/x 2>/dev/null && echo writable || echo read-only')"
   pid="$("${POD[@]}" inspect --format '{{.State.Pid}}' "$name")"
   rss="$(awk '/VmRSS/ { printf "%.0f MB", $2/1024 }' "/proc/$pid/status")"
-  "${POD[@]}" stop -t 20 "$name" >/dev/null
+  "${POD[@]}" stop -t 20 "$name" 2> >(grep -v 'systemd connection' >&2) >/dev/null
   local code; code="$("${POD[@]}" inspect --format '{{.State.ExitCode}}' "$name")"
   log "$name: healthy after ${ms} ms, uid $uid, root file system $ro, RSS $rss, exit code $code on SIGTERM"
   [[ "$uid" != 0 && "$ro" == read-only && "$code" == 0 ]] || { log "$name: FAILED"; return 1; }
