@@ -48,6 +48,7 @@ export const webFeatures = {
   groups: [],
   kitas: ['events'],
   mailbox: [],
+  operations: [],
   parents: ['children', 'results'],
   preference: [],
   results: ['preference'],
