@@ -70,8 +70,10 @@ export const delivery = {
   pause: {
     title: 'SMS-Versand angehalten',
     titleEmail: 'E-Mail-Versand angehalten',
-    body: 'Der Anbieter ({{transport}}) lehnt das Konto ab, nicht die einzelnen Nachrichten: {{reason}} Es wird nichts als fehlgeschlagen markiert; {{count}} Nachrichten warten und gehen automatisch raus, sobald ein Probeversand klappt (nächster Versuch {{time}}).',
-    bodyManager: 'Der Anbieter lehnt das Konto ab, nicht die einzelnen Nachrichten: {{reason}} {{count}} Nachrichten Ihrer Kita warten und gehen automatisch raus, sobald das Problem behoben ist. Die Administration ist informiert.',
+    body_one: 'Der Anbieter ({{transport}}) lehnt das Konto ab, nicht die einzelnen Nachrichten: {{reason}} Es wird nichts als fehlgeschlagen markiert; {{count}} Nachricht wartet und geht automatisch raus, sobald ein Probeversand klappt (nächster Versuch {{time}}).',
+    body_other: 'Der Anbieter ({{transport}}) lehnt das Konto ab, nicht die einzelnen Nachrichten: {{reason}} Es wird nichts als fehlgeschlagen markiert; {{count}} Nachrichten warten und gehen automatisch raus, sobald ein Probeversand klappt (nächster Versuch {{time}}).',
+    bodyManager_one: 'Der Anbieter lehnt das Konto ab, nicht die einzelnen Nachrichten: {{reason}} {{count}} Nachricht Ihrer Kita wartet und geht automatisch raus, sobald das Problem behoben ist. Die Administration ist informiert.',
+    bodyManager_other: 'Der Anbieter lehnt das Konto ab, nicht die einzelnen Nachrichten: {{reason}} {{count}} Nachrichten Ihrer Kita warten und gehen automatisch raus, sobald das Problem behoben ist. Die Administration ist informiert.',
     code: 'Meldung des Anbieters (Code {{code}}): {{detail}}',
     resume: 'Jetzt fortsetzen',
     resumed: 'Der Versand läuft wieder.',

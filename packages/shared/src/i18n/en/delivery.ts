@@ -72,8 +72,10 @@ export const delivery: Catalog<typeof de> = {
   pause: {
     title: 'SMS sending paused',
     titleEmail: 'E-mail sending paused',
-    body: 'The provider ({{transport}}) refuses the account, not the individual messages: {{reason}} Nothing is marked as failed; {{count}} messages are waiting and go out by themselves as soon as a probe message gets through (next try {{time}}).',
-    bodyManager: 'The provider refuses the account, not the individual messages: {{reason}} {{count}} messages of your Kita are waiting and go out by themselves once the problem is fixed. The administrators have been alerted.',
+    body_one: 'The provider ({{transport}}) refuses the account, not the individual messages: {{reason}} Nothing is marked as failed; {{count}} message is waiting and goes out by itself as soon as a probe message gets through (next try {{time}}).',
+    body_other: 'The provider ({{transport}}) refuses the account, not the individual messages: {{reason}} Nothing is marked as failed; {{count}} messages are waiting and go out by themselves as soon as a probe message gets through (next try {{time}}).',
+    bodyManager_one: 'The provider refuses the account, not the individual messages: {{reason}} {{count}} message of your Kita is waiting and goes out by itself once the problem is fixed. The administrators have been alerted.',
+    bodyManager_other: 'The provider refuses the account, not the individual messages: {{reason}} {{count}} messages of your Kita are waiting and go out by themselves once the problem is fixed. The administrators have been alerted.',
     code: 'Provider answer (code {{code}}): {{detail}}',
     resume: 'Resume now',
     resumed: 'Sending has resumed.',

@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TestMessage } from '@kita/shared';
 import { PageHeader } from '@/components/page-header';
@@ -9,6 +10,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatWith } from '@/lib/format';
+import { queryKeys } from '@/lib/query';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useSendTestMessage, useTestMessages } from '../queries';
 
@@ -28,6 +30,11 @@ export default function DeliveryTestPage() {
   const [email, setEmail] = useState('');
   const send = useSendTestMessage();
   const messages = useTestMessages();
+  const client = useQueryClient();
+  // A test message may have paused a channel (or its probe resumed it): the banner follows at once.
+  useEffect(() => {
+    void client.invalidateQueries({ queryKey: queryKeys.operations.pauses });
+  }, [client, messages.dataUpdatedAt]);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -86,12 +93,12 @@ export default function DeliveryTestPage() {
                     <TableRow key={m.id} data-qa="delivery-test-row">
                       <TableCell className="whitespace-nowrap">{formatWith(m.createdAt, 'dd.MM. HH:mm:ss')}</TableCell>
                       <TableCell>{t(`delivery.channels.${m.channel}`)}</TableCell>
-                      <TableCell className="break-all">{m.recipient}</TableCell>
+                      <TableCell className="whitespace-nowrap">{m.recipient}</TableCell>
                       <TableCell data-qa="delivery-test-state">
                         {t(`delivery.states.${m.state}`)}
                         {m.failureReason ? ` (${t(`delivery.reasons.${m.failureReason}`)})` : ''}
                       </TableCell>
-                      <TableCell className="max-w-80 text-xs break-words">{providerAnswer(m, (transport, id) => t('delivery.test.accepted', { transport, id }))}</TableCell>
+                      <TableCell className="min-w-56 max-w-80 text-xs whitespace-normal break-words">{providerAnswer(m, (transport, id) => t('delivery.test.accepted', { transport, id }))}</TableCell>
                       <TableCell data-qa="delivery-test-report">{m.providerStatus ?? t('delivery.test.noReport')}</TableCell>
                     </TableRow>
                   ))}
