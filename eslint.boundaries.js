@@ -50,6 +50,7 @@ export const webFeatures = {
   groups: [],
   kitas: ['events'],
   mailbox: [],
+  operations: [],
   parents: ['children', 'results'],
   preference: [],
   results: ['preference'],

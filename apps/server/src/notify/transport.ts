@@ -74,9 +74,12 @@ export class AccountDeliveryError extends Error {
  * What the dev mailbox simulates for a recipient, so every delivery state can be seen without a
  * provider account (README "Delivery states without accounts"): e-mail tags `+failed`, `+full`,
  * `+sent` in the local part; phone numbers ending in 9991 (invalid), 9992 (landline), 9993
- * (accepted, then not delivered), 9994 (accepted, no report). Everything else is delivered.
+ * (accepted, then not delivered), 9994 (accepted, no report), 9995 (the provider refuses the
+ * account: the SMS channel pauses until a probe succeeds or an Admin resumes). Everything else is delivered.
  */
-export function devOutcome(message: Pick<Deliverable, 'channel' | 'recipient'>): SendResult {
+const refusedForAccount = new Set<string>();
+
+export function devOutcome(message: Pick<Deliverable, 'channel' | 'recipient'> & { id?: string }): SendResult {
   const r = message.recipient.toLowerCase();
   const email = message.channel === 'email';
   const is = (tag: string, digits: string) => (email ? r.split('@')[0]!.endsWith(`+${tag}`) : r.endsWith(digits));
@@ -84,6 +87,13 @@ export function devOutcome(message: Pick<Deliverable, 'channel' | 'recipient'>):
     throw new PermanentDeliveryError('dev mailbox: simulated refusal', email ? 'no_such_address' : 'invalid_number');
   }
   if (!email && is('landline', '9992')) throw new PermanentDeliveryError('dev mailbox: simulated landline', 'landline');
+  // An account-level refusal (as Twilio 21608, trial account): the SMS channel pauses for everyone.
+  // Once per message: its next attempt (the probe, or after an Admin's resume) goes through, as if
+  // the account had been fixed meanwhile, so the demo's SMS never stay paused.
+  if (!email && r.endsWith('9995') && 'id' in message && !refusedForAccount.has(String(message.id))) {
+    refusedForAccount.add(String(message.id));
+    throw new AccountDeliveryError('dev mailbox: simulated account problem (trial account, unverified recipient)', 'trial', '21608');
+  }
   if (is('full', '9993')) return { providerMessageId: null, delivery: { status: 'undelivered', reason: email ? 'mailbox_full' : 'unreachable' } };
   if (is('sent', '9994')) return { providerMessageId: null };
   return { providerMessageId: null, delivery: { status: 'delivered' } };

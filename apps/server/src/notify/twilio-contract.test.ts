@@ -272,3 +272,29 @@ describe('Twilio ValidityPeriod and sender (Message resource)', () => {
     }
   });
 });
+
+describe('test message for operators', () => {
+  it('sends one SMS and one e-mail an Admin enters and shows the provider answer and then the delivery report', async () => {
+    const admin = await authHeader(t.app, (await createStaff(t.db, 'Admin')).id);
+    const { kita } = await createKita(t.db, 'Kita Test Message');
+    const manager = await authHeader(t.app, (await createStaff(t.db, 'KitaManager', kita.id)).id);
+    const payload = { phone: '0170 9990001', email: 'betrieb@kita.test' };
+    expect((await t.app.inject({ method: 'POST', url: '/api/admin/test-message', headers: manager, payload })).statusCode).toBe(403);
+    const bad = await t.app.inject({ method: 'POST', url: '/api/admin/test-message', headers: admin, payload: { phone: '12' } });
+    expect(bad.statusCode).toBe(400);
+    const res = await t.app.inject({ method: 'POST', url: '/api/admin/test-message', headers: admin, payload });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data.ids).toHaveLength(2);
+    await drain();
+    const sent = twilio.messages.find((m) => m.to === '+491709990001')!;
+    expect(sent.body).toMatch(/Testnachricht/);
+    const list = async () => (await t.app.inject({ method: 'GET', url: '/api/admin/test-messages', headers: admin })).json().data as Array<Record<string, unknown>>;
+    const sms = (await list()).find((m) => m.channel === 'sms')!;
+    expect(sms).toMatchObject({ recipient: '+491709990001', state: 'sent', transport: 'twilio', providerMessageId: sent.sid, providerStatus: null });
+    expect((await list()).find((m) => m.channel === 'email')).toMatchObject({ recipient: 'betrieb@kita.test' });
+    // The delivery report arrives through the configured webhook: the page shows it.
+    expect((await t.app.inject(twilio.statusCallback(sent.sid, 'delivered'))).statusCode).toBe(200);
+    expect((await list()).find((m) => m.channel === 'sms')).toMatchObject({ state: 'delivered', providerStatus: 'delivered' });
+  });
+});
+

@@ -12,6 +12,7 @@ import { resultsRoutes } from '@/features/results/routes';
 import { parentsRoutes } from '@/features/parents/routes';
 import { childrenRoutes } from '@/features/children/routes';
 import { approvalsRoutes } from '@/features/approvals/routes';
+import { operationsRoutes } from '@/features/operations/routes';
 import { setNavigator } from '@/lib/navigation';
 import { InitialLoad, RootLayout } from './root-layout';
 import { RouteError } from './route-error';
@@ -35,6 +36,7 @@ const features: FeatureRoutes[] = [
   groupsRoutes,
   usersRoutes,
   resultsRoutes,
+  operationsRoutes,
 ];
 
 const pick = (key: 'public' | 'app' | 'kita'): AppRoute[] => features.flatMap((feature) => feature[key] ?? []);

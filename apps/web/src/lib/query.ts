@@ -65,6 +65,11 @@ export const queryKeys = {
   mailbox: {
     list: (recipient: string) => ['mailbox', recipient],
   },
+  /** Paused delivery channels and the Admin's test messages (issue 23). */
+  operations: {
+    pauses: ['operations', 'channel-pauses'],
+    testMessages: ['operations', 'test-messages'],
+  },
 } as const satisfies Record<string, Record<string, QueryKey | ((...args: never[]) => QueryKey)>>;
 
 /** What a write refreshes: a key prefix, or a filter (e.g. a predicate over the keys). */

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigation } from 'react-router';
 import { SidebarInset, SidebarProvider } from '@/components/ui/sidebar';
+import { ChannelPauseBanner } from '@/features/operations/components/channel-pause-banner';
 import { RequireAuth } from '@/lib/guards';
 import { SessionSync } from '../session-sync';
 import { AppHeader } from './app-header';
@@ -31,6 +32,7 @@ export default function AppLayout() {
         <SidebarInset>
           <AppHeader />
           <main id="main-content" tabIndex={-1} className="flex flex-1 flex-col gap-6 p-4 outline-none md:p-6" data-qa="app-main">
+            <ChannelPauseBanner />
             <Outlet />
           </main>
         </SidebarInset>

@@ -19,7 +19,7 @@ const hrefs = (user: SessionUser, kitaId: string | null) =>
 
 describe('sidebar per role (spec section 2, Layout)', () => {
   it('Admin: Management only, plus Kita info while a Kita is selected', () => {
-    expect(hrefs(admin, null)).toEqual({ management: ['/kitas', '/users', '/parents'] });
+    expect(hrefs(admin, null)).toEqual({ management: ['/kitas', '/users', '/parents', '/delivery-test'] });
     expect(hrefs(admin, 'k9').kita).toEqual([
       '/kitas/k9/d',
       '/kitas/k9/c',

@@ -5,6 +5,7 @@ import {
   FolderTree,
   History,
   LayoutDashboard,
+  Send,
   ShieldCheck,
   UserCog,
   UserPlus,
@@ -88,6 +89,7 @@ export function navGroupsFor(user: SessionUser, selectedKitaId: string | null): 
         { id: 'kitas', label: 'nav.items.kitas', href: '/kitas', icon: Building2, active: (p) => p === '/' || p === '/kitas' },
         { id: 'users', label: 'nav.items.users', href: '/users', icon: UserCog, active: under('/users') },
         { ...parentsItem, active: under('/parents') },
+        { id: 'delivery-test', label: 'nav.items.deliveryTest', href: '/delivery-test', icon: Send, active: under('/delivery-test') },
       ],
     },
   ];

@@ -9,6 +9,7 @@ export const nav = {
     parent: 'Eltern-Infos',
   },
   items: {
+    deliveryTest: 'Zustelltest',
     kitas: 'Kitas',
     users: 'Benutzer',
     parents: 'Eltern',

@@ -11,6 +11,7 @@ export const nav: Catalog<typeof de> = {
     parent: 'Parent info',
   },
   items: {
+    deliveryTest: 'Delivery test',
     kitas: 'Kitas',
     users: 'Users',
     parents: 'Parents',
