@@ -71,7 +71,7 @@ describe('account-level vs per-message failures on an inquiry', () => {
     expect(d.families.failed).toBe(0);
     expect(d.rows.map((r) => r.state)).toEqual(parents.map(() => 'pending'));
     expect(await sendFallbacks(t.app)).toBe(0);
-    expect(await findEventsWithFailedDelivery(t.db, kitaId)).toEqual([]);
+    expect(await findEventsWithFailedDelivery(t.db, t.clock.now(), kitaId)).toEqual([]);
     expect(await t.db.select().from(channelPauses)).toMatchObject([{ channel: 'sms', problem: 'trial', providerCode: '21608' }]);
     // E-mail is not paused by an SMS account problem.
     expect(smtp.mails).toHaveLength(0); // SMS families get SMS; nothing went by e-mail
