@@ -56,6 +56,12 @@ const envSchema = z.object({
   WORKER: z.enum(['inline', 'off']).default('inline'),
   SMTP_URL: z.string().optional(),
   SMTP_FROM: z.string().default('Kita Notbetreuung <no-reply@kita.example>'),
+  /**
+   * In production an smtp:// server that is not on this machine must offer STARTTLS (nodemailer
+   * requireTLS): the SMTP password and reset links never go in clear text. `true` allows a
+   * plain-text connection anyway (a relay on a trusted private network); the start-up line says so.
+   */
+  SMTP_ALLOW_PLAINTEXT: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   TWILIO_ACCOUNT_SID: z.string().optional(),
   TWILIO_AUTH_TOKEN: z.string().optional(),
   TWILIO_FROM: z.string().optional(),
