@@ -50,6 +50,8 @@ const envSchema = z.object({
   SEED_DEMO: z.enum(['auto', 'always', 'never']).default('auto'),
   /** Days after which sent and failed messages (recipient, text) are deleted. */
   RETENTION_MESSAGES_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  /** Days after which names and free texts are removed from audit-log rows (the rows stay). */
+  RETENTION_AUDIT_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
   /** Port of the worker process's health endpoint (`npm run worker`); unset = no endpoint. */
   WORKER_HEALTH_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   IMMEDIATE_EVENT_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { scrubAuditBefore } from '../lib/audit.js';
 
 const DAY_MS = 86_400_000;
 const BATCH = 5000;
@@ -9,6 +10,8 @@ export interface RetentionResult {
   sessions: number;
   tokens: number;
   rateLimits: number;
+  loginFailures: number;
+  auditScrubbed: number;
 }
 
 /**
@@ -20,7 +23,9 @@ export interface RetentionResult {
  * - one-time tokens (activation, reset, OTP, phone verification) a week after they expired or were
  *   used; preference-link tokens RETENTION_MESSAGES_DAYS after their inquiry closed (until then an old
  *   link still says "this inquiry has ended" instead of "invalid link");
- * - rate-limit counters whose window ended more than a day ago.
+ * - rate-limit counters whose window ended more than a day ago; an account's failed-login count
+ *   30 days after its last failure;
+ * - names and free texts in audit-log rows older than RETENTION_AUDIT_DAYS (the rows stay).
  * Deletes run in batches so no statement holds many row locks for long.
  */
 export async function runRetention(app: FastifyInstance): Promise<RetentionResult> {
@@ -50,7 +55,9 @@ export async function runRetention(app: FastifyInstance): Promise<RetentionResul
           or (kind = 'preference' and expires_at < ${messageCutoff}::timestamptz)`,
     ),
     rateLimits: await batched('rate_limits', sql`window_start < ${at(DAY_MS)}::timestamptz`, 'key'),
+    loginFailures: await batched('login_failures', sql`last_failure_at < ${at(30 * DAY_MS)}::timestamptz`, 'account'),
+    auditScrubbed: await scrubAuditBefore(app.db, new Date(now - app.config.RETENTION_AUDIT_DAYS * DAY_MS)),
   };
-  if (result.messages + result.sessions + result.tokens + result.rateLimits > 0) app.log.info({ deleted: result }, 'retention: old data deleted');
+  if (result.messages + result.sessions + result.tokens + result.rateLimits + result.loginFailures + result.auditScrubbed > 0) app.log.info({ deleted: result }, 'retention: old data deleted');
   return result;
 }

@@ -127,11 +127,12 @@ describe('the dev mailbox and proxies, real transports', () => {
   });
 
   it('does not exist when a real SMTP or SMS transport is configured', async () => {
-    for (const env of [
+    const envs: Array<Record<string, string>> = [
       { SMTP_URL: 'smtp://127.0.0.1:2525' },
       { TWILIO_ACCOUNT_SID: 'AC1', TWILIO_AUTH_TOKEN: 'token', TWILIO_FROM: '+4930123' },
       { SEVEN_API_KEY: 'key', SEVEN_FROM: 'Kita' },
-    ]) {
+    ];
+    for (const env of envs) {
       const real = await createTestApp({ env: { NODE_ENV: 'development', ...env } });
       try {
         expect((await real.app.inject({ url: '/api/dev/messages', remoteAddress: '127.0.0.1' })).statusCode).toBe(404);
