@@ -64,6 +64,8 @@ const envSchema = z.object({
   SEED_DEMO: z.enum(['auto', 'always', 'never']).default('auto'),
   /** Days after which sent and failed messages (recipient, text) are deleted. */
   RETENTION_MESSAGES_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  /** Days after which names and free texts are removed from audit-log rows (the rows stay). */
+  RETENTION_AUDIT_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
   /** Port of the worker process's health endpoint (`npm run worker`); unset = no endpoint. */
   WORKER_HEALTH_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   IMMEDIATE_EVENT_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
@@ -71,6 +73,12 @@ const envSchema = z.object({
   SMTP_URL: z.string().optional(),
   /** Sender of all e-mails; production needs the operator's own (the default is refused there). */
   SMTP_FROM: z.string().default(DEFAULT_SMTP_FROM),
+  /**
+   * In production an smtp:// server that is not on this machine must offer STARTTLS (nodemailer
+   * requireTLS): the SMTP password and reset links never go in clear text. `true` allows a
+   * plain-text connection anyway (a relay on a trusted private network); the start-up line says so.
+   */
+  SMTP_ALLOW_PLAINTEXT: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   TWILIO_ACCOUNT_SID: z.string().optional(),
   TWILIO_AUTH_TOKEN: z.string().optional(),
   /** A Twilio number in E.164, an alphanumeric sender ID or a Messaging Service SID (MG…), checked at start-up. */

@@ -5,7 +5,8 @@ import { describeUrl, openDatabase } from './db/client.js';
 import { startJobs } from './jobs/runner.js';
 import { systemClock } from './lib/clock.js';
 import { closeTransports, createTransports } from './notify/transports.js';
-import { isLoopback } from './modules/dev/routes.js';
+import { smtpRequiresTls } from './notify/smtp.js';
+import { devMailboxOn, isLoopback } from './modules/dev/routes.js';
 import { loggerOptions } from './ops/logging.js';
 import { demoPasswordsLine, disableDemoPasswords } from './ops/demo-logins.js';
 import { demoSeedWanted, exitOnStartupError, listenError, onShutdown } from './ops/startup.js';
@@ -59,7 +60,7 @@ async function main(): Promise<void> {
   const jobs = startJobs(app);
 
   // One line naming every setting that can leak data or lock people out.
-  const devMailbox = config.NODE_ENV === 'development' ? 'loopback clients and Admins' : 'off';
+  const devMailbox = devMailboxOn(config) ? 'direct loopback clients and Admins' : config.NODE_ENV === 'development' ? 'off (a real transport is configured)' : 'off';
   log.info(
     {
       nodeEnv: config.NODE_ENV,
@@ -71,6 +72,7 @@ async function main(): Promise<void> {
       database: config.DATABASE_URL ? describeUrl(config.DATABASE_URL) : `embedded PGlite in ${config.dataDir}`,
       jwtSecret: config.jwtSecretSource === 'generated' ? `generated in ${config.dataDir}` : 'JWT_SECRET',
       email: transports.email.name,
+      ...(config.SMTP_URL ? { smtpTls: smtpRequiresTls(config) ? 'required' : config.SMTP_ALLOW_PLAINTEXT ? 'plain text allowed (SMTP_ALLOW_PLAINTEXT)' : 'when offered' } : {}),
       sms: transports.sms.name,
       worker: config.WORKER,
       apiDocs: config.API_DOCS,

@@ -25,6 +25,8 @@ export interface SmtpSink {
   mails: ReceivedMail[];
   /** SMTP connections opened so far (a pooled client opens few and reuses them). */
   readonly connections: number;
+  /** AUTH commands received (the password travelled to the server). */
+  readonly auths: number;
   /** Stops accepting connections (the "SMTP server is down" case); start() brings it back on the same port. */
   stop(): Promise<void>;
   start(): Promise<void>;
@@ -32,14 +34,16 @@ export interface SmtpSink {
 }
 
 export async function startSmtpSink(
-  opts: { user?: string; pass?: string; rejectRecipients?: string[]; fullMailboxes?: string[] } = {},
+  opts: { user?: string; pass?: string; rejectRecipients?: string[]; fullMailboxes?: string[]; host?: string } = {},
 ): Promise<SmtpSink> {
+  const host = opts.host ?? '127.0.0.1';
   const mails: ReceivedMail[] = [];
   const rejected = new Set(opts.rejectRecipients ?? []);
   const full = new Set(opts.fullMailboxes ?? []);
   let server: SMTPServer | null = null;
   let port = 0;
   let connections = 0;
+  let auths = 0;
   const make = () =>
     new SMTPServer({
       authOptional: !opts.user,
@@ -53,6 +57,7 @@ export async function startSmtpSink(
         cb();
       },
       onAuth(auth, _session, cb) {
+        auths++;
         if (auth.username === opts.user && auth.password === opts.pass) cb(null, { user: auth.username });
         else cb(new Error('Invalid username or password'));
       },
@@ -82,7 +87,7 @@ export async function startSmtpSink(
     server = make();
     await new Promise<void>((resolve, reject) => {
       server!.once('error', reject);
-      server!.listen(port, '127.0.0.1', () => resolve());
+      server!.listen(port, host, () => resolve());
     });
     port = (server!.server.address() as AddressInfo).port;
     // A client that dies mid-session (the crash test kills the worker) resets its connection; a
@@ -97,7 +102,7 @@ export async function startSmtpSink(
   };
   await start();
   const auth = opts.user ? `${encodeURIComponent(opts.user)}:${encodeURIComponent(opts.pass ?? '')}@` : '';
-  return { get port() { return port; }, get connections() { return connections; }, url: `smtp://${auth}127.0.0.1:${port}`, mails, start, stop, close: stop };
+  return { get port() { return port; }, get connections() { return connections; }, get auths() { return auths; }, url: `smtp://${auth}${host}:${port}`, mails, start, stop, close: stop };
 }
 
 /** Just enough MIME for our own messages: headers, encoded words, quoted-printable/base64 parts. */

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { scrubAuditBefore } from '../lib/audit.js';
 
 const DAY_MS = 86_400_000;
 const BATCH = 5000;
@@ -12,6 +13,8 @@ export interface RetentionResult {
   withdrawnLinks: number;
   /** Rejected and expired registrations that never took part in an inquiry (issue 21). */
   registrations: number;
+  loginFailures: number;
+  auditScrubbed: number;
 }
 
 /**
@@ -26,6 +29,9 @@ export interface RetentionResult {
  * - rate-limit counters whose window ended more than a day ago;
  * - rejected and expired registrations RETENTION_REGISTRATIONS_DAYS after they ended, when the
  *   family never took part in an inquiry (with their children and login, by the schema's cascades).
+ * - rate-limit counters whose window ended more than a day ago; an account's failed-login count
+ *   30 days after its last failure;
+ * - names and free texts in audit-log rows older than RETENTION_AUDIT_DAYS (the rows stay).
  * Deletes run in batches so no statement holds many row locks for long.
  */
 export async function runRetention(app: FastifyInstance): Promise<RetentionResult> {
@@ -62,7 +68,9 @@ export async function runRetention(app: FastifyInstance): Promise<RetentionResul
       sql`status = 'rejected' and updated_at < ${at(app.config.RETENTION_REGISTRATIONS_DAYS * DAY_MS)}::timestamptz
           and not exists (select 1 from event_children ec where ec.parent_id = parents.id)`,
     ),
+    loginFailures: await batched('login_failures', sql`last_failure_at < ${at(30 * DAY_MS)}::timestamptz`, 'account'),
+    auditScrubbed: await scrubAuditBefore(app.db, new Date(now - app.config.RETENTION_AUDIT_DAYS * DAY_MS)),
   };
-  if (result.messages + result.sessions + result.tokens + result.rateLimits + result.withdrawnLinks + result.registrations > 0) app.log.info({ deleted: result }, 'retention: old data deleted');
+  if (result.messages + result.sessions + result.tokens + result.rateLimits + result.withdrawnLinks + result.registrations + result.loginFailures + result.auditScrubbed > 0) app.log.info({ deleted: result }, 'retention: old data deleted');
   return result;
 }

@@ -12,7 +12,7 @@ interface SmtpError extends Error {
  * E-mail over SMTP with nodemailer's connection pool (at most `maxConnections`, default 5). `url` is SMTP_URL
  * (smtp://user:pass@host:587, or smtps:// for implicit TLS); `from` is SMTP_FROM.
  */
-export function createSmtpTransport(opts: { url: string; from: string; maxConnections?: number }): Transport {
+export function createSmtpTransport(opts: { url: string; from: string; maxConnections?: number; requireTLS?: boolean }): Transport {
   // nodemailer ignores every other option when given `url` (no timeouts), so the URL is taken apart
   // here. Pooled: a few connections carry many messages (a fan-out to thousands of families no
   // longer opens one connection, greeting and login per message). A pooled connection that the
@@ -20,6 +20,9 @@ export function createSmtpTransport(opts: { url: string; from: string; maxConnec
   // retries; the pool opens new connections on demand (smtp-pool.test.ts, delivery.test.ts).
   const transporter = nodemailer.createTransport({
     ...smtpUrlOptions(opts.url),
+    // smtp:// upgrades with STARTTLS when offered; with requireTLS a server that does not offer it
+    // gets no AUTH and no message (the send fails and the outbox retries), never clear text.
+    ...(opts.requireTLS ? { requireTLS: true } : {}),
     pool: true,
     maxConnections: opts.maxConnections ?? 5,
     connectionTimeout: 10_000,
@@ -74,4 +77,20 @@ export function smtpUrlOptions(url: string): { host: string; port: number; secur
     secure,
     ...(u.username ? { auth: { user: decodeURIComponent(u.username), pass: decodeURIComponent(u.password) } } : {}),
   };
+}
+
+/** 127.0.0.0/8, ::1, localhost: a mail relay on this machine (no network between us). */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return h === 'localhost' || h === '::1' || /^127\./.test(h) || /^::ffff:127\./.test(h);
+}
+
+/**
+ * Whether SMTP must use TLS (issue 21, finding 6): in production every smtp:// server that is not
+ * on this machine, unless SMTP_ALLOW_PLAINTEXT=true; smtps:// is TLS from the first byte anyway.
+ */
+export function smtpRequiresTls(config: { NODE_ENV: string; SMTP_URL?: string | undefined; SMTP_ALLOW_PLAINTEXT: boolean }): boolean {
+  if (config.NODE_ENV !== 'production' || !config.SMTP_URL || config.SMTP_ALLOW_PLAINTEXT) return false;
+  const o = smtpUrlOptions(config.SMTP_URL);
+  return !o.secure && !isLoopbackHost(o.host);
 }

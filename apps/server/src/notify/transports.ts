@@ -1,5 +1,5 @@
 import { ConfigError, type Config } from '../config.js';
-import { createSmtpTransport } from './smtp.js';
+import { createSmtpTransport, smtpRequiresTls } from './smtp.js';
 import { devMailbox, type Transport } from './transport.js';
 import { createSevenTransport } from './seven.js';
 import { createTwilioTransport } from './twilio.js';
@@ -36,7 +36,7 @@ export function createTransports(config: Config): Transports {
   if (config.SMTP_URL && !/^smtps?:\/\//.test(config.SMTP_URL)) problems.push('  SMTP_URL: must start with smtp:// or smtps://');
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
 
-  const email = config.SMTP_URL ? createSmtpTransport({ url: config.SMTP_URL, from: config.SMTP_FROM }) : devMailbox;
+  const email = config.SMTP_URL ? createSmtpTransport({ url: config.SMTP_URL, from: config.SMTP_FROM, requireTLS: smtpRequiresTls(config) }) : devMailbox;
   const sms =
     provider === 'twilio'
       ? createTwilioTransport({
@@ -56,4 +56,12 @@ export function createTransports(config: Config): Transports {
 /** Closes pooled connections (SMTP) on shutdown. */
 export async function closeTransports(t: Transports): Promise<void> {
   await Promise.all([t.email.close?.(), t.sms === t.email ? undefined : t.sms.close?.()]);
+}
+
+/**
+ * Whether any real transport (SMTP, Twilio, seven.io) is configured. The dev mailbox (GET
+ * dev/messages) is never on then: it would show really-sent codes and links (issue 21).
+ */
+export function realTransportConfigured(config: Config): boolean {
+  return Boolean(config.SMTP_URL || config.TWILIO_ACCOUNT_SID || config.TWILIO_AUTH_TOKEN || config.TWILIO_FROM || config.SEVEN_API_KEY || config.SEVEN_FROM);
 }

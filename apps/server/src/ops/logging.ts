@@ -33,4 +33,11 @@ export function loggerOptions(config: Pick<Config, 'LOG_LEVEL' | 'NODE_ENV'>, ba
   };
 }
 
-export const redactUrl = (url: string) => url.replace(/token=[^&]+/g, 'token=[redacted]');
+/**
+ * A URL as logged: the token of a short preference link (`/p/<token>`) and the value of every
+ * secret-bearing query parameter (token, otp, code, …) masked, at every level (issue 21).
+ */
+export const redactUrl = (url: string) =>
+  url
+    .replace(/^\/p\/[^/?#]+/, '/p/[redacted]')
+    .replace(/([?&][^=&#]*(?:token|otp|code|secret|password|key|signature)[^=&#]*)=[^&#]*/gi, '$1=[redacted]');

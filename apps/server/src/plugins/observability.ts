@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Metrics } from '../ops/metrics.js';
 import { redactUrl } from '../ops/logging.js';
+import { clientLabel } from '../lib/client-net.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,7 +28,8 @@ export const observabilityPlugin = fp(async (app: FastifyInstance, opts: { defau
     const seconds = reply.elapsedTime / 1000;
     app.metrics.httpDuration.observe({ method: req.method, route, status_code: String(reply.statusCode) }, seconds);
     const quiet = !req.url.startsWith('/api/') || req.url.startsWith('/api/health');
-    const line = { method: req.method, url: redactUrl(req.url), statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) };
+    // The client: its IPv4 address or its IPv6 /64, as the rate limits count it (lib/client-net.ts).
+    const line = { method: req.method, url: redactUrl(req.url), statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime), client: clientLabel(req.ip) };
     if (reply.statusCode >= 500) req.log.error(line, 'request failed');
     else if (quiet) req.log.debug(line, 'request');
     else req.log.info(line, 'request');

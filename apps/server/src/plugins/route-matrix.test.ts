@@ -103,7 +103,7 @@ export const ROUTE_MATRIX: Record<string, Actor[]> = {
   'GET /api/parents/{id}/credits-distribution': STAFF_OR_OWNER,
   'GET /api/parents/{id}/children/preferences': STAFF_OR_OWNER,
   'GET /api/kitas/{id}/delete-impact': ADMIN,
-  'GET /api/parents/{id}/open-inquiries': PARENT_OR_LINK,
+  'GET /api/parents/{id}/open-inquiries': ['owner'],
   'GET /api/emergency-event/{id}/delivery': STAFF_A,
   'POST /api/emergency-event/{id}/resend': STAFF_A,
   // Lists what the caller's scope holds (another Kita's manager gets an empty list).

@@ -82,14 +82,26 @@ type SlotRow = Pick<ChildAllocation, 'childId' | 'parentId' | 'hasSlot'> & { rel
 
 /** What version 2 needs to reverse a booking: the amount booked for it and the family's balance now. */
 export interface BookedContext {
-  /** Amount of the entry being reversed ('slot' for a release, 'no_slot' for a move-up); 0 if none was booked. */
+  /**
+   * Amount of the entry being reversed (for a release the place's charge, 'slot' at close or
+   * 'promote_slot' after a move-up; 'no_slot' for a move-up); 0 if none was booked.
+   */
   booked: number;
   balance: number;
+  /**
+   * Whether care has begun (the release happens at or after the first care day's start, issue 21).
+   * Version 2 then books nothing: the family that gives the place back keeps its charge (it used
+   * the place), and the family that moves up is not charged (it went without on the days past and
+   * gets only the rest of the period); its +1 stays.
+   */
+  careBegun?: boolean;
 }
 
 /**
  * A released slot. Version 1: the -1 is reversed and +1 booked as if the child had answered green.
- * Version 2: the booked slot amount is reversed (within the range); green earns nothing.
+ * Version 2: before care begins, the booked charge of the place (at close or after a move-up, so a
+ * family that moved up is treated like any other) is reversed (within the range); green earns
+ * nothing. Once care has begun nothing is reversed: the place was used (docs/fairness.md).
  */
 export function releaseEntries(row: SlotRow, ruleVersion: number = 1, ctx: BookedContext = { booked: -1, balance: 0 }): LedgerEntry[] {
   assertRuleVersion(ruleVersion);
@@ -102,7 +114,7 @@ export function releaseEntries(row: SlotRow, ruleVersion: number = 1, ctx: Booke
       { ...ids, amount: 1, reason: 'release_green' },
     ];
   }
-  if (ctx.booked === 0) return [];
+  if (ctx.booked === 0 || ctx.careBegun) return [];
   return [{ ...ids, amount: cappedAmount(ctx.balance, -ctx.booked), reason: 'release_reverse' }];
 }
 
@@ -115,7 +127,8 @@ type WaitRow = Pick<ChildAllocation, 'childId' | 'parentId' | 'hasSlot' | 'waitl
 /**
  * A child moved up from the waitlist. Version 1: its +1 ('no_slot') is reversed and -1 booked for
  * the slot. Version 2: the booked no_slot amount is reversed and the slot booked as at close, each
- * within the range.
+ * within the range; once care has begun nothing (the family went without on the days past, its +1
+ * stays, and the rest of the period is not charged).
  */
 export function promoteEntries(row: WaitRow, ruleVersion: number = 1, ctx: BookedContext = { booked: 1, balance: 0 }): LedgerEntry[] {
   assertRuleVersion(ruleVersion);
@@ -129,6 +142,7 @@ export function promoteEntries(row: WaitRow, ruleVersion: number = 1, ctx: Booke
       { ...ids, amount: -1, reason: 'promote_slot' },
     ];
   }
+  if (ctx.careBegun) return [];
   const entries: LedgerEntry[] = [];
   let balance = ctx.balance;
   if (ctx.booked !== 0) {

@@ -14,7 +14,9 @@ import { DEVICE_COOKIE } from '../../lib/device-cookie.js';
  */
 let t: TestContext;
 let kitaId: string;
-beforeAll(async () => ({ t, w: kitaId } = await testAppWith(newKitaId)));
+/** The reverse proxy in front (X-Forwarded-For from it names the client). */
+const PROXY = '198.51.100.250';
+beforeAll(async () => ({ t, w: kitaId } = await testAppWith(newKitaId, { env: { TRUST_PROXY: PROXY } })));
 afterAll(async () => t.close());
 
 const figures: Record<string, unknown> = {};
@@ -155,6 +157,29 @@ describe('per-account guessing budget', () => {
     // Another browser and address is not slowed by that device's failures.
     expect((await staffLogin(staff.email!, TEST_PASSWORD, { ip: '198.51.100.77' })).statusCode).toBe(200);
   });
+
+  it('600 concurrent guesses from ever-new addresses of one IPv6 /64 while the owner logs in on her device', async () => {
+    const staff = await createStaff(t.db, 'KitaManager', kitaId);
+    const cookie = deviceCookieOf(await staffLogin(staff.email!, TEST_PASSWORD));
+    const attack = Promise.all(
+      Array.from({ length: 600 }, (_, i) =>
+        t.app.inject({
+          method: 'POST', url: '/api/auth/login', payload: { email: staff.email, password: `guess-${i}` },
+          remoteAddress: PROXY, headers: { 'x-forwarded-for': `2001:db8:66:1:${(i + 1).toString(16)}::1` },
+        }),
+      ),
+    );
+    const started = performance.now();
+    const own = await staffLogin(staff.email!, TEST_PASSWORD, { ip: '198.51.100.201', cookie });
+    const ownerMs = Math.round(performance.now() - started);
+    const by: Record<number, number> = {};
+    for (const r of await attack) by[r.statusCode] = (by[r.statusCode] ?? 0) + 1;
+    figures['600 concurrent guesses from one /64: answers'] = by;
+    figures['owner login time during that burst (ms)'] = ownerMs;
+    expect(own.statusCode).toBe(200);
+    // One network is one client: 5 free, then the pause.
+    expect(by[401]).toBeLessThanOrEqual(6);
+  }, 120_000);
 
   it('a forged or foreign device cookie counts as no device', async () => {
     const a = await createStaff(t.db, 'KitaManager', kitaId);

@@ -113,3 +113,42 @@ describe('in production', () => {
     }
   });
 });
+
+/**
+ * Issue 21: with TRUST_PROXY set, `X-Forwarded-For: 127.0.0.1` from outside passed the loopback
+ * rule; and `npm start` (development) with real SMTP/SMS configured, behind a reverse proxy on the
+ * same host, showed every really-sent message (reset links: an Admin takeover) to anonymous callers.
+ */
+describe('the dev mailbox and proxies, real transports', () => {
+  it('with TRUST_PROXY set, X-Forwarded-For: 127.0.0.1 from outside does not pass the loopback rule', async () => {
+    const behind = await createTestApp({ env: { NODE_ENV: 'development', TRUST_PROXY: '198.51.100.8' } });
+    try {
+      const spoofed = await behind.app.inject({ url: '/api/dev/messages', remoteAddress: '198.51.100.8', headers: { 'x-forwarded-for': '127.0.0.1' } });
+      expect(spoofed.statusCode).toBe(404);
+    } finally {
+      await behind.close();
+    }
+  });
+
+  it('a request a reverse proxy on this machine forwards is not local', async () => {
+    for (const headers of [{ 'x-forwarded-for': '203.0.113.9' }, { forwarded: 'for=203.0.113.9' }, { 'x-real-ip': '203.0.113.9' }]) {
+      expect((await t.app.inject({ url: '/api/dev/messages', remoteAddress: '127.0.0.1', headers })).statusCode).toBe(404);
+    }
+  });
+
+  it('does not exist when a real SMTP or SMS transport is configured', async () => {
+    const envs: Array<Record<string, string>> = [
+      { SMTP_URL: 'smtp://127.0.0.1:2525' },
+      { TWILIO_ACCOUNT_SID: 'AC1', TWILIO_AUTH_TOKEN: 'token', TWILIO_FROM: '+4930123' },
+      { SEVEN_API_KEY: 'key', SEVEN_FROM: 'Kita' },
+    ];
+    for (const env of envs) {
+      const real = await createTestApp({ env: { NODE_ENV: 'development', ...env } });
+      try {
+        expect((await real.app.inject({ url: '/api/dev/messages', remoteAddress: '127.0.0.1' })).statusCode).toBe(404);
+      } finally {
+        await real.close();
+      }
+    }
+  });
+});

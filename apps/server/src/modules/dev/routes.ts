@@ -6,6 +6,8 @@ import { devMessageSchema, devMessagesQuerySchema, envelope, normalizePhone } fr
 import { outboxMessages } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { markAuthGuard } from '../../plugins/route-guard.js';
+import { realTransportConfigured } from '../../notify/transports.js';
+import type { Config } from '../../config.js';
 
 /** 127.0.0.0/8, ::1 and IPv4-mapped loopback. */
 export const isLoopback = (ip: string) => /^(127\.|::ffff:127\.)/.test(ip) || ip === '::1';
@@ -39,16 +41,32 @@ function recipientFilter(query: string | undefined): SQL | undefined {
 }
 
 /**
+ * Whether a request came straight from this machine: the socket's peer is loopback AND no proxy
+ * header is present. A request a reverse proxy on the same host forwards arrives from loopback too,
+ * and with TRUST_PROXY set `req.ip` is whatever X-Forwarded-For says (`127.0.0.1` from outside
+ * passed before issue 21), so neither counts.
+ */
+export function isDirectLoopback(req: Pick<FastifyRequest, 'headers' | 'socket'>): boolean {
+  const h = req.headers;
+  if (h['x-forwarded-for'] !== undefined || h.forwarded !== undefined || h['x-real-ip'] !== undefined || h['x-forwarded-host'] !== undefined) return false;
+  return isLoopback(req.socket.remoteAddress ?? '');
+}
+
+/** Whether the dev mailbox exists: development only, and never when a real transport is configured. */
+export const devMailboxOn = (config: Config) => config.NODE_ENV === 'development' && !realTransportConfigured(config);
+
+/**
  * GET dev/messages (added): every outbox message, newest first, so a newcomer can follow
  * activation, OTP and reset flows with no mail or SMS account. It shows every OTP, reset link and
- * preference token, so it exists only under an explicit NODE_ENV=development, and even then answers
- * only clients on this machine (loopback; behind a proxy the address TRUST_PROXY yields) or a
- * logged-in Admin. Everyone else gets 404, like any unknown path.
+ * preference token, so it exists only under an explicit NODE_ENV=development with no real SMTP or
+ * SMS transport configured (issue 21: with one, it showed really-sent reset links to anonymous
+ * callers), and even then answers only requests straight from this machine (loopback socket, no
+ * proxy header) or a logged-in Admin. Everyone else gets 404, like any unknown path.
  */
 export const devRoutes: FastifyPluginAsyncZod = async (app) => {
-  if (app.config.NODE_ENV !== 'development') return;
+  if (!devMailboxOn(app.config)) return;
   const onlyLocalOrAdmin = markAuthGuard(async (req: FastifyRequest) => {
-    if (isLoopback(req.ip)) return;
+    if (isDirectLoopback(req)) return;
     if (req.auth?.kind === 'user' && req.auth.role === 'Admin') return;
     throw notFound();
   });

@@ -300,9 +300,12 @@ describe('answering inside the app', () => {
       payload: { eventId: id, preferences: [{ childId: w.kids.mailKid.id, preferenceType: 'red' }] },
     });
     expect(answer.statusCode).toBe(200);
-    // Another family, staff and finished inquiries see nothing here.
+    // Another family and finished inquiries see nothing here (404); staff and link sessions, roles
+    // that may never use the route, get 403 (issue 21; it answered 404 before).
     expect((await t.app.inject({ url: `/api/parents/${w.mail.parent.id}/open-inquiries`, headers: w.headers.sms })).statusCode).toBe(404);
-    expect((await t.app.inject({ url: `/api/parents/${w.mail.parent.id}/open-inquiries`, headers: w.headers.manager })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: `/api/parents/${w.mail.parent.id}/open-inquiries`, headers: w.headers.manager })).statusCode).toBe(403);
+    const link = await linkHeader(t, await inquiryToken(t, id, w.mail.parent.id));
+    expect((await t.app.inject({ url: `/api/parents/${w.mail.parent.id}/open-inquiries`, headers: link })).statusCode).toBe(403);
     await inject('POST', `/emergency-event/${id}/close`);
     const after = (await t.app.inject({ url: `/api/parents/${w.mail.parent.id}/open-inquiries`, headers: w.headers.mail })).json().data;
     expect(after.some((v: { event: { eventId: string } }) => v.event.eventId === id)).toBe(false);

@@ -2,7 +2,7 @@ import { and, count, eq, ne, sql } from 'drizzle-orm';
 import { normalizeParentInput, type ParentDetails, type ParentInput, type ParentUpdateInput } from '@kita/shared';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { children, kitas, parents, users } from '../../db/schema.js';
-import { audit } from '../../lib/audit.js';
+import { audit, scrubAudit } from '../../lib/audit.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { assertKitaScope, assertParentScope } from '../../lib/access.js';
 import { sendActivation, sendRegistrationApproved, sendRegistrationDeclined } from '../accounts/notifications.js';
@@ -204,8 +204,13 @@ export async function deleteParent(ctx: RequestContext, id: string): Promise<voi
       sql`select count(*)::int as n from event_children where parent_id = ${id}`,
     );
     if (Number(history.rows[0]?.n ?? 0) > 0) throw conflict('PARENT_HAS_HISTORY');
+    const kids = await tx.select({ id: children.id }).from(children).where(eq(children.parentId, id));
     await tx.delete(parents).where(eq(parents.id, id));
-    await audit(tx, ctx.actor, { action: 'delete', entity: 'parent', entityId: id, kitaId: old.kitaId, details: { name: old.name, status: old.status } });
+    // The family is gone: its names and a rejection's text leave the audit log too (issue 21);
+    // the rows themselves (who did what, when) stay.
+    await scrubAudit(tx, 'parent', [id]);
+    await scrubAudit(tx, 'child', kids.map((k) => k.id));
+    await audit(tx, ctx.actor, { action: 'delete', entity: 'parent', entityId: id, kitaId: old.kitaId, details: { status: old.status } });
   });
 }
 

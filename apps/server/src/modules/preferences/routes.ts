@@ -62,7 +62,9 @@ export const preferenceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/parents/:id/open-inquiries',
     {
-      preHandler: parentOrLink,
+      // Only a logged-in parent (their own family; another family's id: 404). Staff and link
+      // sessions may never use it: 403, like every route a role may never use (issue 21).
+      preHandler: app.requireRole('Parent'),
       schema: {
         tags,
         summary: "The open inquiries that ask the logged-in parent's family (answerable in the app)",

@@ -94,11 +94,15 @@ export async function releaseSlot(ctx: RequestContext, eventId: string, input: R
 
     await tx.update(allocations).set({ hasSlot: false, releasedAt: now }).where(eq(allocations.id, row.id));
     // The booking follows the rule version the event was closed with (credits.ts).
-    await book(tx, e.id, releaseEntries(row, e.rule_version, await bookedContext(tx, e.id, row.childId, row.parentId, 'slot')), auth.userId, now);
+    // Given back after care has begun (domain rule, docs/fairness.md): the charge stays and the
+    // family that moves up is not charged for the rest of the period.
+    const careBegun = now.getTime() >= new Date(e.event_date).getTime();
+    const booked = await bookedContext(tx, e.id, row.childId, row.parentId, ['slot', 'promote_slot']);
+    await book(tx, e.id, releaseEntries(row, e.rule_version, { ...booked, careBegun }), auth.userId, now);
 
     // The family whose place the Kita gave back is told (issue 20); a parent who gave it back knows.
     if (auth.role !== 'Parent') await tellPlaceGivenBack(tx, e, row.childId, row.parentId);
-    const promoted = await promoteNext(tx, e, auth.userId, now);
+    const promoted = await promoteNext(tx, e, auth.userId, now, careBegun);
     await audit(tx, ctx.actor, {
       action: 'release_slot',
       entity: 'event',
@@ -114,10 +118,14 @@ export async function releaseSlot(ctx: RequestContext, eventId: string, input: R
   return auth.role === 'Parent' ? { ...result, promoted: null } : result;
 }
 
-/** The amount booked for this child and event under `reason`, and the family's balance now (rule version 2 reverses exactly that, within the range). */
-async function bookedContext(tx: Tx, eventId: string, childId: string, parentId: string, reason: 'slot' | 'no_slot'): Promise<BookedContext> {
+/**
+ * The amount booked for this child and event under `reasons` (a place: 'slot' at close or
+ * 'promote_slot' after a move-up; a miss: 'no_slot'), and the family's balance now (rule version 2
+ * reverses exactly that, within the range).
+ */
+async function bookedContext(tx: Tx, eventId: string, childId: string, parentId: string, reasons: Array<'slot' | 'promote_slot' | 'no_slot'>): Promise<BookedContext> {
   const r = await tx.execute<{ booked: number; balance: number }>(sql`
-    select coalesce((select sum(amount) from credit_ledger where event_id = ${eventId} and child_id = ${childId} and reason = ${reason}), 0)::int as booked,
+    select coalesce((select sum(amount) from credit_ledger where event_id = ${eventId} and child_id = ${childId} and reason in (${sql.join(reasons.map((x) => sql`${x}`), sql`, `)})), 0)::int as booked,
            coalesce((select sum(amount) from credit_ledger where parent_id = ${parentId}), 0)::int as balance`);
   const row = r.rows[0];
   return { booked: Number(row?.booked ?? 0), balance: Number(row?.balance ?? 0) };
@@ -162,7 +170,7 @@ async function tellPlaceGivenBack(tx: Tx, e: LockedEvent, childId: string, paren
 }
 
 /** Moves the first child still waiting into the freed slot and tells its family. */
-async function promoteNext(tx: Tx, e: LockedEvent, userId: string | null, now: Date): Promise<ReleaseSlotResult['promoted']> {
+async function promoteNext(tx: Tx, e: LockedEvent, userId: string | null, now: Date, careBegun: boolean): Promise<ReleaseSlotResult['promoted']> {
   const waiting = await tx.execute<Waiting>(sql`
     select a.id, a.child_id, c.name as child_name, a.parent_id, p.name as parent_name, a.has_slot,
            a.waitlist_position, a.promoted_at, a.preference_type,
@@ -184,7 +192,8 @@ async function promoteNext(tx: Tx, e: LockedEvent, userId: string | null, now: D
   );
   if (!next) return null;
   await tx.update(allocations).set({ hasSlot: true, promotedAt: now }).where(eq(allocations.id, next.id));
-  await book(tx, e.id, promoteEntries(next, e.rule_version, await bookedContext(tx, e.id, next.childId, next.parentId, 'no_slot')), userId, now);
+  const booked = await bookedContext(tx, e.id, next.childId, next.parentId, ['no_slot']);
+  await book(tx, e.id, promoteEntries(next, e.rule_version, { ...booked, careBegun }), userId, now);
 
   const to = contactOf(next);
   if (to) {

@@ -32,7 +32,7 @@ export const results = {
   },
   /** The rule of events closed with rule version 2 (the default since issue 13). */
   rule:
-    'Reihenfolge: Blau behält den Platz, dann Rot, dann Gelb; innerhalb einer Farbe zuerst das höhere Guthaben der Familie, bei Gleichstand entscheidet das Los (SHA-256 von „Seed:Eltern-ID“, kleinerer Wert zuerst). Geschwister stehen zusammen. Guthaben (Regel 2): +1, wenn ein rotes Kind keinen Platz bekam; -2 für jeden Platz eines roten oder blauen Kindes; Grün und Gelb bringen nichts; das Guthaben bleibt zwischen -1 und +1.',
+    'Reihenfolge: Blau behält den Platz, dann Rot, dann Gelb; innerhalb einer Farbe zuerst das höhere Guthaben der Familie, bei Gleichstand entscheidet das Los (SHA-256 von „Seed:Eltern-ID“, kleinerer Wert zuerst). Geschwister stehen zusammen. Guthaben (Regel 2): +1, wenn ein rotes Kind keinen Platz bekam; -2 für jeden Platz eines roten oder blauen Kindes; Grün und Gelb bringen nichts; das Guthaben bleibt zwischen -1 und +1. Ein Platz, der vor Beginn der Betreuung zurückgegeben wird, bringt die -2 zurück, und die nachrückende Familie wird wie bei der Vergabe gebucht; nach Beginn der Betreuung bleiben die -2, und die nachrückende Familie bekommt den Platz für die restlichen Tage ohne Abzug (ihr +1 bleibt).',
   /** The rule of events closed with rule version 1 (before issue 13); they stay explained by it. */
   ruleV1:
     'Reihenfolge: Blau behält den Platz, dann Rot, dann Gelb; innerhalb einer Farbe zuerst das höhere Guthaben der Familie, bei Gleichstand entscheidet das Los (SHA-256 von „Seed:Eltern-ID“, kleinerer Wert zuerst). Geschwister stehen zusammen. Guthaben (Regel 1): +1 für Grün und für Rot oder Gelb ohne Platz, -1 für jeden Platz.',

@@ -30,7 +30,7 @@ export const results: Catalog<typeof de> = {
   },
   /** The rule of events closed with rule version 2 (the default since issue 13). */
   rule:
-    'Order: blue keeps its place, then red, then yellow; within a colour the family with more credits first, ties decided by the lottery (SHA-256 of "seed:parentId", lower value first). Siblings stand together. Credits (rule 2): +1 when a red child found no place; -2 for each place of a red or blue child; green and yellow earn nothing; credits stay between -1 and +1.',
+    'Order: blue keeps its place, then red, then yellow; within a colour the family with more credits first, ties decided by the lottery (SHA-256 of "seed:parentId", lower value first). Siblings stand together. Credits (rule 2): +1 when a red child found no place; -2 for each place of a red or blue child; green and yellow earn nothing; credits stay between -1 and +1. A place given back before care begins returns the -2, and the family that moves up is booked as at the allocation; once care has begun the -2 stays, and the family that moves up gets the place for the remaining days without a charge (its +1 stays).',
   /** The rule of events closed with rule version 1 (before issue 13); they stay explained by it. */
   ruleV1:
     'Order: blue keeps its place, then red, then yellow; within a colour the family with more credits first, ties decided by the lottery (SHA-256 of "seed:parentId", lower value first). Siblings stand together. Credits (rule 1): +1 for green and for red or yellow without a place, -1 for each place.',
