@@ -49,6 +49,12 @@ async function parentPage(browser: Browser): Promise<Page> {
 
 test('a future inquiry from creation through answers, closing, release and report', async ({ page, browser, request }) => {
   test.setTimeout(240_000);
+  // Retries and repeats share the worker's server and its data: each attempt takes care days of
+  // its own (no overlap with an earlier attempt's Krippe inquiry, which would ask to confirm a
+  // second one) and finds its own inquiry in the mailbox and the history by those days.
+  const attempt = test.info().repeatEachIndex * (test.info().project.retries + 1) + test.info().retry;
+  const firstDay = berlinDay(1 + 3 * attempt);
+  const firstDayText = `${String(firstDay.d).padStart(2, '0')}.${String(firstDay.m + 1).padStart(2, '0')}.`;
   const marker = `E2E Ergebnis ${Date.now().toString(36)}`;
 
   // 1. The manager creates a future Krippe inquiry with two places: care from midnight tomorrow
@@ -60,13 +66,13 @@ test('a future inquiry from creation through answers, closing, release and repor
   await page.getByTestId('event-add').click();
   await page.getByTestId('categoryId').click();
   await page.getByRole('option', { name: 'Krippe' }).click();
-  await pickDay(page, 'eventDay', berlinDay(1));
+  await pickDay(page, 'eventDay', firstDay);
   // The German UI has a 24-hour clock (issue 14): midnight is hour 00, no AM/PM.
   await page.getByTestId('eventTime-hour').click();
   await page.getByRole('option', { name: '00', exact: true }).click();
   await expect(page.getByTestId('eventTime-period')).toHaveCount(0);
-  // Care that one day (issue 20: the end's day is a care day; the end defaults to 17:00).
-  await pickDay(page, 'expireDay', berlinDay(1));
+  // Care that one day (the end's day is a care day; the end defaults to 17:00).
+  await pickDay(page, 'expireDay', firstDay);
   await page.getByTestId('totalSlotsKrippe').fill('2');
   await page.getByTestId('description').fill(marker);
   await page.getByTestId('event-form-submit').click();
@@ -92,6 +98,27 @@ test('a future inquiry from creation through answers, closing, release and repor
     if (others.length === 3) break;
   }
   expect(others).toHaveLength(3);
+
+  // An open row menu survives the page's live refresh (issue 19: the refresh re-rendered the table
+  // and closed the menu under the manager's pointer). Another answer arrives while it is open.
+  const firstRow = page.getByTestId('responses-table-row').filter({ hasText: others[0]!.childName });
+  await firstRow.getByTestId('row-actions').click();
+  await expect(page.getByTestId('row-action-record')).toBeVisible();
+  const { headers: managerHeaders } = await apiLogin(request, 'manager');
+  await json(
+    await request.post(`/api/emergency-event/${eventId}/preferences`, {
+      headers: managerHeaders,
+      data: { preferences: [{ childId: others[1]!.childId, preferenceType: 'yellow' }] },
+    }),
+  );
+  // The refresh has rendered the new answer; the menu is still open.
+  await expect(page.getByTestId('responses-table-row').filter({ hasText: others[1]!.childName }).getByTestId('preference-yellow')).toBeVisible({
+    timeout: 15_000,
+  });
+  await expect(page.getByTestId('row-action-record')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('row-action-record')).toBeHidden();
+
   for (const child of others) {
     const row = page.getByTestId('responses-table-row').filter({ hasText: child.childName });
     await row.getByTestId('row-actions').click();
@@ -135,6 +162,7 @@ test('a future inquiry from creation through answers, closing, release and repor
 
   // 5. The result reaches the demo parent (SMS in the dev mailbox).
   const resultsSms = await newestMessage(parent, DEMO_PARENT.phone, 'results');
+  await expect(resultsSms).toContainText(firstDayText);
   await expect(resultsSms).toContainText(`${KIDS}: Platz erhalten`);
 
   // 6. The parent's history shows the answer and the place, and the parent releases it.
@@ -143,7 +171,10 @@ test('a future inquiry from creation through answers, closing, release and repor
   await expect(parent).toHaveURL(new RegExp(`/parents/${paulRow.parentId}/history$`));
   const card = parent.getByTestId('history-child').filter({ has: parent.getByTestId('history-child-title').getByText(`${KIDS} - Krippe`) });
   await expect(card.getByTestId('history-child-kita')).toHaveText('Kita Sonnenschein');
-  const newest = card.getByTestId('history-table-row').filter({ has: parent.getByTestId('release-slot') });
+  const newest = card
+    .getByTestId('history-table-row')
+    .filter({ has: parent.getByTestId('release-slot') })
+    .filter({ has: parent.getByTestId('history-date').getByText(firstDayText) });
   await expect(newest).toHaveCount(1);
   await expect(newest.getByTestId('history-preference-needed')).toHaveText('Benötigt');
   await expect(newest.getByTestId('slot-JA')).toBeVisible();
@@ -156,7 +187,7 @@ test('a future inquiry from creation through answers, closing, release and repor
   await parent.getByTestId('confirm-delete-confirm').click();
   await expectToast(parent, 'Platz freigegeben');
   await expect(parent.getByTestId('confirm-delete-dialog')).toBeHidden();
-  await expect(card.getByTestId('release-slot')).toHaveCount(0);
+  await expect(newest).toHaveCount(0);
   // The row now says the place was given back, not a plain "Nein" (issue 14).
   await expect(card.getByTestId('slot-released').first()).toHaveText('Zurückgegeben');
 

@@ -5,6 +5,7 @@ import {
   getFilteredRowModel,
   getSortedRowModel,
   useReactTable,
+  type CellContext,
   type ColumnDef,
   type Header,
   type SortingState,
@@ -81,6 +82,32 @@ function SortableHeader<T>({ header }: { header: Header<T, unknown> }) {
 }
 
 /**
+ * The row actions of the table being rendered. The actions column reads them from here, so its
+ * definition never changes: TanStack renders a function cell as a component, and a new cell
+ * function (a page passing a fresh `rowActions` object on each render, e.g. after a live refresh)
+ * would remount every menu and close the one a manager has open (issue 19).
+ */
+const RowActionsContext = React.createContext<RowActions<unknown> | undefined>(undefined);
+
+function ActionsHeader() {
+  const { t } = useTranslation();
+  return <span className="sr-only">{t('common.actions.actions')}</span>;
+}
+
+function ActionsCell({ row }: CellContext<unknown, unknown>) {
+  const actions = React.useContext(RowActionsContext);
+  return actions ? <RowActionsMenu row={row.original} actions={actions} /> : null;
+}
+
+const ACTIONS_COLUMN: ColumnDef<unknown> = {
+  id: 'actions',
+  header: ActionsHeader,
+  enableSorting: false,
+  enableGlobalFilter: false,
+  cell: ActionsCell,
+};
+
+/**
  * The list table of every screen: optional search over all columns, click-to-sort headers,
  * a fixed-height scrolling body with a sticky header, row click, a row actions menu and an
  * empty text.
@@ -108,17 +135,12 @@ export function DataTable<T>({
   const [sorting, setSorting] = React.useState<SortingState>(defaultSort ? [{ desc: false, ...defaultSort }] : []);
   const [globalFilter, setGlobalFilter] = React.useState('');
 
-  const allColumns = React.useMemo(() => {
-    if (!rowActions) return columns;
-    const actionsColumn: ColumnDef<T> = {
-      id: 'actions',
-      header: () => <span className="sr-only">{t('common.actions.actions')}</span>,
-      enableSorting: false,
-      enableGlobalFilter: false,
-      cell: ({ row }) => <RowActionsMenu row={row.original} actions={rowActions} />,
-    };
-    return [...columns, actionsColumn];
-  }, [columns, rowActions, t]);
+  // One stable actions column; the actions themselves come through RowActionsContext.
+  const withActions = !!rowActions;
+  const allColumns = React.useMemo(
+    () => (withActions ? [...columns, ACTIONS_COLUMN as ColumnDef<T>] : columns),
+    [columns, withActions],
+  );
 
   const columnVisibility = React.useMemo<VisibilityState>(() => {
     if (!phone || !phoneColumns) return {};
@@ -147,99 +169,101 @@ export function DataTable<T>({
   const empty = globalFilter && rows.length > 0 ? t('common.table.noResults') : (emptyText ?? t('common.table.empty'));
 
   return (
-    <div className={cn('flex flex-col gap-3', className)} data-qa={qa}>
-      {(searchable || toolbar) && (
-        <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
-          {searchable ? (
-            <div className="relative w-full sm:max-w-xs">
-              <SearchIcon className="text-muted-foreground absolute top-1/2 left-3 size-4 -translate-y-1/2" aria-hidden="true" />
-              <Input
-                type="search"
-                value={globalFilter}
-                onChange={(event) => setGlobalFilter(event.target.value)}
-                placeholder={searchPlaceholder ?? t('common.table.searchPlaceholder')}
-                aria-label={searchPlaceholder ?? t('common.table.searchLabel')}
-                className="pl-9"
-                data-qa={`${qa}-search`}
-              />
-            </div>
-          ) : (
-            <span />
-          )}
-          {toolbar && <div className="flex flex-wrap items-center gap-2">{toolbar}</div>}
-        </div>
-      )}
-      <div
-        className="relative overflow-auto rounded-md border"
-        style={{ height: typeof height === 'number' ? `${height}px` : height }}
-        role="region"
-        aria-label={label ?? t('common.table.label')}
-        tabIndex={0}
-      >
-        <Table bare aria-label={label}>
-          <TableHeader className="bg-background sticky top-0 z-10 shadow-[inset_0_-1px_0_var(--border)]">
-            {table.getHeaderGroups().map((group) => (
-              <TableRow key={group.id} className="hover:bg-transparent">
-                {group.headers.map((header) => {
-                  const sorted = header.column.getIsSorted();
-                  return (
-                    <TableHead
-                      key={header.id}
-                      className={cn('px-3', header.column.id === 'actions' && 'w-12', wrap && 'whitespace-normal')}
-                      aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
-                    >
-                      {header.isPlaceholder ? null : <SortableHeader header={header} />}
-                    </TableHead>
-                  );
-                })}
-              </TableRow>
-            ))}
-          </TableHeader>
-          <TableBody>
-            {isLoading ? (
-              Array.from({ length: 5 }, (_, index) => (
-                <TableRow key={index} className="hover:bg-transparent">
-                  {Array.from({ length: columnCount }, (__, cell) => (
-                    <TableCell key={cell} className="px-3 py-3">
-                      <Skeleton className="h-4 w-full max-w-40" />
-                    </TableCell>
-                  ))}
-                </TableRow>
-              ))
-            ) : visibleRows.length === 0 ? (
-              <TableRow className="hover:bg-transparent">
-                <TableCell colSpan={columnCount} className="text-muted-foreground h-32 text-center" data-qa={`${qa}-empty`}>
-                  {empty}
-                </TableCell>
-              </TableRow>
+    <RowActionsContext.Provider value={rowActions as RowActions<unknown> | undefined}>
+      <div className={cn('flex flex-col gap-3', className)} data-qa={qa}>
+        {(searchable || toolbar) && (
+          <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+            {searchable ? (
+              <div className="relative w-full sm:max-w-xs">
+                <SearchIcon className="text-muted-foreground absolute top-1/2 left-3 size-4 -translate-y-1/2" aria-hidden="true" />
+                <Input
+                  type="search"
+                  value={globalFilter}
+                  onChange={(event) => setGlobalFilter(event.target.value)}
+                  placeholder={searchPlaceholder ?? t('common.table.searchPlaceholder')}
+                  aria-label={searchPlaceholder ?? t('common.table.searchLabel')}
+                  className="pl-9"
+                  data-qa={`${qa}-search`}
+                />
+              </div>
             ) : (
-              visibleRows.map((row) => (
-                <TableRow
-                  key={row.id}
-                  data-qa={`${qa}-row`}
-                  className={cn(onRowClick && 'focus-visible:bg-muted cursor-pointer outline-none')}
-                  tabIndex={onRowClick ? 0 : undefined}
-                  onClick={onRowClick ? () => onRowClick(row.original) : undefined}
-                  onKeyDown={
-                    onRowClick
-                      ? (event) => {
-                          if (event.key === 'Enter' && event.target === event.currentTarget) onRowClick(row.original);
-                        }
-                      : undefined
-                  }
-                >
-                  {row.getVisibleCells().map((cell) => (
-                    <TableCell key={cell.id} className={cn('px-3 py-2.5', wrap && 'whitespace-normal')}>
-                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                    </TableCell>
-                  ))}
-                </TableRow>
-              ))
+              <span />
             )}
-          </TableBody>
-        </Table>
+            {toolbar && <div className="flex flex-wrap items-center gap-2">{toolbar}</div>}
+          </div>
+        )}
+        <div
+          className="relative overflow-auto rounded-md border"
+          style={{ height: typeof height === 'number' ? `${height}px` : height }}
+          role="region"
+          aria-label={label ?? t('common.table.label')}
+          tabIndex={0}
+        >
+          <Table bare aria-label={label}>
+            <TableHeader className="bg-background sticky top-0 z-10 shadow-[inset_0_-1px_0_var(--border)]">
+              {table.getHeaderGroups().map((group) => (
+                <TableRow key={group.id} className="hover:bg-transparent">
+                  {group.headers.map((header) => {
+                    const sorted = header.column.getIsSorted();
+                    return (
+                      <TableHead
+                        key={header.id}
+                        className={cn('px-3', header.column.id === 'actions' && 'w-12', wrap && 'whitespace-normal')}
+                        aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
+                      >
+                        {header.isPlaceholder ? null : <SortableHeader header={header} />}
+                      </TableHead>
+                    );
+                  })}
+                </TableRow>
+              ))}
+            </TableHeader>
+            <TableBody>
+              {isLoading ? (
+                Array.from({ length: 5 }, (_, index) => (
+                  <TableRow key={index} className="hover:bg-transparent">
+                    {Array.from({ length: columnCount }, (__, cell) => (
+                      <TableCell key={cell} className="px-3 py-3">
+                        <Skeleton className="h-4 w-full max-w-40" />
+                      </TableCell>
+                    ))}
+                  </TableRow>
+                ))
+              ) : visibleRows.length === 0 ? (
+                <TableRow className="hover:bg-transparent">
+                  <TableCell colSpan={columnCount} className="text-muted-foreground h-32 text-center" data-qa={`${qa}-empty`}>
+                    {empty}
+                  </TableCell>
+                </TableRow>
+              ) : (
+                visibleRows.map((row) => (
+                  <TableRow
+                    key={row.id}
+                    data-qa={`${qa}-row`}
+                    className={cn(onRowClick && 'focus-visible:bg-muted cursor-pointer outline-none')}
+                    tabIndex={onRowClick ? 0 : undefined}
+                    onClick={onRowClick ? () => onRowClick(row.original) : undefined}
+                    onKeyDown={
+                      onRowClick
+                        ? (event) => {
+                            if (event.key === 'Enter' && event.target === event.currentTarget) onRowClick(row.original);
+                          }
+                        : undefined
+                    }
+                  >
+                    {row.getVisibleCells().map((cell) => (
+                      <TableCell key={cell.id} className={cn('px-3 py-2.5', wrap && 'whitespace-normal')}>
+                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                      </TableCell>
+                    ))}
+                  </TableRow>
+                ))
+              )}
+            </TableBody>
+          </Table>
+        </div>
       </div>
-    </div>
+    </RowActionsContext.Provider>
   );
 }
 
