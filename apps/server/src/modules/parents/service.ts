@@ -5,6 +5,7 @@ import { children, kitas, parents, users } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { assertKitaScope, assertParentScope } from '../../lib/access.js';
+import { hitLimit } from '../../lib/rate-limit.js';
 import { sendActivation, sendRegistrationApproved } from '../accounts/notifications.js';
 import { syncOpenInquiries } from '../events/snapshot.js';
 import { findParentDetails, findParentRow } from './queries.js';
@@ -12,6 +13,10 @@ import type { RequestContext } from '../../lib/context.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 
 export const parentNotFound = (id: string) => notFound('parents.notFound', { id });
+
+/** E-mail address changes a parent may make per day (issue 21); staff are not limited. */
+export const EMAIL_CHANGES_PER_DAY = 3;
+const DAY_MS = 86_400_000;
 
 /** A unique-index violation, whether the driver error is thrown directly or wrapped by Drizzle. */
 export function isUniqueViolation(err: unknown, constraint: string): boolean {
@@ -141,6 +146,12 @@ export async function updateParent(
       }
       await assertEmailFree(tx, v.email, id);
       const now = ctx.clock.now();
+      // A parent changing the own e-mail again and again could have mail sent anywhere (issue 21):
+      // a few changes per day; staff correcting a typo are not limited.
+      if (isParent && v.email !== old.email) {
+        const { count: changes } = await hitLimit(tx, `email-change:${id}`, DAY_MS, now);
+        if (changes > EMAIL_CHANGES_PER_DAY) throw new AppError(429, 'ADDRESS_CHANGE_LIMIT');
+      }
       await tx
         .update(parents)
         .set({
