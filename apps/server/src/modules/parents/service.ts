@@ -52,6 +52,15 @@ async function assertKitaExists(db: DbOrTx, kitaId: string): Promise<void> {
   if (!row) throw notFound('errors.NOT_FOUND', { id: kitaId });
 }
 
+/**
+ * Locks the parent row for the rest of the transaction: approve, reject and delete of a
+ * registration are one guarded transition each (issue 21), so of two at the same moment the
+ * second sees what the first did (one winner, the other 409).
+ */
+async function lockParent(tx: DbOrTx, id: string): Promise<void> {
+  await tx.execute(sql`select id from parents where id = ${id}::uuid for update`);
+}
+
 /** Loads a parent the caller may see (staff by Kita, a parent only themselves), else 404. */
 export async function loadParentInScope(db: DbOrTx, actor: AuthContext, id: string) {
   const row = await findParentRow(db, id);
@@ -210,6 +219,8 @@ function changedFields(old: typeof parents.$inferSelect, v: ReturnType<typeof no
  */
 export async function deleteParent(ctx: RequestContext, id: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
+    await loadParentInScope(tx, ctx.actor, id);
+    await lockParent(tx, id);
     const old = await loadParentInScope(tx, ctx.actor, id);
     const history = await tx.execute<{ n: number }>(
       sql`select count(*)::int as n from event_children where parent_id = ${id}`,
@@ -226,8 +237,12 @@ export async function deleteParent(ctx: RequestContext, id: string): Promise<voi
  */
 export async function approveParent(ctx: RequestContext, id: string): Promise<ParentDetails> {
   const sent = await ctx.db.transaction(async (tx) => {
+    await loadParentInScope(tx, ctx.actor, id);
+    await lockParent(tx, id);
     const old = await loadParentInScope(tx, ctx.actor, id);
     if (old.status === 'approved' && old.isActive) return false;
+    // Only a registration is approved (or a deactivated family reactivated); a rejected or expired one stays so.
+    if (old.status !== 'registered' && old.status !== 'approved') throw new AppError(409, 'NOT_REGISTERED');
     const now = ctx.clock.now();
     const [p] = await tx
       .update(parents)
@@ -250,6 +265,8 @@ export async function approveParent(ctx: RequestContext, id: string): Promise<Pa
 /** Rejects a pending registration (added route): status rejected, account inactive (no login). */
 export async function rejectParent(ctx: RequestContext, id: string, message?: string | null): Promise<ParentDetails> {
   await ctx.db.transaction(async (tx) => {
+    await loadParentInScope(tx, ctx.actor, id);
+    await lockParent(tx, id);
     const old = await loadParentInScope(tx, ctx.actor, id);
     if (old.status !== 'registered') throw new AppError(409, 'NOT_REGISTERED');
     const now = ctx.clock.now();
