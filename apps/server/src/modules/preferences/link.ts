@@ -26,8 +26,8 @@ export async function verifyPreferenceToken(app: FastifyInstance, ip: string, ra
   if (!raw) throw badRequest('TOKEN_MISSING');
   const limitKey = `verify-token:ip:${ip}`;
   await enforceAttempt(app.db, limitKey, VERIFY_TOKEN_POLICY, app.clock.now());
-  const r = await app.db.execute<{ parent_id: string; event_id: string; expires_at: Date | string }>(sql`
-    select t.parent_id, t.event_id, t.expires_at
+  const r = await app.db.execute<{ parent_id: string; event_id: string; expires_at: Date | string; used_at: Date | string | null }>(sql`
+    select t.parent_id, t.event_id, t.expires_at, t.used_at
       from tokens t
      where t.token_hash = ${sha256(raw)} and t.kind = 'preference'
      limit 1`);
@@ -35,6 +35,8 @@ export async function verifyPreferenceToken(app: FastifyInstance, ip: string, ra
   // 400, not 401: the link is bad input, not a bad session (a 401 would end a login in the same browser).
   if (!token) throw badRequest('TOKEN_INVALID');
   await refundAttempt(app.db, limitKey);
+  // Replaced by a newer link for this family and inquiry (revokePreferenceLinks, issue 21).
+  if (token.used_at) throw badRequest('TOKEN_INVALID');
   const e = await findEvent(app.db, token.event_id);
   if (!e) throw badRequest('TOKEN_INVALID');
   const now = app.clock.now();
