@@ -23,6 +23,7 @@ export interface ParentForMessage extends ParentContact {
   id: string;
   kitaId: string;
   name: string;
+  emailVerified?: boolean;
 }
 
 const lang = (l: string | null | undefined): Language => (l === 'en' ? 'en' : 'de');
@@ -220,11 +221,13 @@ export async function sendRegistrationApproved(tx: DbOrTx, ctx: AppLike, input: 
   const { parent } = input;
   const to = parentRecipient(parent);
   if (!to) return false;
+  // The name the registrant typed only to an address they proved (issue 21).
+  const proved = to.channel === 'sms' || parent.emailVerified === true;
   await enqueueComposed(
     tx,
     'registration_approved',
     to,
-    { name: parent.name, kitaName: await kitaName(tx, parent.kitaId), link: appLink(ctx.config.publicUrl, '/login') },
+    { ...(proved ? { name: parent.name } : {}), kitaName: await kitaName(tx, parent.kitaId), link: appLink(ctx.config.publicUrl, '/login') },
     { kitaId: parent.kitaId, parentId: parent.id, idempotencyKey: `registration_approved:${parent.id}` },
   );
   return true;
