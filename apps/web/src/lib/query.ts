@@ -49,6 +49,7 @@ export const queryKeys = {
     detail: (eventId: string) => ['events', 'detail', eventId],
     delivery: (eventId: string) => ['events', 'delivery', eventId],
     deliveryFailures: ['events', 'delivery-failures'],
+    messageBudgets: ['events', 'message-budgets'],
     report: (eventId: string) => ['events', 'report', eventId],
   },
   users: {

@@ -24,6 +24,7 @@ export interface ParentForMessage extends ParentContact {
   id: string;
   kitaId: string;
   name: string;
+  emailVerified?: boolean;
 }
 
 const lang = (l: string | null | undefined): Language => (l === 'en' ? 'en' : 'de');
@@ -223,11 +224,13 @@ export async function sendRegistrationApproved(tx: DbOrTx, ctx: AppLike, input: 
   const { parent } = input;
   const to = parentRecipient(parent);
   if (!to) return false;
+  // The name the registrant typed only to an address they proved (issue 21).
+  const proved = to.channel === 'sms' || parent.emailVerified === true;
   await enqueueComposed(
     tx,
     'registration_approved',
     to,
-    { name: parent.name, kitaName: await kitaName(tx, parent.kitaId), link: appLink(ctx.config.publicUrl, '/login') },
+    { ...(proved ? { name: parent.name } : {}), kitaName: await kitaName(tx, parent.kitaId), link: appLink(ctx.config.publicUrl, '/login') },
     { kitaId: parent.kitaId, parentId: parent.id, idempotencyKey: `registration_approved:${parent.id}`, publicUrl: ctx.config.publicUrl },
   );
   return true;
@@ -238,11 +241,13 @@ export async function sendRegistrationDeclined(tx: DbOrTx, input: { parent: Pare
   const { parent } = input;
   const to = parentRecipient(parent);
   if (!to) return false;
+  // The name the registrant typed only to an address they proved.
+  const proved = to.channel === 'sms' || parent.emailVerified === true;
   await enqueueComposed(
     tx,
     'registration_declined',
     to,
-    { name: parent.name, kitaName: await kitaName(tx, parent.kitaId) },
+    { ...(proved ? { name: parent.name } : {}), kitaName: await kitaName(tx, parent.kitaId) },
     { kitaId: parent.kitaId, parentId: parent.id, idempotencyKey: `registration_declined:${parent.id}` },
   );
   return true;

@@ -9,7 +9,7 @@ import { expireRegistrations } from './registration-expiry.js';
 /**
  * Issue 21, finding 1 (the anonymous SMS cost attack): one anonymous client spends a simulated
  * day (on the app clock) doing everything it can to make the product send SMS: a phone-only
- * registration whenever one is accepted, at three Kitas in turn, and a new code for every
+ * registration whenever one is accepted, at six Kitas in turn, and a new code for every
  * registration it made as often as it is allowed. The SMS reach the Twilio stand-in through the
  * real outbox worker. Before the fix one address caused 15,240 SMS a day; now the total stays
  * within the anonymous budget (MESSAGE_BUDGET_ANONYMOUS_PER_HOUR / _PER_DAY, defaults 60 / 300).
@@ -32,9 +32,9 @@ beforeAll(async () => {
   // The budgets count per clock hour and per UTC day: the simulated day is one such day.
   const day = 24 * 3600_000;
   t.clock.set(new Date(Math.ceil(t.clock.now().getTime() / day) * day));
-  // A deployment with a dozen Kitas: the attacker registers at each in turn (their ids are on public QR codes).
+  // A deployment with six Kitas: the attacker registers at each in turn (their ids are on public QR codes).
   kitas = [];
-  for (let i = 0; i < 12; i++) kitas.push(await createKita(t.db, `Kita ${i + 1}`));
+  for (let i = 0; i < 6; i++) kitas.push(await createKita(t.db, `Kita ${i + 1}`));
 });
 afterAll(async () => {
   await t.close();

@@ -216,6 +216,29 @@ describe('delivery status of an inquiry', () => {
     expect(audit.rows[0]!.n).toBe(2);
   });
 
+  it('a new link revokes the older ones of that family and inquiry; staff resends are capped per family (issue 21)', async () => {
+    await drain();
+    const links = () =>
+      smtp.mails.filter((m) => m.to.includes('anna@familie.test')).map((m) => m.text.match(/\/p\/([A-Za-z0-9_-]{22})/)?.[1]).filter((x): x is string => !!x);
+    const verify = (token: string) => t.app.inject({ method: 'POST', url: `/api/auth/verify-token?token=${token}` });
+    const [first, ...rest] = links();
+    expect(rest.length).toBeGreaterThanOrEqual(1);
+    const old = await verify(first!);
+    expect([old.statusCode, old.json().code]).toEqual([400, 'TOKEN_INVALID']);
+    expect((await verify(rest.at(-1)!)).statusCode).toBe(200);
+    // Up to 4 inquiry messages per family and inquiry (the first and three resends), then 429.
+    const resend = () => t.app.inject({ method: 'POST', url: `/api/emergency-event/${eventId}/resend`, headers: manager, payload: { parentId: fam.mail } });
+    const answers = [];
+    for (let i = 0; i < 30; i++) answers.push(await resend());
+    expect((await rowsOf(fam.mail!)).filter((r) => r.kind === 'inquiry')).toHaveLength(4);
+    const refused = answers.at(-1)!;
+    expect([refused.statusCode, refused.json().code, refused.json().message]).toEqual([
+      429,
+      'RESEND_LIMIT',
+      'Diese Familie hat für diese Bedarfsabfrage schon 4 Nachrichten bekommen. Bitte rufen Sie die Familie an und tragen Sie die Antwort selbst ein.',
+    ]);
+  });
+
   it('is scoped like the event and validates its input', async () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/emergency-event/${eventId}/delivery`, headers: otherManager })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'POST', url: `/api/emergency-event/${eventId}/resend`, headers: otherManager, payload: {} })).statusCode).toBe(404);

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FailedDeliveryEvent } from '@kita/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
-import { conflict, notFound } from '../../lib/errors.js';
+import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { answerDeadline, reminderDueAt } from '../events/deadline.js';
 import { enqueueInquiries, parentColumns, type InquiryTarget, type ParentRow } from '../events/fanout.js';
 import { findEvent, toIso, type EventRow } from '../events/queries.js';
@@ -31,6 +31,24 @@ async function parentsByIds(db: DbOrTx, ids: string[]): Promise<ParentRow[]> {
   return r.rows;
 }
 
+/** Inquiry messages one family gets per inquiry: the first and up to three resends by staff (issue 21). */
+export const MAX_INQUIRY_MESSAGES = 4;
+
+/**
+ * A new link for a family revokes its older links for that inquiry (issue 21): the old tokens no
+ * longer open the answer page, and link sessions opened with them end.
+ */
+export async function revokePreferenceLinks(tx: DbOrTx, eventId: string, parentIds: string[], now: Date): Promise<void> {
+  if (parentIds.length === 0) return;
+  const ids = sql.join(parentIds.map((id) => sql`${id}::uuid`), sql`, `);
+  await tx.execute(sql`
+    update tokens set used_at = ${now.toISOString()}::timestamptz
+     where kind = 'preference' and event_id = ${eventId} and parent_id in (${ids}) and used_at is null`);
+  await tx.execute(sql`
+    update sessions set revoked_at = ${now.toISOString()}::timestamptz
+     where kind = 'link' and event_id = ${eventId} and parent_id in (${ids}) and revoked_at is null`);
+}
+
 /**
  * POST emergency-event/{id}/resend: a fresh inquiry (new link, the family's current contact data)
  * to one family of the event, or to every family whose messages all failed. Only while the event
@@ -50,8 +68,14 @@ export async function resendInquiry(ctx: RequestContext, e: EventRow, parentId: 
     } else {
       ids = families.filter((f) => { const own = inquiries(f.parent_id); return own.length > 0 && familyState(own) === 'failed'; }).map((f) => f.parent_id);
     }
+    // Staff resends are capped per family and inquiry (issue 21): past the cap the manager phones.
+    const capped = ids.filter((id) => inquiries(id).length >= MAX_INQUIRY_MESSAGES);
+    if (parentId && capped.length > 0) throw new AppError(429, 'RESEND_LIMIT', 'errors.RESEND_LIMIT', { max: MAX_INQUIRY_MESSAGES });
+    ids = ids.filter((id) => !capped.includes(id));
     const parents = await parentsByIds(tx, ids);
     const targets: InquiryTarget[] = parents.map((p) => ({ parent: p, key: `inquiry:${e.id}:${p.id}:${inquiries(p.id).length}` }));
+    // The new link replaces the family's older ones for this inquiry (an address was perhaps corrected).
+    await revokePreferenceLinks(tx, e.id, parents.map((p) => p.id), ctx.clock.now());
     const n = await enqueueInquiries(tx, e, targets, ctx.config);
     await audit(tx, ctx.actor, { action: 'resend', entity: 'event', entityId: e.id, kitaId: e.kitaId, details: { parentId: parentId ?? null, queued: n } });
     return n;

@@ -189,6 +189,30 @@ describe('approve and reject', () => {
     expect((await post(`/api/parents/${parent.id}/reject`, w.headers.managerA)).statusCode).toBe(409);
   });
 
+  it('approves only a registration: a rejected one stays rejected (409), no message, no login', async () => {
+    const { parent } = await registered('Rita Rejected');
+    expect((await post(`/api/parents/${parent.id}/reject`, w.headers.managerA)).statusCode).toBe(200);
+    const res = await post(`/api/parents/${parent.id}/approve`, w.headers.managerA);
+    expect([res.statusCode, res.json().code]).toEqual([409, 'NOT_REGISTERED']);
+    expect((await t.db.select().from(parents).where(eq(parents.id, parent.id)))[0]).toMatchObject({ status: 'rejected', isActive: false });
+    expect(await messagesTo(parent.email!)).toEqual([]);
+  });
+
+  it('approve and reject at the same moment: exactly one wins, the other gets 409 (issue 21)', async () => {
+    for (let i = 0; i < 10; i++) {
+      const { parent } = await registered(`Paula Parallel ${'abcdefghij'[i]}`);
+      const order = i % 2 === 0 ? (['approve', 'reject'] as const) : (['reject', 'approve'] as const);
+      const answers = await Promise.all(order.map((a) => post(`/api/parents/${parent.id}/${a}`, w.headers.managerA)));
+      const winners = order.filter((_, j) => answers[j]!.statusCode === 200);
+      expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+      const [row] = await t.db.select().from(parents).where(eq(parents.id, parent.id));
+      expect(row!.status).toBe(winners[0] === 'approve' ? 'approved' : 'rejected');
+      const entries = await t.db.select().from(auditLog).where(eq(auditLog.entityId, parent.id));
+      expect(entries.map((e) => e.action)).toEqual([winners[0]]);
+      expect((await messagesTo(parent.email!)).length).toBe(winners[0] === 'approve' ? 1 : 0);
+    }
+  });
+
   it('follows the role/scope matrix', async () => {
     const { parent } = await registered('Mona Matrix');
     for (const action of ['approve', 'reject']) {

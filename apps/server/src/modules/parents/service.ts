@@ -5,6 +5,7 @@ import { children, kitas, parents, users } from '../../db/schema.js';
 import { audit, scrubAudit } from '../../lib/audit.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { assertKitaScope, assertParentScope } from '../../lib/access.js';
+import { hitLimit } from '../../lib/rate-limit.js';
 import { sendActivation, sendRegistrationApproved, sendRegistrationDeclined } from '../accounts/notifications.js';
 import { syncOpenInquiries } from '../events/snapshot.js';
 import { findParentDetails, findParentRow } from './queries.js';
@@ -12,6 +13,10 @@ import type { RequestContext } from '../../lib/context.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 
 export const parentNotFound = (id: string) => notFound('parents.notFound', { id });
+
+/** E-mail address changes a parent may make per day (issue 21); staff are not limited. */
+export const EMAIL_CHANGES_PER_DAY = 3;
+const DAY_MS = 86_400_000;
 
 /** A unique-index violation, whether the driver error is thrown directly or wrapped by Drizzle. */
 export function isUniqueViolation(err: unknown, constraint: string): boolean {
@@ -45,6 +50,15 @@ async function assertEmailFree(db: DbOrTx, email: string | null, exceptParentId?
 async function assertKitaExists(db: DbOrTx, kitaId: string): Promise<void> {
   const [row] = await db.select({ id: kitas.id }).from(kitas).where(eq(kitas.id, kitaId)).limit(1);
   if (!row) throw notFound('errors.NOT_FOUND', { id: kitaId });
+}
+
+/**
+ * Locks the parent row for the rest of the transaction: approve, reject and delete of a
+ * registration are one guarded transition each (issue 21), so of two at the same moment the
+ * second sees what the first did (one winner, the other 409).
+ */
+async function lockParent(tx: DbOrTx, id: string): Promise<void> {
+  await tx.execute(sql`select id from parents where id = ${id}::uuid for update`);
 }
 
 /** Loads a parent the caller may see (staff by Kita, a parent only themselves), else 404. */
@@ -141,6 +155,12 @@ export async function updateParent(
       }
       await assertEmailFree(tx, v.email, id);
       const now = ctx.clock.now();
+      // A parent changing the own e-mail again and again could have mail sent anywhere (issue 21):
+      // a few changes per day; staff correcting a typo are not limited.
+      if (isParent && v.email !== old.email) {
+        const { count: changes } = await hitLimit(tx, `email-change:${id}`, DAY_MS, now);
+        if (changes > EMAIL_CHANGES_PER_DAY) throw new AppError(429, 'ADDRESS_CHANGE_LIMIT');
+      }
       await tx
         .update(parents)
         .set({
@@ -199,6 +219,8 @@ function changedFields(old: typeof parents.$inferSelect, v: ReturnType<typeof no
  */
 export async function deleteParent(ctx: RequestContext, id: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
+    await loadParentInScope(tx, ctx.actor, id);
+    await lockParent(tx, id);
     const old = await loadParentInScope(tx, ctx.actor, id);
     const history = await tx.execute<{ n: number }>(
       sql`select count(*)::int as n from event_children where parent_id = ${id}`,
@@ -220,8 +242,12 @@ export async function deleteParent(ctx: RequestContext, id: string): Promise<voi
  */
 export async function approveParent(ctx: RequestContext, id: string): Promise<ParentDetails> {
   const sent = await ctx.db.transaction(async (tx) => {
+    await loadParentInScope(tx, ctx.actor, id);
+    await lockParent(tx, id);
     const old = await loadParentInScope(tx, ctx.actor, id);
     if (old.status === 'approved' && old.isActive) return false;
+    // Only a registration is approved (or a deactivated family reactivated); a rejected or expired one stays so.
+    if (old.status !== 'registered' && old.status !== 'approved') throw new AppError(409, 'NOT_REGISTERED');
     const now = ctx.clock.now();
     const [p] = await tx
       .update(parents)
@@ -244,6 +270,8 @@ export async function approveParent(ctx: RequestContext, id: string): Promise<Pa
 /** Rejects a pending registration (added route): status rejected, account inactive (no login). */
 export async function rejectParent(ctx: RequestContext, id: string, message?: string | null): Promise<ParentDetails> {
   const sent = await ctx.db.transaction(async (tx) => {
+    await loadParentInScope(tx, ctx.actor, id);
+    await lockParent(tx, id);
     const old = await loadParentInScope(tx, ctx.actor, id);
     if (old.status !== 'registered') throw new AppError(409, 'NOT_REGISTERED');
     const now = ctx.clock.now();

@@ -27,8 +27,8 @@ export async function verifyPreferenceToken(app: FastifyInstance, ip: string, ra
   if (!raw) throw badRequest('TOKEN_MISSING');
   const limitKeys = clientAttemptKeys('verify-token:ip', ip, VERIFY_TOKEN_POLICY);
   await enforceAttempts(app.db, limitKeys, app.clock.now());
-  const r = await app.db.execute<{ parent_id: string; event_id: string; expires_at: Date | string }>(sql`
-    select t.parent_id, t.event_id, t.expires_at
+  const r = await app.db.execute<{ parent_id: string; event_id: string; expires_at: Date | string; used_at: Date | string | null }>(sql`
+    select t.parent_id, t.event_id, t.expires_at, t.used_at
       from tokens t
      where t.token_hash = ${sha256(raw)} and t.kind = 'preference'
      limit 1`);
@@ -45,6 +45,8 @@ export async function verifyPreferenceToken(app: FastifyInstance, ip: string, ra
     throw badRequest('TOKEN_INVALID');
   }
   for (const k of limitKeys) await refundAttempt(app.db, k.key);
+  // Replaced by a newer link for this family and inquiry (revokePreferenceLinks).
+  if (token.used_at) throw badRequest('TOKEN_INVALID');
   const e = await findEvent(app.db, token.event_id);
   if (!e) throw badRequest('TOKEN_INVALID');
   const now = app.clock.now();

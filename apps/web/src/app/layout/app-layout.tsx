@@ -3,6 +3,7 @@ import { Outlet, useNavigation } from 'react-router';
 import { SidebarInset, SidebarProvider } from '@/components/ui/sidebar';
 import { ChannelPauseBanner } from '@/features/operations/components/channel-pause-banner';
 import { RequireAuth } from '@/lib/guards';
+import { MessageBudgetBanner } from '@/features/events/components/message-budget-banner';
 import { SessionSync } from '../session-sync';
 import { AppHeader } from './app-header';
 import { AppSidebar } from './app-sidebar';
@@ -33,6 +34,8 @@ export default function AppLayout() {
           <AppHeader />
           <main id="main-content" tabIndex={-1} className="flex flex-1 flex-col gap-6 p-4 outline-none md:p-6" data-qa="app-main">
             <ChannelPauseBanner />
+            {/* Near or over a message budget (issue 21): Admins and the Kita's managers see why messages wait. */}
+            <MessageBudgetBanner />
             <Outlet />
           </main>
         </SidebarInset>

@@ -117,6 +117,20 @@ export const delivery = {
     noReport: 'noch keiner',
     accepted: 'angenommen ({{transport}}, ID {{id}})',
   },
+  budget: {
+    titleNear: 'Nachrichtenbudget fast aufgebraucht',
+    titleOver: 'Nachrichtenbudget aufgebraucht',
+    names: {
+      deployment_hour: 'Alle Kitas, diese Stunde',
+      kita_day: 'Kita, heute',
+      anonymous_hour: 'Registrierungen und Codes, diese Stunde',
+      anonymous_day: 'Registrierungen und Codes, heute',
+    },
+    line: '{{name}}: {{used}} von {{limit}} verbraucht.',
+    held_one: '{{count}} Nachricht wartet bis {{time}} Uhr.',
+    held_other: '{{count}} Nachrichten warten bis {{time}} Uhr.',
+    explain: 'Über dem Budget werden Nachrichten nicht verworfen, sondern später gesendet. Anfragen und Ergebnisse einer Bedarfsabfrage gehen immer sofort hinaus.',
+  },
   dashboard: {
     title_one: '{{count}} Abfrage mit fehlgeschlagenen Nachrichten',
     title_other: '{{count}} Abfragen mit fehlgeschlagenen Nachrichten',

@@ -118,6 +118,20 @@ export const delivery: Catalog<typeof de> = {
     noReport: 'none yet',
     accepted: 'accepted ({{transport}}, ID {{id}})',
   },
+  budget: {
+    titleNear: 'Message budget nearly used up',
+    titleOver: 'Message budget used up',
+    names: {
+      deployment_hour: 'All Kitas, this hour',
+      kita_day: 'Kita, today',
+      anonymous_hour: 'Registrations and codes, this hour',
+      anonymous_day: 'Registrations and codes, today',
+    },
+    line: '{{name}}: {{used}} of {{limit}} used.',
+    held_one: '{{count}} message is waiting until {{time}}.',
+    held_other: '{{count}} messages are waiting until {{time}}.',
+    explain: 'Over the budget, messages are not dropped but sent later. Inquiries and results of an inquiry always go out at once.',
+  },
   dashboard: {
     title_one: '{{count}} inquiry with failed messages',
     title_other: '{{count}} inquiries with failed messages',

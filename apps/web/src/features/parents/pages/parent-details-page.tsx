@@ -46,7 +46,8 @@ function ParentActions({
         <PencilIcon aria-hidden="true" />
         {t('parents.details.edit')}
       </Button>
-      {staff && parent.status !== 'approved' && (
+      {/* Only a registration is approved; a rejected or expired one stays so (the server answers 409). */}
+      {staff && parent.status === 'registered' && (
         <Button onClick={runApprove} disabled={approve.isPending} data-qa="parent-approve">
           <CheckIcon aria-hidden="true" />
           {t('parents.details.approve')}
