@@ -12,7 +12,9 @@ import { closeTransports, createTransports } from './transports.js';
  * The stand-in is a real SMTP server (smtp-server) with STARTTLS disabled.
  */
 const TWILIO = { TWILIO_ACCOUNT_SID: 'AC1', TWILIO_AUTH_TOKEN: 'token', TWILIO_FROM: '+4930123' };
-const production = (env: Record<string, string>) => testConfig({ NODE_ENV: 'production', ...TWILIO, ...env });
+// The settings strict production needs besides the ones under test.
+const STRICT = { PUBLIC_URL: 'https://kita.stadt-test.de', SMTP_FROM: 'Kita <no-reply@stadt-test.de>', JWT_SECRET: '9f8e7d6c5b4a39281706f5e4d3c2b1a09f8e7d6c5b4a3928' };
+const production = (env: Record<string, string>) => testConfig({ NODE_ENV: 'production', ...STRICT, ...TWILIO, ...env });
 
 /** An address of this machine that is not loopback (the SMTP server then counts as "elsewhere"). */
 const lanAddress = Object.values(networkInterfaces())

@@ -113,6 +113,12 @@ export const ROUTE_MATRIX: Record<string, Actor[]> = {
   'POST /api/account-mails/{id}/resend': ADMIN,
   // Budgets of the caller's scope: Admins all, a manager the own Kita's (issue 21).
   'GET /api/message-budgets': STAFF_ANY,
+  // A provider's account problem pauses a channel: every staff member sees the banner (a manager
+  // the own Kita's waiting messages); only an Admin resumes or sends operator test messages.
+  'GET /api/delivery/channel-pauses': STAFF_ANY,
+  'POST /api/delivery/channel-pauses/{channel}/resume': ADMIN,
+  'POST /api/admin/test-message': ADMIN,
+  'GET /api/admin/test-messages': ADMIN,
   // Provider callbacks: no session, only the provider's signature, which no actor here has.
   'POST /api/delivery/twilio/status': [],
   'POST /api/delivery/seven/status': [],

@@ -189,13 +189,14 @@ describe('approve and reject', () => {
     expect((await post(`/api/parents/${parent.id}/reject`, w.headers.managerA)).statusCode).toBe(409);
   });
 
-  it('approves only a registration: a rejected one stays rejected (409), no message, no login', async () => {
+  it('approves only a registration: a rejected one stays rejected (409), no approval message, no login', async () => {
     const { parent } = await registered('Rita Rejected');
     expect((await post(`/api/parents/${parent.id}/reject`, w.headers.managerA)).statusCode).toBe(200);
     const res = await post(`/api/parents/${parent.id}/approve`, w.headers.managerA);
     expect([res.statusCode, res.json().code]).toEqual([409, 'NOT_REGISTERED']);
     expect((await t.db.select().from(parents).where(eq(parents.id, parent.id)))[0]).toMatchObject({ status: 'rejected', isActive: false });
-    expect(await messagesTo(parent.email!)).toEqual([]);
+    // The family was told of the rejection, and of nothing else.
+    expect((await messagesTo(parent.email!)).map((m) => m.kind)).toEqual(['registration_declined']);
   });
 
   it('approve and reject at the same moment: exactly one wins, the other gets 409 (issue 21)', async () => {
@@ -209,7 +210,7 @@ describe('approve and reject', () => {
       expect(row!.status).toBe(winners[0] === 'approve' ? 'approved' : 'rejected');
       const entries = await t.db.select().from(auditLog).where(eq(auditLog.entityId, parent.id));
       expect(entries.map((e) => e.action)).toEqual([winners[0]]);
-      expect((await messagesTo(parent.email!)).length).toBe(winners[0] === 'approve' ? 1 : 0);
+      expect((await messagesTo(parent.email!)).map((m) => m.kind)).toEqual([winners[0] === 'approve' ? 'registration_approved' : 'registration_declined']);
     }
   });
 
