@@ -18,8 +18,12 @@ const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.
 const pgUrl = process.env.TEST_DATABASE_URL;
 
 const SECRET = 'b1e0c7d94f2a8e63c5d71f0a9b4e2c8d6f1a3e5b7c9d0f2a4c6e8b0d2f4a6c8e';
+// The command runs on the same clock as this test: where CI moves the system clock with
+// libfaketime, its variables go to the child too (else the link it signs expires by this clock).
+const faketime = Object.fromEntries(Object.entries(process.env).filter(([k, v]) => (k === 'LD_PRELOAD' || k.startsWith('FAKETIME')) && v !== undefined)) as Record<string, string>;
 const productionEnv = (db: Record<string, string>) => ({
   PATH: process.env.PATH ?? '',
+  ...faketime,
   NODE_ENV: 'production',
   JWT_SECRET: SECRET,
   PUBLIC_URL: 'https://kita.stadt-test.de',
