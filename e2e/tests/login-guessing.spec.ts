@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { approvedParent, expect, newestMessage, parentLogin, test, uniqueEmail } from './support';
+import { approvedParent, expect, newestMessage, parentLogin, test, toasts, uniqueEmail } from './support';
 
 /**
  * Issue 21, finding 3, in the browser: someone guesses the password of a parent's account from
@@ -46,6 +46,8 @@ for (const language of ['de', 'en'] as const) {
     await expect(note).toHaveText(
       language === 'de' ? /Zu viele Fehlversuche – wir haben Ihnen einen Code geschickt/ : /Too many failed attempts – we have sent you a code/,
     );
+    // The note says it; no error toast repeats it (on a phone it covered the page header).
+    await expect(toasts(page)).toHaveCount(0);
     await page.screenshot({ path: test.info().outputPath(`login-code-${language}-desktop.png`), fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: test.info().outputPath(`login-code-${language}-phone.png`), fullPage: true });

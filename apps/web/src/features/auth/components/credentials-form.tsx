@@ -8,6 +8,7 @@ import { emailSchema, staffLoginSchema } from '@kita/shared';
 import { TextField } from '@/components/form/text-field';
 import { SubmitButton } from '@/components/submit-button';
 import { Form } from '@/components/ui/form';
+import { ApiError } from '@/lib/api';
 import { notifyError } from '@/lib/notify';
 import { isCodeRequest, isPhoneIdentifier, useLogin, type LoginKind, type LoginStep } from '../queries';
 
@@ -57,6 +58,8 @@ export function CredentialsForm({ kind, onStep }: { kind: LoginKind; onStep: (st
         onSuccess: onStep,
         onError: (error) => {
           if (isCodeRequest(error)) setCodeSent(true);
+          // The note above the code field says it already; a toast with the same text covered the header on a phone.
+          if (error instanceof ApiError && error.code === 'LOGIN_CODE_SENT') return;
           notifyError(t('auth.login.failed'), error);
         },
       },
