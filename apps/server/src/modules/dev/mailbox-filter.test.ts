@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/app.js';
+import { outboxMessages } from '../../db/schema.js';
 import { enqueueMessages } from '../../notify/outbox.js';
 
 let t: TestContext;
@@ -28,6 +30,9 @@ describe('dev mailbox (issue 20)', () => {
     const recipient = '+491705550001';
     for (let i = 0; i < 5; i++) {
       await enqueueMessages(t.db, [msg(`page-${i}`, recipient)]);
+      // The row's time from the test clock: the database's now() of two quick inserts can be the
+      // same millisecond on PGlite, and ties are ordered by id, not by insertion.
+      await t.db.update(outboxMessages).set({ createdAt: t.clock.now() }).where(eq(outboxMessages.idempotencyKey, `page-${i}`));
       t.clock.advance(1000);
     }
     const first = await get(`recipient=${encodeURIComponent(recipient)}&limit=2`);
