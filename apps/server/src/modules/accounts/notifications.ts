@@ -219,18 +219,24 @@ export async function sendAccountExists(tx: DbOrTx, ctx: AppLike, input: { email
   );
 }
 
+/**
+ * The greeting's name: the name a registrant typed goes only to an address they proved (a verified
+ * e-mail, or the SMS number they confirmed), never to an address anybody could have entered.
+ */
+function provedName(parent: ParentForMessage, to: { channel: Channel }): { name?: string } {
+  return to.channel === 'sms' || parent.emailVerified === true ? { name: parent.name } : {};
+}
+
 /** 'Registration approved' (call from the approve route's transaction); once per parent. */
 export async function sendRegistrationApproved(tx: DbOrTx, ctx: AppLike, input: { parent: ParentForMessage }): Promise<boolean> {
   const { parent } = input;
   const to = parentRecipient(parent);
   if (!to) return false;
-  // The name the registrant typed only to an address they proved (issue 21).
-  const proved = to.channel === 'sms' || parent.emailVerified === true;
   await enqueueComposed(
     tx,
     'registration_approved',
     to,
-    { ...(proved ? { name: parent.name } : {}), kitaName: await kitaName(tx, parent.kitaId), link: appLink(ctx.config.publicUrl, '/login') },
+    { ...provedName(parent, to), kitaName: await kitaName(tx, parent.kitaId), link: appLink(ctx.config.publicUrl, '/login') },
     { kitaId: parent.kitaId, parentId: parent.id, idempotencyKey: `registration_approved:${parent.id}`, publicUrl: ctx.config.publicUrl },
   );
   return true;
@@ -241,13 +247,11 @@ export async function sendRegistrationDeclined(tx: DbOrTx, input: { parent: Pare
   const { parent } = input;
   const to = parentRecipient(parent);
   if (!to) return false;
-  // The name the registrant typed only to an address they proved.
-  const proved = to.channel === 'sms' || parent.emailVerified === true;
   await enqueueComposed(
     tx,
     'registration_declined',
     to,
-    { ...(proved ? { name: parent.name } : {}), kitaName: await kitaName(tx, parent.kitaId) },
+    { ...provedName(parent, to), kitaName: await kitaName(tx, parent.kitaId) },
     { kitaId: parent.kitaId, parentId: parent.id, idempotencyKey: `registration_declined:${parent.id}` },
   );
   return true;
