@@ -1,5 +1,19 @@
 import { sql } from 'drizzle-orm';
+import { parents } from '../../db/schema.js';
 import { parentRecipient } from '../../notify/messages.js';
+
+/**
+ * The parent columns a message needs, for builder queries that join `parents`: select it as a
+ * nested field (`contact: parentContact`) and hand the result to notify/messages.ts parentRecipient.
+ */
+export const parentContact = {
+  email: parents.email,
+  primaryPhone: parents.primaryPhone,
+  primaryPhoneVerified: parents.primaryPhoneVerified,
+  preferredCommunication: parents.preferredCommunication,
+  isAnonymous: parents.isAnonymous,
+  language: parents.language,
+};
 
 /** The parent columns a message needs, for raw SQL over `parents p` (declared once with ParentContactRow). */
 export const PARENT_CONTACT = sql.raw('p.email, p.primary_phone, p.primary_phone_verified, p.preferred_communication, p.is_anonymous, p.language');
