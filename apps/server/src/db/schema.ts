@@ -143,7 +143,7 @@ export const tokens = pgTable(
   'tokens',
   {
     id: id(),
-    /** 'activation' | 'reset' | 'otp' | 'otp_login' | 'verify_phone' | 'preference' */
+    /** 'activation' | 'email_change' | 'reset' | 'otp' | 'otp_login' | 'verify_phone' | 'preference' */
     kind: text('kind').notNull(),
     tokenHash: text('token_hash').notNull(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
@@ -329,7 +329,7 @@ export const outboxMessages = pgTable(
   {
     id: id(),
     idempotencyKey: text('idempotency_key').notNull(),
-    /** notify/outbox.ts MessageKind: 'activation' | 'otp' | … | 'inquiry' | 'results' | 'slot_offered' | 'slot_released' | 'event_withdrawn' | 'registration_declined' | 'credits_reset' */
+    /** notify/outbox.ts MessageKind: 'activation' | 'email_change' | 'otp' | … | 'inquiry' | 'results' | 'slot_offered' | 'slot_released' | 'event_withdrawn' | 'registration_declined' | 'credits_reset' */
     kind: text('kind').notNull(),
     /** 'email' | 'sms' */
     channel: text('channel').notNull(),
