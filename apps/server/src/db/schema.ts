@@ -185,12 +185,12 @@ export const events = pgTable(
     categoryId: uuid('category_id').notNull().references(() => categories.id, { onDelete: 'restrict' }),
     /** 'immediate' | 'future' */
     eventType: text('event_type').$type<EventType>().notNull(),
-    /** The first day (and time) of emergency care the inquiry is about (domain.md v2). */
-    eventDate: ts('event_date').notNull(),
-    /** The end of the care period; slots can be released until then. */
-    expireDate: ts('expire_date').notNull(),
-    /** Answers are accepted until then; the inquiry closes and allocates at it. */
-    responseDeadline: ts('response_deadline').notNull(),
+    /** The first day (and time) of emergency care the inquiry is about; on the wire `eventDate`. */
+    careStartsAt: ts('care_starts_at').notNull(),
+    /** The end of the care period; slots can be released until then. On the wire `expireDate`. */
+    careEndsAt: ts('care_ends_at').notNull(),
+    /** Answers are accepted until then; the inquiry closes and allocates at it. On the wire `responseDeadline`. */
+    answersCloseAt: ts('answers_close_at').notNull(),
     /** When the parents are asked; the event is 'scheduled' until then. */
     opensAt: ts('opens_at').notNull(),
     description: text('description'),
@@ -218,7 +218,7 @@ export const events = pgTable(
   },
   (t) => [
     index('events_kita_idx').on(t.kitaId),
-    index('events_status_deadline_idx').on(t.status, t.responseDeadline),
+    index('events_status_answers_close_idx').on(t.status, t.answersCloseAt),
     index('events_status_opens_idx').on(t.status, t.opensAt),
   ],
 );
@@ -399,8 +399,8 @@ export const outboxMessages = pgTable(
 export const withdrawnLinks = pgTable('withdrawn_links', {
   tokenHash: text('token_hash').primaryKey(),
   kitaName: text('kita_name').notNull(),
-  eventDate: ts('event_date').notNull(),
-  expireDate: ts('expire_date').notNull(),
+  careStartsAt: ts('care_starts_at').notNull(),
+  careEndsAt: ts('care_ends_at').notNull(),
   timezone: text('timezone').notNull(),
   withdrawnAt: ts('withdrawn_at').notNull(),
   expiresAt: ts('expires_at').notNull(),
