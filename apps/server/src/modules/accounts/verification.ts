@@ -12,7 +12,7 @@ import { audit } from '../../lib/audit.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 import type { PublicContext, Services } from '../../lib/context.js';
 
-/** E-mail activation and phone verification (domain.md "Accounts, login and verification"). */
+/** E-mail activation and phone verification (docs/domain.md "Accounts and login"). */
 
 type ParentRow = typeof parents.$inferSelect;
 type UserRow = typeof users.$inferSelect;
@@ -60,7 +60,7 @@ export async function activateAccount(ctx: Services, token: string): Promise<Act
     }
     if (!parent.email) throw new AppError(400, 'TOKEN_INVALID');
     const user = await ensureParentUser(tx, parent);
-    // The pages of the link speak the family's language (issue 20), not the browser's.
+    // The pages of the link speak the family's language, not the browser's.
     const language = parent.language === 'en' ? 'en' : 'de';
     if (user.passwordHash) return { emailVerified: true, needsPassword: false, resetToken: null, language };
     const resetToken = await issueToken(tx, { kind: 'reset', userId: user.id, parentId: parent.id, target: parent.email, ttlMs: TTL.reset, now });
@@ -125,7 +125,7 @@ export async function resendActivation(ctx: PublicContext, id: string, email: st
     if (parent.email !== email) throw new AppError(400, 'EMAIL_MISMATCH');
     if (parent.emailVerified) throw new AppError(409, 'ALREADY_VERIFIED');
     if (isClosedRegistration(parent)) throw new AppError(409, 'REGISTRATION_CLOSED');
-    // Per account, whatever the address (issue 21: a parent changing the own e-mail again and again).
+    // Per account, whatever the address (a parent changing the own e-mail again and again).
     if (actor.role === 'Parent') await enforceLimit(ctx.db, `resend:acct:${parent.id}`, ACTIVATION_MAILS_PER_ACCOUNT_PER_DAY, DAY, now);
   } else if (!parent || parent.email !== email || parent.emailVerified || isClosedRegistration(parent)) {
     return;

@@ -3,7 +3,7 @@ import type { Parent, ParentChild, ParentDetails } from '@kita/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { categories, children, creditLedger, groups, kitas, parents, tokens } from '../../db/schema.js';
 
-/** The family's credit balance: the sum of its ledger (domain.md "Allocation and credits"), 0 without entries. */
+/** The family's credit balance: the sum of its ledger (docs/domain.md "Allocation and credits"), 0 without entries. */
 const creditsOf = sql<number>`(select coalesce(sum(${creditLedger.amount}), 0)::int from ${creditLedger} where ${creditLedger.parentId} = ${parents.id})`;
 
 /** The family took part in an inquiry: deleteParent refuses it (PARENT_HAS_HISTORY), the list offers no delete. */

@@ -15,7 +15,7 @@ import type { AuthContext } from '../../lib/auth-context.js';
 
 export const parentNotFound = (id: string) => notFound('parents.notFound', { id });
 
-/** E-mail address changes a parent may make per day (issue 21); staff are not limited. */
+/** E-mail address changes a parent may make per day; staff are not limited. */
 export const EMAIL_CHANGES_PER_DAY = 3;
 const DAY_MS = 86_400_000;
 
@@ -55,7 +55,7 @@ async function assertKitaExists(db: DbOrTx, kitaId: string): Promise<void> {
 
 /**
  * Locks the parent row for the rest of the transaction: approve, reject and delete of a
- * registration are one guarded transition each (issue 21), so of two at the same moment the
+ * registration are one guarded transition each, so of two at the same moment the
  * second sees what the first did (one winner, the other 409).
  */
 async function lockParent(tx: DbOrTx, id: string): Promise<void> {
@@ -133,7 +133,7 @@ export async function createParent(ctx: RequestContext, input: ParentInput): Pro
 /**
  * Updates a parent. Staff may change everything within their scope; a parent may change only
  * their own contact data, language and preferred communication (Kita and anonymity stay).
- * A changed e-mail or phone number is no longer verified (domain.md).
+ * A changed e-mail or phone number is no longer verified (docs/domain.md).
  */
 export async function updateParent(
   ctx: RequestContext,
@@ -236,7 +236,7 @@ function changedFields(old: typeof parents.$inferSelect, v: ReturnType<typeof no
 /**
  * Deletes a parent with its account and children (schema cascades). Staff only, within scope.
  * A family that took part in an inquiry is refused (409 PARENT_HAS_HISTORY, "deactivate instead"):
- * its answers and allocations are part of results that must stay reproducible (domain.md). The
+ * its answers and allocations are part of results that must stay reproducible (docs/domain.md). The
  * spec's parents list offers delete only for registrations, which never took part.
  */
 export async function deleteParent(ctx: RequestContext, id: string): Promise<void> {
@@ -250,7 +250,7 @@ export async function deleteParent(ctx: RequestContext, id: string): Promise<voi
     if (Number(history.rows[0]?.n ?? 0) > 0) throw conflict('PARENT_HAS_HISTORY');
     const kids = await tx.select({ id: children.id }).from(children).where(eq(children.parentId, id));
     await tx.delete(parents).where(eq(parents.id, id));
-    // The family is gone: its names and a rejection's text leave the audit log too (issue 21);
+    // The family is gone: its names and a rejection's text leave the audit log too;
     // the rows themselves (who did what, when) stay.
     await scrubAudit(tx, 'parent', [id]);
     await scrubAudit(tx, 'child', kids.map((k) => k.id));
@@ -300,7 +300,7 @@ export async function rejectParent(ctx: RequestContext, id: string, message?: st
     const [p] = await tx.update(parents).set({ status: 'rejected', isActive: false, updatedAt: now }).where(eq(parents.id, id)).returning();
     await tx.update(users).set({ isActive: false, updatedAt: now }).where(eq(users.parentId, id));
     await audit(tx, ctx.actor, { action: 'reject', entity: 'parent', entityId: id, kitaId: old.kitaId, details: { message: message ?? null } });
-    // The family learns the outcome of its registration (issue 20), by the same fallback path.
+    // The family learns the outcome of its registration, by the same fallback path.
     return sendRegistrationDeclined(tx, { parent: p! });
   });
   if (sent) ctx.outbox.kick();

@@ -27,7 +27,7 @@ type Row = {
 const date = (v: Date | string | null) => (v ? new Date(v) : null);
 
 /**
- * The report of one event (domain.md "Reports"): the summary and one row per child, grouped by
+ * The report of one event (docs/domain.md "Reports"): the summary and one row per child, grouped by
  * group. After close the rows are the frozen allocation with the names and groups of the
  * inquiry's snapshot (event_children) and the balance the order was decided by, so no later edit
  * or deletion changes them; before close the snapshot's children with their answers.

@@ -1,5 +1,5 @@
 /**
- * E-mail and SMS templates (domain.md "Notifications"), rendered on the server by
+ * E-mail and SMS templates (docs/domain.md "Messages"), rendered on the server by
  * apps/server/src/notify/messages.ts. `{{var}}` placeholders; `body` paragraphs are separated by a
  * blank line. SMS texts use only GSM-7 characters (umlauts and ß are fine, no typographic dashes
  * or quotes) so that one SMS holds 160 characters.

@@ -1,4 +1,4 @@
-/** Parents list, parent form and parent details (spec section 2 "Parents list", "Parent details"). */
+/** Parents list, parent form and parent details. */
 export const parents = {
   notFound: 'Kein Elternteil mit der ID {{id}} gefunden',
   list: {

@@ -34,7 +34,7 @@ function valuesOf(parent: Parent): ParentFormValues {
 }
 
 /**
- * Add or edit a parent (spec section 2 "Dialogs", section 4 "Parent form"). A parent editing
+ * Add or edit a parent. A parent editing
  * their own record gets no Kita selector and no anonymity switch; a language change of their own
  * record switches the UI language and is stored with the session user.
  */
