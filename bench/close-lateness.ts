@@ -1,5 +1,5 @@
 /**
- * How late the close job allocates future inquiries after their answer deadline (issue 19): the
+ * How late the close job allocates future inquiries after their answer deadline: the
  * app with its periodic jobs as `npm start` runs them, on the real clock, on a fresh database;
  * three future inquiries of one Kita whose answers close 20, 23.5 and 27 s after their creation,
  * each with a care period ending days later. Prints each inquiry's lateness (finished_at minus

@@ -1,5 +1,5 @@
 /**
- * A city-wide strike morning (issue 15, aim 4) on real PostgreSQL: 50 Kitas with 100 families each
+ * A city-wide strike morning on real PostgreSQL: 50 Kitas with 100 families each
  * (half e-mail to a local SMTP server, half SMS to the local fake of Twilio's API, rate lifted), 50
  * immediate inquiries created through the API within one minute (spread over 30 s), then every
  * family opens its link (verify-token) and 90 % answer, over 200 concurrent connections; the rest

@@ -7,7 +7,7 @@ import { authHeader, createKita, createParent, createStaff } from './factories.j
 type Headers = Record<string, string>;
 
 /**
- * The role/scope matrix of quality.md for the structure routes: an Admin, Kita A with its manager
+ * The role/scope matrix of docs/quality.md for the structure routes: an Admin, Kita A with its manager
  * and an approved parent, Kita B with its manager, each with a bearer header.
  */
 export async function createStructureWorld(app: FastifyInstance, db: Db) {

@@ -403,7 +403,7 @@ async function accountFailure(opts: OutboxWorkerOptions, row: Row, transport: st
 
 /**
  * Provider errors often quote the recipient; logs must not carry full phone numbers or e-mail
- * addresses (quality.md). The outbox row keeps the full error for the manager's view.
+ * addresses (docs/quality.md). The outbox row keeps the full error for the manager's view.
  */
 export function redactContacts(text: string): string {
   return text

@@ -9,7 +9,7 @@ import { enqueueMessages } from './outbox.js';
 import { classifySevenCode, parseSevenReport, sevenOutcome, sevenSenderProblem, sevenTtlMinutes } from './seven.js';
 
 /**
- * Contract suite for seven.io (issue 23 S1-S10), built from the documented requests and answers
+ * Contract suite for seven.io, built from the documented requests and answers
  * (notify/seven.ts names the pages): the SMS API's return codes, the delivery report webhook in
  * both formats, its signature as seven's signing page and its own verifier compute it, re-delivery
  * of the same report, the report that beats the send's answer, ttl, and the sender rules.

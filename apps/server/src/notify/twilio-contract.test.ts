@@ -18,7 +18,7 @@ import {
 } from './twilio.js';
 
 /**
- * Contract suite for Twilio (issue 23 T1-T9), built from the documented requests, answers and
+ * Contract suite for Twilio, built from the documented requests, answers and
  * callbacks (notify/twilio.ts names the pages): X-Twilio-Signature as twilio-node's
  * validateRequest checks it (with and without the port, the legacy query encoding, repeated
  * parameters), the Webhook Rules HMAC-SHA256 variant, connection-override fragments, every

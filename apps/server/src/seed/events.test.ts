@@ -33,7 +33,7 @@ describe('demo inquiry seed', () => {
       .from(outboxMessages)
       .where(and(eq(outboxMessages.eventId, seeded!.id), eq(outboxMessages.recipient, '+491713920000')));
     expect(demoSms).toHaveLength(1);
-    // Stored with the link sealed (issue 9); what the parent gets ends with the short link.
+    // Stored with the link sealed; what the parent gets ends with the short link.
     expect(openMessage(demoSms[0]!, testSecretKey).bodyText).toMatch(/http:\/\/kita\.test\/p\/[\w-]{22}$/);
   });
 });

@@ -18,7 +18,7 @@ type FamilyRow = ParentContactRow & {
 };
 
 /**
- * The messages of the demo season's finished inquiries (issue 20: they had none, so their delivery
+ * The messages of the demo season's finished inquiries (they had none, so their delivery
  * cards showed every family as "Kein Kanal"): per family with a channel the inquiry at opening and
  * the result at closing, written as delivered long ago, the way the outbox keeps a delivered
  * message at rest (link token blanked: `…/p/{{secret}}`, no secret). In the first inquiry that

@@ -21,7 +21,7 @@ import { seedSeasonMessages } from './messages.js';
  *
  * The close writes no messages (notify: false, they would go out at start); seed/messages.ts
  * writes each family's inquiry and result as delivered at the time, so the delivery cards of the
- * finished inquiries have real content (issue 20), and they sort below anything new in the dev
+ * finished inquiries have real content, and they sort below anything new in the dev
  * mailbox. Everything else is what a real close writes.
  */
 
@@ -91,7 +91,7 @@ export async function seedSeason(tx: Tx, structure: DemoStructure, families: Dem
     const categoryId = structure.categoryIds[s.category];
     // Sent on a working day at 07:30 (a weekend moves to the Friday before); immediate: care that
     // day, answers for 15 minutes; future: answers for two days, care on the next working day
-    // after the deadline, 07:00 to 17:00 (domain.md "Emergency events", issue 20: no Sundays).
+    // after the deadline, 07:00 to 17:00 (docs/domain.md "Inquiries"; no Sundays).
     const sentDay = workday(dayOf(new Date(now.getTime() - s.daysAgo * DAY_MS)), -1);
     const start = at(sentDay, '07:30');
     const deadline =

@@ -10,7 +10,7 @@ const FALLBACK_WINDOW_MS = 7 * 86_400_000;
 export const messageFallbackKey = (idempotencyKey: string) => `fallback:${idempotencyKey}`;
 
 /**
- * Channel fallback for every family-facing message kind after the answer window (issue 20):
+ * Channel fallback for every family-facing message kind after the answer window:
  * results, place offered, place given back, inquiry withdrawn and registration declined. A message
  * of such a kind that ended failed or undelivered goes out once more on the family's other
  * verified channel (SMS -> e-mail, e-mail -> SMS), composed again from the variables stored on

@@ -13,7 +13,7 @@ export function answerWindowStart(e: Pick<EventRow, 'notifiedAt' | 'opensAt'>): 
 const TWO_HOURS = 2 * 60 * 60 * 1000;
 
 /**
- * When the one reminder is due (domain.md "Reminder"): half-way through the answer window, but no
+ * When the one reminder is due (docs/domain.md "Reminder"): half-way through the answer window, but no
  * earlier than 2 hours before the deadline; an immediate inquiry of 15 minutes reminds after 7.5.
  */
 export function reminderDueAt(e: Pick<EventRow, 'notifiedAt' | 'opensAt' | 'answersCloseAt'>): Date {

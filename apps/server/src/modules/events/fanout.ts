@@ -31,7 +31,7 @@ export const parentColumns = sql.raw(
 export const inquiryKey = (eventId: string, parentId: string) => `inquiry:${eventId}:${parentId}`;
 
 /**
- * Opens an event to the parents (domain.md "Notifications", "Tokens"): records the snapshot of
+ * Opens an event to the parents (docs/domain.md "Messages", "Links and codes"): records the snapshot of
  * eligible children (event_children), then ONE inquiry per parent with children in the snapshot, by the preferred channel and in the parent's language, carrying a preference
  * link whose token (128 random bits from newToken(), stored as SHA-256, valid until the event ends) is written in
  * the SAME transaction as the message. Parents that already got this inquiry are skipped, so a

@@ -69,8 +69,8 @@ export async function lockEvent(tx: Tx, id: string, opts: { skipLocked?: boolean
 export type LockedEvent = EventRow;
 
 /**
- * Finished = closed by allocation, or past its response deadline (spec section 4: "expired or
- * closed"): no answer is taken any more. Slots can still be released until the care ends.
+ * Finished = closed by allocation, or past its response deadline (the specification's
+ * "expired or closed"): no answer is taken any more. Slots can still be released until the care ends.
  */
 export const isFinished = (e: Pick<EventRow, 'status' | 'answersCloseAt'>, now: Date) =>
   e.status === 'finished' || e.answersCloseAt.getTime() <= now.getTime();
@@ -101,7 +101,7 @@ export async function countEligible(db: DbOrTx, eventId: string): Promise<number
 
 /**
  * Children of the snapshot without an answer yet. The allocation module closes an immediate
- * event as soon as this reaches 0 (domain.md "Close").
+ * event as soon as this reaches 0 (docs/domain.md "Closing").
  */
 export async function countUnanswered(db: DbOrTx, eventId: string): Promise<number> {
   const answered = db

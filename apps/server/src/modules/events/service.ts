@@ -25,7 +25,7 @@ import type { AuthContext } from '../../lib/auth-context.js';
 import type { DbOrTx } from '../../db/client.js';
 
 /**
- * Event rules of domain.md "Emergency events" and spec section 5. Every write is audited in its
+ * Event rules of docs/domain.md "Inquiries" and docs/domain.md "Validation". Every write is audited in its
  * transaction; opening an event writes its inquiries in that same transaction (outbox).
  */
 
@@ -60,7 +60,7 @@ async function categoryOfKita(db: DbOrTx, input: EventInput) {
 type EventDatesResolved = CareDates;
 
 /**
- * The four dates of an event (domain.md "Emergency events", v2). Immediate: care today, answers for
+ * The four dates of an event (docs/domain.md "Inquiries", v2). Immediate: care today, answers for
  * IMMEDIATE_EVENT_MINUTES, the care period ends with the Kita's day. Future: the dates of the form,
  * sent now unless a later `opensAt` is given, answers until `responseDeadline` (default the day
  * before the first care day, 18:00 Kita time). Every rule is checked; a 400 names the fields.
@@ -97,7 +97,7 @@ function resolveDates(
 }
 
 /**
- * One running inquiry per category (domain.md): another scheduled or open inquiry of the same
+ * One running inquiry per category (docs/domain.md): another scheduled or open inquiry of the same
  * category whose care days overlap needs `confirmOverlap`; the 409 names the first one.
  */
 async function assertNoOverlap(
@@ -169,7 +169,7 @@ export async function createEvent(ctx: RequestContext, input: EventInput): Promi
         ...eventValues(input, category, dates),
         status: opensNow ? 'open' : 'scheduled',
         ...drawSeed(),
-        // Instants arrive in UTC; dates are shown to parents in the Kita's zone (domain.md "Time").
+        // Instants arrive in UTC; dates are shown to parents in the Kita's zone (docs/domain.md "Time").
         timezone: category.kitaTimezone,
         createdBy: ctx.actor?.userId ?? null,
         createdAt: now,
@@ -192,7 +192,7 @@ export async function createEvent(ctx: RequestContext, input: EventInput): Promi
 }
 
 /**
- * Editing (domain.md): an open event may change description, slots and (future) dates; the
+ * Editing (docs/domain.md): an open event may change description, slots and (future) dates; the
  * category or type only while nobody has answered. A started inquiry keeps its start date.
  */
 export async function updateEvent(ctx: RequestContext, id: string, input: EventInput): Promise<EventSummary> {
@@ -243,7 +243,7 @@ export async function updateEvent(ctx: RequestContext, id: string, input: EventI
       })
       .where(eq(events.id, e.id));
     if (careEndsAt.getTime() !== e.careEndsAt.getTime()) {
-      // Preference links and link sessions live until the event ends (domain.md "Tokens").
+      // Preference links and link sessions live until the event ends (docs/domain.md "Links and codes").
       await tx.update(tokens).set({ expiresAt: careEndsAt }).where(and(eq(tokens.eventId, e.id), eq(tokens.kind, 'preference')));
       await tx.update(sessions).set({ expiresAt: careEndsAt }).where(and(eq(sessions.eventId, e.id), eq(sessions.kind, 'link')));
     }
@@ -273,7 +273,7 @@ export async function updateEvent(ctx: RequestContext, id: string, input: EventI
   return toSummary((await findEvent(ctx.db, e.id))!, now);
 }
 
-/** A finished event with answers is part of the credit ledger and stays (domain.md). */
+/** A finished event with answers is part of the credit ledger and stays (docs/domain.md). */
 export async function deleteEvent(ctx: RequestContext, id: string): Promise<void> {
   const e = await loadEventInScope(ctx.db, ctx.actor, id);
   const now = ctx.clock.now();
@@ -285,7 +285,7 @@ export async function deleteEvent(ctx: RequestContext, id: string): Promise<void
       .update(outboxMessages)
       .set({ status: 'failed', lastError: 'cancelled: event deleted', lockedUntil: null })
       .where(and(eq(outboxMessages.eventId, e.id), eq(outboxMessages.status, 'pending')));
-    // Families that already have the link are told, and their link keeps saying so (issue 20).
+    // Families that already have the link are told, and their link keeps saying so.
     const withdrawn = await withdrawInquiry(tx, e, now);
     await tx.delete(events).where(eq(events.id, e.id));
     await audit(tx, ctx.actor, { action: 'delete', entity: 'event', entityId: e.id, kitaId: e.kitaId, details: { answers, status: e.status, withdrawnMessages: withdrawn } });

@@ -25,7 +25,7 @@ export async function countFamiliesWithLink(db: DbOrTx, eventId: string): Promis
 export const withdrawnKey = (eventId: string, parentId: string) => `event_withdrawn:${eventId}:${parentId}`;
 
 /**
- * Deleting an inquiry families already have (issue 20), inside the deletion's transaction before
+ * Deleting an inquiry families already have, inside the deletion's transaction before
  * the event row goes: every family that got the link is told that the Kita withdrew it (message
  * kind event_withdrawn, by its current channel, with the same channel fallback as every family
  * message), and the link tokens are kept by hash in `withdrawn_links` so an old link says

@@ -13,13 +13,13 @@ import { appLink } from '../../notify/messages.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 
 /**
- * Link tokens tried per client (issue 9): 30 free per 15 minutes, then a doubling pause. A valid
+ * Link tokens tried per client: 30 free per 15 minutes, then a doubling pause. A valid
  * link gives its attempt back, so only guesses are counted (a family can open its link often).
  */
 export const VERIFY_TOKEN_POLICY: AttemptPolicy = { free: 30, windowMs: 15 * 60_000, baseMs: 1000, maxMs: 15 * 60_000 };
 
 /**
- * The preference link (domain.md "Tokens"): the raw token from the message is exchanged for a link
+ * The preference link (docs/domain.md "Links and codes"): the raw token from the message is exchanged for a link
  * session scoped to one parent and one event, valid until the event ends. The link itself stays
  * usable until then, so a parent can come back and change the answer; every use of the link
  * continues the same session (one row per parent and event, not one per click).
@@ -55,7 +55,7 @@ export async function verifyPreferenceToken(app: FastifyInstance, ip: string, ra
   const parentId = token.parentId;
   if (!e || !parentId) throw badRequest('TOKEN_INVALID');
   const now = app.clock.now();
-  // A closed inquiry's link shows the family its result until the end of care (issue 20); an
+  // A closed inquiry's link shows the family its result until the end of care; an
   // inquiry past its deadline but not yet allocated has no result to show yet.
   const showsResult = e.status === 'finished' && now < e.careEndsAt;
   if (!showsResult && (e.status !== 'open' || isFinished(e, now))) throw eventFinished();
@@ -138,8 +138,8 @@ type ViewRow = {
  */
 export async function parentEventView(ctx: RequestContext, eventId: string, parentId: string): Promise<ParentEvent> {
   assertParentEventAccess(ctx.actor, eventId, parentId);
-  // One statement (issue 15): the event, the family and its children as the inquiry's snapshot
-  // recorded them (issue 11); the eligible count is kept on the event row at opening.
+  // One statement: the event, the family and its children as the inquiry's snapshot
+  // recorded them; the eligible count is kept on the event row at opening.
   const r = await ctx.db.execute<ViewRow>(sql`
     select e.id as event_id, k.name as kita_name, k.description as kita_description, e.description,
            e.event_type, e.care_starts_at, e.care_ends_at, e.answers_close_at, e.timezone, e.status, e.total_slots,
@@ -164,7 +164,7 @@ export async function parentEventView(ctx: RequestContext, eventId: string, pare
   if (!v) throw notFound('events.notFound', { id: eventId });
   const answersCloseAt = new Date(v.answers_close_at);
   const finished = isFinished({ status: v.status, answersCloseAt }, ctx.clock.now());
-  // A link works while the event is open, and after the close to show the result (issue 20);
+  // A link works while the event is open, and after the close to show the result;
   // the logged-in parent may still look at it.
   if (ctx.actor.kind === 'link' && finished && v.status !== 'finished') throw eventFinished();
 

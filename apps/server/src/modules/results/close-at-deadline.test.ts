@@ -12,7 +12,7 @@ import { msUntilNextDeadline } from './close.js';
 /**
  * The close job wakes at the earliest answer deadline (answers_close_at) of an open inquiry, not
  * at the end of a care period (care_ends_at): an inquiry is allocated within a second of its
- * deadline, not at the job's next 10-second round (issue 19).
+ * deadline, not at the job's next 10-second round.
  */
 
 /** A clock that runs with real time from `start` on: the job runner waits in real milliseconds. */

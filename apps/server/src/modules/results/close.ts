@@ -13,7 +13,7 @@ import { inquiryChildren, type InquiryChild } from '../events/inquiry-children.j
 import { resultSummary } from './summary.js';
 
 /**
- * Closing an event (domain.md "Allocation and credits", quality.md "Reliability"): ONE transaction
+ * Closing an event (docs/domain.md "Allocation and credits", docs/quality.md "Reliability"): ONE transaction
  * locks the event row, allocates with the event's seed, writes the allocation, books the credits,
  * writes one result message per family into the outbox and marks the event finished. The row lock
  * plus the status check make it idempotent: a second call, on this or another process, waits for
@@ -55,7 +55,7 @@ export async function closeEventTx(tx: Tx, eventId: string, opts: CloseOptions):
   // A scheduled event has not asked anybody yet: closing it would hand out nothing but credits.
   if (e.status !== 'open') throw new AppError(409, 'EVENT_NOT_OPEN', 'results.close.notOpen');
 
-  // The children of the inquiry's snapshot (domain.md), still in it; the result message goes to
+  // The children of the inquiry's snapshot (docs/domain.md), still in it; the result message goes to
   // the family's contact data as they are now.
   const rows = await inquiryChildren(tx, e.id, { present: true });
   const result = allocate({
@@ -126,7 +126,7 @@ export async function closeEventTx(tx: Tx, eventId: string, opts: CloseOptions):
 }
 
 /**
- * One message per family with eligible children (domain.md "Notifications"), listing each child
+ * One message per family with eligible children (docs/domain.md "Messages"), listing each child
  * with slot yes/no, in the parent's language and by the parent's channel. Anonymous parents and
  * parents without a channel get none (the manager tells them).
  */
@@ -199,7 +199,7 @@ export async function closeEvent(
 const SYSTEM = (by: CloseActor['by']): CloseActor => ({ userId: null, role: 'system', by });
 
 /**
- * An immediate event closes as soon as every eligible child has an answer (domain.md "Close").
+ * An immediate event closes as soon as every eligible child has an answer (docs/domain.md "Closing").
  * Called after an answer commits; a failure here must not fail the answer (the periodic job
  * retries), so it is logged and swallowed.
  */

@@ -24,7 +24,7 @@ type Row = {
 };
 
 /**
- * `GET parents/{id}/children/preferences` (spec "Parent preference history"): one entry per child
+ * `GET parents/{id}/children/preferences`: one entry per child
  * of the parent with every answer, newest expireDate first, the slot once allocated and whether
  * the release button applies (the same rules the release route enforces).
  */

@@ -8,7 +8,7 @@ import { allocations, creditLedger, events } from '../../db/schema.js';
 import { cappedAmount } from '../allocation/allocate.js';
 
 /**
- * Issue 21, finding 5: the release rule (docs/fairness.md "A place given back"). A place given
+ * The release rule (docs/fairness.md "A place given back"). A place given
  * back after care has begun returned its whole -2, and the family that moved up was charged a full
  * place for care already under way: a family could use the place and keep its credit by releasing
  * on the last day. And a family that moved up and then gave the place back kept its -2.

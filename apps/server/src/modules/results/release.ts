@@ -16,7 +16,7 @@ import { parentContact } from '../events/contact.js';
 import { lockEvent, type LockedEvent } from '../events/queries.js';
 
 /**
- * Releasing a slot (domain.md "Allocation and credits"): future events only, slot JA, before
+ * Releasing a slot (docs/domain.md "Allocation and credits"): future events only, slot JA, before
  * expireDate, by the child's parent or the Kita's staff. One transaction marks the slot released,
  * books the release entries, hands the slot to the first child still on the frozen waitlist, books
  * its promotion entries and writes the 'slot_offered' message to that family. The event row is
@@ -72,7 +72,7 @@ export async function releaseSlot(ctx: RequestContext, eventId: string, input: R
     const booked = await bookedContext(tx, e.id, row.childId, row.parentId, ['slot', 'promote_slot']);
     await book(tx, e.id, releaseEntries(row, e.ruleVersion, { ...booked, careBegun }), auth.userId, now);
 
-    // The family whose place the Kita gave back is told (issue 20); a parent who gave it back knows.
+    // The family whose place the Kita gave back is told; a parent who gave it back knows.
     if (auth.role !== 'Parent') await tellPlaceGivenBack(tx, e, row.childId, row.parentId);
     const promoted = await promoteNext(tx, e, auth.userId, now, careBegun);
     await audit(tx, ctx.actor, {
@@ -85,7 +85,7 @@ export async function releaseSlot(ctx: RequestContext, eventId: string, input: R
     return { eventId: e.id, childId: row.childId, hasSlot: 'NEIN' as const, promoted };
   });
   if (result.promoted || auth.role !== 'Parent') ctx.outbox.kick();
-  // The family that moved up is another family: a parent is not told who it is (domain.md, a
+  // The family that moved up is another family: a parent is not told who it is (docs/domain.md, a
   // parent sees only their own record); staff see it to answer questions.
   return auth.role === 'Parent' ? { ...result, promoted: null } : result;
 }
@@ -112,7 +112,7 @@ async function book(tx: Tx, eventId: string, entries: ReturnType<typeof releaseE
 
 export const slotReleasedKey = (eventId: string, childId: string) => `slot_released:${eventId}:${childId}`;
 
-/** 'Place given back' to the family of a child whose place the Kita's staff released (issue 20). */
+/** 'Place given back' to the family of a child whose place the Kita's staff released. */
 async function tellPlaceGivenBack(tx: Tx, e: LockedEvent, childId: string, parentId: string): Promise<void> {
   const [family] = await tx
     .select({ childName: eventChildren.childName, parentName: eventChildren.parentName, contact: parentContact })

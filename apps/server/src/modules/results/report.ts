@@ -8,7 +8,7 @@ import { resultSummary } from './summary.js';
 import { inquiryChildren } from '../events/inquiry-children.js';
 
 /**
- * The report of one event (domain.md "Reports"): the summary and one row per child, grouped by
+ * The report of one event (docs/domain.md "Reports"): the summary and one row per child, grouped by
  * group. After close the rows are the frozen allocation with the names and groups of the
  * inquiry's snapshot (event_children) and the balance the order was decided by, so no later edit
  * or deletion changes them; before close the snapshot's children with their answers.
