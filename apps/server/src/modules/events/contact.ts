@@ -7,12 +7,14 @@ import { parentRecipient } from '../../notify/messages.js';
  * nested field (`contact: parentContact`) and hand the result to notify/messages.ts parentRecipient.
  */
 export const parentContact = {
+  // A NOT NULL column first: after a left join Drizzle reads a null first field as "no parent" and
+  // answers null for the whole object (an SMS-only family has no e-mail).
+  language: parents.language,
+  isAnonymous: parents.isAnonymous,
   email: parents.email,
   primaryPhone: parents.primaryPhone,
   primaryPhoneVerified: parents.primaryPhoneVerified,
   preferredCommunication: parents.preferredCommunication,
-  isAnonymous: parents.isAnonymous,
-  language: parents.language,
 };
 
 /** The parent columns a message needs, for raw SQL over `parents p` (declared once with ParentContactRow). */

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { allocations, creditLedger, eventChildren, parents, preferences, users } from '../../db/schema.js';
 import { parentContact } from './contact.js';
@@ -14,6 +14,13 @@ import { parentContact } from './contact.js';
  * Rows come in the snapshot's order (child name, then id), the order the close hands the
  * children to the allocation. Children that left are included unless `present` is set.
  */
+/** The sum of the ledger entries a builder select aggregates (0 without any). */
+export const ledgerTotal = () => sql<number>`coalesce(sum(${creditLedger.amount}), 0)::int`.mapWith(Number);
+
+/** The family's balance in the ledger now (all events), as a column of a builder select. */
+export const ledgerBalanceOf = (parentId: SQLWrapper) =>
+  sql<number>`coalesce((select sum(${creditLedger.amount}) from ${creditLedger} where ${creditLedger.parentId} = ${parentId}), 0)::int`.mapWith(Number);
+
 export async function inquiryChildren(db: DbOrTx, eventId: string, opts: { present?: boolean } = {}) {
   const rows = await db
     .select({
@@ -29,7 +36,7 @@ export async function inquiryChildren(db: DbOrTx, eventId: string, opts: { prese
       leftAt: eventChildren.leftAt,
       leaveReason: eventChildren.leaveReason,
       /** The family's balance in the ledger now (all events). */
-      ledgerBalance: sql<number>`coalesce((select sum(${creditLedger.amount}) from ${creditLedger} where ${creditLedger.parentId} = ${eventChildren.parentId}), 0)::int`.mapWith(Number),
+      ledgerBalance: ledgerBalanceOf(eventChildren.parentId),
       answer: {
         preferenceId: preferences.id,
         preferenceType: preferences.preferenceType,

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ReleaseSlotInput, ReleaseSlotResult } from '@kita/shared';
 import { formatCarePeriod, type Resources } from '@kita/shared/i18n';
@@ -13,6 +13,7 @@ import { enqueueMessages } from '../../notify/outbox.js';
 import { nextOnWaitlist, promoteEntries, releaseEntries, type BookedContext } from '../allocation/allocate.js';
 import type { RequestContext } from '../../lib/context.js';
 import { parentContact } from '../events/contact.js';
+import { ledgerTotal } from '../events/inquiry-children.js';
 import { lockEvent, type LockedEvent } from '../events/queries.js';
 
 /**
@@ -96,7 +97,7 @@ export async function releaseSlot(ctx: RequestContext, eventId: string, input: R
  * reverses exactly that, within the range).
  */
 async function bookedContext(tx: Tx, eventId: string, childId: string, parentId: string, reasons: Array<'slot' | 'promote_slot' | 'no_slot'>): Promise<BookedContext> {
-  const total = sql<number>`coalesce(sum(${creditLedger.amount}), 0)::int`.mapWith(Number);
+  const total = ledgerTotal();
   const [booked] = await tx
     .select({ n: total })
     .from(creditLedger)
