@@ -1,5 +1,6 @@
 import { outboxMessages } from '../db/schema.js';
 import type { DbOrTx } from '../db/client.js';
+import type { Language } from '@kita/shared';
 
 export type MessageKind =
   | 'activation'
@@ -23,7 +24,7 @@ export interface OutboxMessage {
   kind: MessageKind;
   channel: 'email' | 'sms';
   recipient: string;
-  language: 'de' | 'en';
+  language: Language;
   subject?: string | null;
   bodyText: string;
   bodyHtml?: string | null;

@@ -9,6 +9,7 @@ import { RESEND_PER_HOUR, sendActivation, sendOtp, sendRegistrationReceived } fr
 import { chargeVerificationSend, isClosedRegistration, tryChargeVerificationSend } from './registration-limits.js';
 import { checkOtp, consumeToken, issueToken, otpError, TTL } from './tokens.js';
 import type { PublicContext, Services } from '../../lib/context.js';
+import { storedLanguage } from '../../notify/messages.js';
 
 /** E-mail activation and phone verification (domain.md "Accounts, login and verification"). */
 
@@ -52,7 +53,7 @@ export async function activateAccount(ctx: Services, token: string): Promise<Act
     await tx.update(parents).set({ emailVerified: true, updatedAt: now }).where(eq(parents.id, parent.id));
     const user = await ensureParentUser(tx, parent);
     // The pages of the link speak the family's language (issue 20), not the browser's.
-    const language = parent.language === 'en' ? 'en' : 'de';
+    const language = storedLanguage(parent.language);
     if (user.passwordHash) return { emailVerified: true, needsPassword: false, resetToken: null, language };
     const resetToken = await issueToken(tx, { kind: 'reset', userId: user.id, parentId: parent.id, target: parent.email, ttlMs: TTL.reset, now });
     return { emailVerified: true, needsPassword: true, resetToken, language };

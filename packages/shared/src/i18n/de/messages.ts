@@ -11,6 +11,8 @@ export const messages = {
     signature: 'Ihr Team der Kita-Notbetreuung',
     footer: 'Diese Nachricht wurde automatisch versendet. Bitte antworten Sie nicht darauf.',
     linkFallback: 'Falls der Button nicht funktioniert, kopieren Sie diesen Link in Ihren Browser:',
+    /** Above the inquiry's description, which is sent as the Kita typed it (often German). */
+    kitaNote: 'Hinweis der Kita (in ihren eigenen Worten):',
   },
   activation: {
     subject: 'Bitte bestätigen Sie Ihre E-Mail-Adresse',

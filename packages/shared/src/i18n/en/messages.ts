@@ -8,6 +8,7 @@ export const messages: Catalog<typeof de> = {
     signature: 'Your Kita emergency care team',
     footer: 'This message was sent automatically. Please do not reply to it.',
     linkFallback: 'If the button does not work, copy this link into your browser:',
+    kitaNote: 'Note from the Kita (in its own words):',
   },
   activation: {
     subject: 'Please confirm your e-mail address',
