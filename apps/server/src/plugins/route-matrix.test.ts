@@ -89,6 +89,8 @@ export const ROUTE_MATRIX: Record<string, Actor[]> = {
   'POST /api/emergency-event': STAFF_A,
   'GET /api/emergency-event/get-by-kita-id/{kitaId}': STAFF_A,
   'GET /api/emergency-event/{id}': STAFF_A,
+  // The SMS an inquiry would cost, shown in the event form before it is sent.
+  'GET /api/emergency-event/sms-estimate': STAFF_A,
   'PUT /api/emergency-event/{id}': STAFF_A,
   'DELETE /api/emergency-event/{id}': STAFF_A,
   'POST /api/emergency-event/{id}/preferences': STAFF_A,

@@ -51,6 +51,8 @@ export const queryKeys = {
     deliveryFailures: ['events', 'delivery-failures'],
     messageBudgets: ['events', 'message-budgets'],
     report: (eventId: string) => ['events', 'report', eventId],
+    /** GET emergency-event/sms-estimate for the form's current Kita, category and dates. */
+    smsEstimate: (query: Record<string, string | undefined>) => ['events', 'sms-estimate', query],
   },
   users: {
     all: ['users'],

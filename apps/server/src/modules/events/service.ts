@@ -56,7 +56,7 @@ async function categoryOfKita(db: DbOrTx, input: EventInput) {
   return category;
 }
 
-interface EventDatesResolved {
+export interface EventDatesResolved {
   eventDate: Date;
   expireDate: Date;
   responseDeadline: Date;
@@ -69,8 +69,8 @@ interface EventDatesResolved {
  * sent now unless a later `opensAt` is given, answers until `responseDeadline` (default the day
  * before the first care day, 18:00 Kita time). Every rule is checked; a 400 names the fields.
  */
-function resolveDates(
-  input: EventInput,
+export function resolveDates(
+  input: Pick<EventInput, 'eventType' | 'eventDate' | 'expireDate' | 'responseDeadline' | 'opensAt'>,
   now: Date,
   timeZone: string,
   immediateMinutes: number,

@@ -109,4 +109,12 @@ export const messages = {
     /** The family answered green (care at home): no place was needed. */
     home: '{{childName}}: Betreuung zu Hause, danke!',
   },
+  /** Staff: the event form's line with the SMS an inquiry will cost before it is sent. */
+  estimate: {
+    title: 'Voraussichtliche SMS dieser Abfrage',
+    summary: 'Abgerechnete SMS-Teile: {{segments}} · Familien per SMS: {{sms}} · per E-Mail: {{email}}',
+    perLanguage: '{{language}}: {{families}} × {{each}}',
+    hint: 'Eine SMS auf Kyrillisch oder Arabisch fasst 70 statt 160 Zeichen je Teil. Jede Erinnerung kostet je Familie ohne Antwort noch einmal so viel.',
+    none: 'Keine Familie dieser Kategorie bekommt die Abfrage per SMS.',
+  },
 };

@@ -102,4 +102,11 @@ export const messages: Catalog<typeof de> = {
     waitlistCredit: '{{childName}}: no place, waiting list no. {{position}} (+1 credit)',
     home: '{{childName}}: care at home, thank you!',
   },
+  estimate: {
+    title: 'Expected SMS for this inquiry',
+    summary: 'Billed SMS parts: {{segments}} · families by SMS: {{sms}} · by e-mail: {{email}}',
+    perLanguage: '{{language}}: {{families}} × {{each}}',
+    hint: 'An SMS in Cyrillic or Arabic holds 70 instead of 160 characters per part. Each reminder costs as much again per family without an answer.',
+    none: 'No family of this category gets the inquiry by SMS.',
+  },
 };

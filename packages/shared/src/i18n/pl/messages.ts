@@ -108,4 +108,11 @@ export const messages: Catalog<typeof de> = {
     waitlistCredit: '{{childName}}: brak miejsca, lista oczekujących nr {{position}} (+1 punkt)',
     home: '{{childName}}: opieka w domu, dziękujemy!',
   },
+  estimate: {
+    title: 'Przewidywane SMS-y tej ankiety',
+    summary: 'Rozliczane części SMS: {{segments}} · rodziny przez SMS: {{sms}} · przez e-mail: {{email}}',
+    perLanguage: '{{language}}: {{families}} × {{each}}',
+    hint: 'SMS cyrylicą lub po arabsku mieści 70 zamiast 160 znaków na część. Każde przypomnienie kosztuje tyle samo ponownie za każdą rodzinę bez odpowiedzi.',
+    none: 'Żadna rodzina z tej kategorii nie dostaje ankiety przez SMS.',
+  },
 };

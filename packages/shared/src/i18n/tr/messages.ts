@@ -108,4 +108,11 @@ export const messages: Catalog<typeof de> = {
     waitlistCredit: '{{childName}}: yer yok, bekleme listesi sıra no. {{position}} (+1 puan)',
     home: '{{childName}}: evde bakım, teşekkürler!',
   },
+  estimate: {
+    title: 'Bu sorgunun tahmini SMS sayısı',
+    summary: 'Faturalanan SMS parçaları: {{segments}} · SMS ile aileler: {{sms}} · e-posta ile: {{email}}',
+    perLanguage: '{{language}}: {{families}} × {{each}}',
+    hint: 'Kiril veya Arap alfabesiyle bir SMS parçası 160 yerine 70 karakter alır. Her hatırlatma, yanıt vermeyen her aile için aynı tutarı tekrar tutar.',
+    none: 'Bu kategorideki hiçbir aile sorguyu SMS ile almıyor.',
+  },
 };

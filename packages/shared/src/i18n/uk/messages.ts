@@ -108,4 +108,11 @@ export const messages: Catalog<typeof de> = {
     waitlistCredit: '{{childName}}: місця немає, черга № {{position}} (+1 бал)',
     home: '{{childName}}: догляд удома, дякуємо!',
   },
+  estimate: {
+    title: 'Очікувана кількість SMS для цього опитування',
+    summary: 'Оплачувані частини SMS: {{segments}} · родини через SMS: {{sms}} · через e-mail: {{email}}',
+    perLanguage: '{{language}}: {{families}} × {{each}}',
+    hint: 'SMS кирилицею чи арабською вміщує 70 замість 160 символів на частину. Кожне нагадування коштує стільки ж знову для кожної родини без відповіді.',
+    none: 'Жодна родина цієї категорії не отримує опитування через SMS.',
+  },
 };
