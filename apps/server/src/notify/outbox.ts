@@ -4,6 +4,7 @@ import type { Language } from '@kita/shared';
 
 export type MessageKind =
   | 'activation'
+  | 'email_change'
   | 'otp'
   | 'password_reset'
   | 'registration_received'

@@ -22,6 +22,7 @@ const BOUND = 3;
 
 const LINKS: Partial<Record<MessageKind, string>> = {
   activation: appLink(PUBLIC_URL, '/verify-email', { token: TOKEN }),
+  email_change: appLink(PUBLIC_URL, '/verify-email', { token: TOKEN }),
   password_reset: appLink(PUBLIC_URL, '/reset-password', { token: TOKEN }),
   registration_approved: appLink(PUBLIC_URL, '/login'),
   account_exists: appLink(PUBLIC_URL, '/login'),

@@ -40,7 +40,7 @@ function perLanguage<T>(make: (lang: Language) => T): (lang: Language) => T {
 export const inquiryKey = (eventId: string, parentId: string) => `inquiry:${eventId}:${parentId}`;
 
 /**
- * Opens an event to the parents (domain.md "Notifications", "Tokens"): records the snapshot of
+ * Opens an event to the parents (docs/domain.md "Messages", "Links and codes"): records the snapshot of
  * eligible children (event_children), then ONE inquiry per parent with children in the snapshot, by the preferred channel and in the parent's language, carrying a preference
  * link whose token (128 random bits from newToken(), stored as SHA-256, valid until the event ends) is written in
  * the SAME transaction as the message. Parents that already got this inquiry are skipped, so a
@@ -112,8 +112,8 @@ export async function enqueueInquiries(
   // The link token is stored encrypted beside the message, never in its text.
   const secretKey = outboxSecretKey(config.jwtSecret);
   // Dates in each family's language, worked out once per language of the batch.
-  const careDays = perLanguage((l) => formatCarePeriod(l, e.eventDate, e.expireDate, e.timezone));
-  const deadline = perLanguage((l) => formatDeadline(l, e.responseDeadline, e.timezone));
+  const careDays = perLanguage((l) => formatCarePeriod(l, e.careStartsAt, e.careEndsAt, e.timezone));
+  const deadline = perLanguage((l) => formatDeadline(l, e.answersCloseAt, e.timezone));
   const tokenRows: Array<typeof tokens.$inferInsert> = [];
   const messages: OutboxMessage[] = [];
   for (const { parent: p, key, channel, fallbackOf } of targets) {
@@ -127,7 +127,7 @@ export async function enqueueInquiries(
       parentId: p.id,
       eventId: e.id,
       target: to.recipient,
-      expiresAt: e.expireDate,
+      expiresAt: e.careEndsAt,
     });
     const language: Language = to.language;
     messages.push({

@@ -56,8 +56,8 @@ export async function smsEstimate(ctx: Pick<Services, 'db' | 'clock' | 'config'>
       recipient: '',
       vars: {
         kitaName: kita?.name ?? '',
-        careDays: formatCarePeriod(language, dates.eventDate, dates.expireDate, timeZone),
-        deadline: formatDeadline(language, dates.responseDeadline, timeZone),
+        careDays: formatCarePeriod(language, dates.careStartsAt, dates.careEndsAt, timeZone),
+        deadline: formatDeadline(language, dates.answersCloseAt, timeZone),
         link,
       },
     }).bodyText;

@@ -22,6 +22,12 @@ export const messages: Catalog<typeof de> = {
     action: 'Potwierdź adres e-mail',
     sms: '{{kitaName}}: Prosimy potwierdzić adres e-mail: {{link}}',
   },
+  email_change: {
+    subject: 'Prosimy potwierdzić nowy adres e-mail',
+    body: 'ten adres ma być od teraz używany dla Państwa konta opieki awaryjnej w {{kitaName}}. Prosimy potwierdzić go, korzystając z poniższego linku; dopiero wtedy zacznie obowiązywać. Link jest ważny 48 godzin.\n\nJeśli to nie Państwo, prosimy zignorować tę wiadomość. Nic się nie zmieni.',
+    action: 'Potwierdź nowy adres e-mail',
+    sms: '{{kitaName}}: Prosimy potwierdzić nowy adres e-mail: {{link}}',
+  },
   otp: {
     subject: 'Kod weryfikacyjny: {{otp}}',
     body: 'Kod weryfikacyjny to {{otp}}. Jest ważny {{minutes}} min. Nie przekazuj go nikomu.',

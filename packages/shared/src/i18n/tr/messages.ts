@@ -22,6 +22,12 @@ export const messages: Catalog<typeof de> = {
     action: 'E-posta adresini onayla',
     sms: '{{kitaName}}: Lütfen e-posta adresinizi onaylayın: {{link}}',
   },
+  email_change: {
+    subject: 'Lütfen yeni e-posta adresinizi onaylayın',
+    body: 'bu adres bundan sonra {{kitaName}} acil bakım hesabınız için kullanılacak. Lütfen aşağıdaki bağlantıyla onaylayın; adres ancak o zaman geçerli olur. Bağlantı 48 saat geçerlidir.\n\nBunu siz istemediyseniz bu e-postayı dikkate almayın. Hiçbir şey değişmez.',
+    action: 'Yeni e-posta adresini onayla',
+    sms: '{{kitaName}}: Lütfen yeni e-posta adresinizi onaylayın: {{link}}',
+  },
   otp: {
     subject: 'Doğrulama kodunuz: {{otp}}',
     body: 'Doğrulama kodunuz {{otp}}. Kod {{minutes}} dakika geçerlidir. Kodu kimseyle paylaşmayın.',
