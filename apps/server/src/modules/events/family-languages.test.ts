@@ -6,6 +6,7 @@ import { outboxMessages } from '../../db/schema.js';
 import { createTestApp, type TestContext } from '../../../test/app.js';
 import { authHeader, createChild, createKita, createParent, createStaff } from '../../../test/factories.js';
 import { testSecretKey } from '../../../test/factories-accounts.js';
+import { inquiryToken, linkHeader } from '../../../test/factories-events.js';
 import { nextZonedWeekday } from '../../../test/dates.js';
 import { openMessage } from '../../notify/secrets.js';
 import { countSmsSegments, SMS_ENCODING, toGsm7 } from '../../notify/sms-text.js';
@@ -139,6 +140,18 @@ describe('every family hears from the Kita in its own language', () => {
     await t.app.outbox.runOnce();
     const sent = await t.db.select({ status: outboxMessages.status }).from(outboxMessages).where(and(eq(outboxMessages.eventId, eventId), eq(outboxMessages.kind, 'inquiry')));
     expect(sent.filter((s) => s.status === 'pending' || s.status === 'failed')).toEqual([]);
+  });
+
+  it('the page behind the SMS link and the manager\'s parent card know the family\'s language', async () => {
+    for (const f of families.filter((x) => x.channel === 'sms')) {
+      const headers = await linkHeader(t, await inquiryToken(t, eventId, f.parentId));
+      const page = await t.app.inject({ method: 'GET', url: `/api/auth/${eventId}/parents/${f.parentId}`, headers });
+      expect(page.statusCode, page.body).toBe(200);
+      expect(page.json().data.parent.language, f.name).toBe(f.language);
+      expect(page.json().data.event.description).toBe(DESCRIPTION);
+      const card = await t.app.inject({ method: 'GET', url: `/api/parents/${f.parentId}`, headers: manager });
+      expect(card.json().data.language, f.name).toBe(f.language);
+    }
   });
 
   it('the reminder reaches each family that has not answered in its language', async () => {
