@@ -208,6 +208,19 @@ describe('the SMS estimate refuses what it cannot answer', () => {
     expect(outside.statusCode).toBe(404);
   });
 
+  it('a future inquiry is estimated with its own care days and deadline', async () => {
+    const start = new Date(T0.getTime() + 3 * 24 * 3_600_000);
+    const query = new URLSearchParams({
+      kitaId: home.kita.id, categoryId: home.kindergarten.id, eventType: 'future',
+      eventDate: start.toISOString(), expireDate: new Date(start.getTime() + 4 * 24 * 3_600_000).toISOString(),
+    });
+    const res = await t.app.inject({ method: 'GET', url: `/api/emergency-event/sms-estimate?${query}`, headers: manager });
+    expect(res.statusCode, res.body).toBe(200);
+    const e: SmsEstimate = res.json().data;
+    expect(e.smsFamilies).toBe(7);
+    for (const l of e.byLanguage) expect(l.segmentsEach, l.language).toBeLessThanOrEqual(3);
+  });
+
   it('a future inquiry without its care dates is refused with the fields named', async () => {
     const res = await t.app.inject({
       method: 'GET',

@@ -118,6 +118,7 @@ export const messages: Catalog<typeof de> = {
   estimate: {
     title: 'عدد رسائل SMS المتوقع لهذا الاستطلاع',
     summary: 'أجزاء SMS المحتسبة: {{segments}} · العائلات عبر SMS: {{sms}} · عبر البريد الإلكتروني: {{email}}',
+    perLanguageLabel: 'حسب اللغة (العائلات × أجزاء رسالة SMS واحدة):',
     perLanguage: '{{language}}: {{families}} × {{each}}',
     hint: 'يتسع جزء رسالة SMS بالحروف السيريلية أو العربية لـ 70 حرفًا بدلًا من 160. ويكلّف كل تذكير المقدار نفسه مرة أخرى لكل عائلة لم تُجب.',
     none: 'لا تتلقى أي عائلة في هذه الفئة الاستطلاع عبر SMS.',

@@ -119,6 +119,7 @@ export const messages = {
   estimate: {
     title: 'Voraussichtliche SMS dieser Abfrage',
     summary: 'Abgerechnete SMS-Teile: {{segments}} · Familien per SMS: {{sms}} · per E-Mail: {{email}}',
+    perLanguageLabel: 'Je Sprache (Familien × Teile einer SMS):',
     perLanguage: '{{language}}: {{families}} × {{each}}',
     hint: 'Eine SMS auf Kyrillisch oder Arabisch fasst 70 statt 160 Zeichen je Teil. Jede Erinnerung kostet je Familie ohne Antwort noch einmal so viel.',
     none: 'Keine Familie dieser Kategorie bekommt die Abfrage per SMS.',

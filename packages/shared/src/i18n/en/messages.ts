@@ -111,6 +111,7 @@ export const messages: Catalog<typeof de> = {
   estimate: {
     title: 'Expected SMS for this inquiry',
     summary: 'Billed SMS parts: {{segments}} · families by SMS: {{sms}} · by e-mail: {{email}}',
+    perLanguageLabel: 'Per language (families × parts of one SMS):',
     perLanguage: '{{language}}: {{families}} × {{each}}',
     hint: 'An SMS in Cyrillic or Arabic holds 70 instead of 160 characters per part. Each reminder costs as much again per family without an answer.',
     none: 'No family of this category gets the inquiry by SMS.',

@@ -117,6 +117,7 @@ export const messages: Catalog<typeof de> = {
   estimate: {
     title: 'Przewidywane SMS-y tej ankiety',
     summary: 'Rozliczane części SMS: {{segments}} · rodziny przez SMS: {{sms}} · przez e-mail: {{email}}',
+    perLanguageLabel: 'Według języka (rodziny × części jednego SMS-a):',
     perLanguage: '{{language}}: {{families}} × {{each}}',
     hint: 'SMS cyrylicą lub po arabsku mieści 70 zamiast 160 znaków na część. Każde przypomnienie kosztuje tyle samo ponownie za każdą rodzinę bez odpowiedzi.',
     none: 'Żadna rodzina z tej kategorii nie dostaje ankiety przez SMS.',

@@ -117,6 +117,7 @@ export const messages: Catalog<typeof de> = {
   estimate: {
     title: 'Ожидаемое число SMS для этого опроса',
     summary: 'Оплачиваемые части SMS: {{segments}} · семьи по SMS: {{sms}} · по e-mail: {{email}}',
+    perLanguageLabel: 'По языкам (семьи × части одного SMS):',
     perLanguage: '{{language}}: {{families}} × {{each}}',
     hint: 'SMS кириллицей или на арабском вмещает 70 вместо 160 символов на часть. Каждое напоминание стоит столько же снова за каждую семью без ответа.',
     none: 'Ни одна семья этой категории не получает опрос по SMS.',

@@ -117,6 +117,7 @@ export const messages: Catalog<typeof de> = {
   estimate: {
     title: 'Bu sorgunun tahmini SMS sayısı',
     summary: 'Faturalanan SMS parçaları: {{segments}} · SMS ile aileler: {{sms}} · e-posta ile: {{email}}',
+    perLanguageLabel: "Dile göre (aileler × bir SMS'in parçaları):",
     perLanguage: '{{language}}: {{families}} × {{each}}',
     hint: 'Kiril veya Arap alfabesiyle bir SMS parçası 160 yerine 70 karakter alır. Her hatırlatma, yanıt vermeyen her aile için aynı tutarı tekrar tutar.',
     none: 'Bu kategorideki hiçbir aile sorguyu SMS ile almıyor.',

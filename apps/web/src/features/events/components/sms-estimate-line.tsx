@@ -47,7 +47,10 @@ export function SmsEstimateLine({ kitaId, categoryId, eventType, dates }: SmsEst
           <p className="mt-1 font-medium" data-qa="event-sms-estimate-summary">
             {t('messages.estimate.summary', { segments: e.segments, sms: e.smsFamilies, email: e.emailFamilies })}
           </p>
-          <ul className="mt-1 flex flex-wrap gap-x-3 gap-y-0.5" data-qa="event-sms-estimate-languages">
+          <p className="text-muted-foreground mt-1 text-xs" id="event-sms-estimate-languages-label">
+            {t('messages.estimate.perLanguageLabel')}
+          </p>
+          <ul className="flex flex-wrap gap-x-3 gap-y-0.5" aria-labelledby="event-sms-estimate-languages-label" data-qa="event-sms-estimate-languages">
             {e.byLanguage.map((l) => (
               <li key={l.language} data-qa={`event-sms-estimate-${l.language}`}>
                 {t('messages.estimate.perLanguage', { language: LANGUAGE_NAMES[l.language], families: l.smsFamilies, each: l.segmentsEach })}
