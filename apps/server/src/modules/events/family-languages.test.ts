@@ -190,6 +190,23 @@ describe('every family hears from the Kita in its own language', () => {
   });
 });
 
+describe('errors a family meets', () => {
+  it('come in the language its page asks for', async () => {
+    for (const [i, language] of LANGUAGES.entries()) {
+      // One address and one client per language: the guessing limits stay out of the way.
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login-with-email',
+        remoteAddress: `198.51.100.${i + 10}`,
+        headers: { 'accept-language': language === 'uk' ? 'uk-UA,uk;q=0.9' : language },
+        payload: { email: `niemand-${language}@sprachen.test`, password: 'falsch-falsch-1' },
+      });
+      expect(res.statusCode).toBe(401);
+      expect(res.json().message, language).toBe(translate(language, 'errors.INVALID_CREDENTIALS'));
+    }
+  });
+});
+
 describe('the SMS estimate refuses what it cannot answer', () => {
   it('a category of another Kita is a 400 and a Kita outside the scope a 404', async () => {
     const away = await createKita(t.db, 'Kita Anderswo');
