@@ -24,6 +24,7 @@ const SESSIONS: Actor[] = ['admin', 'manager', 'otherManager', 'owner', 'otherPa
 
 export const ROUTE_MATRIX: Record<string, Actor[]> = {
   'GET /api/health': PUBLIC,
+  'GET /api/legal/{page}': PUBLIC,
   'POST /api/auth/login': PUBLIC,
   'GET /api/auth/me': SESSIONS,
   'POST /api/auth/logout': [...SESSIONS, 'link'],

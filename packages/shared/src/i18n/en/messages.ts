@@ -7,6 +7,9 @@ export const messages: Catalog<typeof de> = {
     greetingNoName: 'Hello,',
     signature: 'Your Kita emergency care team',
     footer: 'This message was sent automatically. Please do not reply to it.',
+    privacy: 'Privacy',
+    imprint: 'Imprint',
+    accessibility: 'Accessibility',
     linkFallback: 'If the button does not work, copy this link into your browser:',
   },
   activation: {
