@@ -14,7 +14,7 @@ import { demoPasswordsLine, disableDemoPasswords } from './demo-logins.js';
 import { LEGAL_ENV } from '../../test/legal-env.js';
 
 /**
- * Issue 22.4: no published logins in production. An embedded database that an earlier version
+ * No published logins in production. An embedded database that an earlier version
  * filled with the demo data (it did so in production, too) is started in production: the README's
  * passwords no longer log in, and the start says so in one line.
  */

@@ -13,7 +13,7 @@ import { freePort, startProcess, type Started } from '../../test/processes.js';
 import { LEGAL_ENV } from '../../test/legal-env.js';
 
 /**
- * Scale-out on PostgreSQL (issue 8): three app processes (WORKER=off) and two outbox workers, all
+ * Scale-out on PostgreSQL: three app processes (WORKER=off) and two outbox workers, all
  * compiled and started at the same moment on an EMPTY database; an inquiry to FAMILIES families,
  * every answer sent round-robin over the three apps, two closes at the same instant on two apps,
  * releases. Every message goes through the real Twilio adapter to a local fake of Twilio's API.

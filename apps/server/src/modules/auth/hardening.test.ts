@@ -7,7 +7,7 @@ import { testAppWith, type TestContext } from '../../../test/app.js';
 import { createEventViaApi, eventWorld, inquiryToken, type EventWorld } from '../../../test/factories-events.js';
 import { LEGAL_ENV } from '../../../test/legal-env.js';
 
-/** Issue 9, the small items: weak JWT secrets, one session per preference link. */
+/** The small items: weak JWT secrets, one session per preference link. */
 
 describe('JWT_SECRET', () => {
   const load = (secret: string) => () =>
