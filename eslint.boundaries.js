@@ -51,6 +51,7 @@ export const webFeatures = {
   events: ['results'],
   groups: [],
   kitas: ['events'],
+  legal: [],
   mailbox: [],
   operations: [],
   parents: ['children', 'results'],

@@ -52,6 +52,11 @@ export const queryKeys = {
     messageBudgets: ['events', 'message-budgets'],
     report: (eventId: string) => ['events', 'report', eventId],
   },
+  /** GET legal/{page}: the privacy notice, imprint or accessibility statement in one language. */
+  legal: {
+    all: ['legal'],
+    page: (page: string, language: string) => ['legal', page, language],
+  },
   users: {
     all: ['users'],
     list: (kitaId?: string) => ['users', 'list', kitaId ?? 'all'],
