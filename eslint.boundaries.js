@@ -33,6 +33,8 @@ export const serverModules = {
   delivery: ['events'],
   // Failed activation and reset mails: the resend goes through the account messages.
   'account-mails': ['accounts'],
+  // The legal pages: texts and settings only.
+  legal: [],
 };
 
 /**
@@ -49,6 +51,7 @@ export const webFeatures = {
   events: ['results'],
   groups: [],
   kitas: ['events'],
+  legal: [],
   mailbox: [],
   operations: [],
   parents: ['children', 'results'],

@@ -14,3 +14,4 @@ export * from './care-days.js';
 export * from './errors.js';
 export * from './account-mails.js';
 export * from './sms-estimate.js';
+export * from './legal.js';

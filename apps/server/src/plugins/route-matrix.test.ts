@@ -24,6 +24,7 @@ const SESSIONS: Actor[] = ['admin', 'manager', 'otherManager', 'owner', 'otherPa
 
 export const ROUTE_MATRIX: Record<string, Actor[]> = {
   'GET /api/health': PUBLIC,
+  'GET /api/legal/{page}': PUBLIC,
   'POST /api/auth/login': PUBLIC,
   'GET /api/auth/me': SESSIONS,
   'POST /api/auth/logout': [...SESSIONS, 'link'],
@@ -73,6 +74,8 @@ export const ROUTE_MATRIX: Record<string, Actor[]> = {
   'GET /api/parents': STAFF_ANY,
   'POST /api/parents': STAFF_A,
   'GET /api/parents/kita/{kitaId}': STAFF_A,
+  // Lists what the caller's scope holds (another Kita's manager gets its own, without family A).
+  'GET /api/parents/csv': STAFF_ANY,
   'GET /api/parents/kita/{kitaId}/registered': STAFF_A,
   'GET /api/parents/{id}': STAFF_OR_OWNER,
   'DELETE /api/parents/{id}': STAFF_A,
@@ -101,6 +104,7 @@ export const ROUTE_MATRIX: Record<string, Actor[]> = {
   'POST /api/emergency-event/{id}/release-slot': STAFF_A,
   'GET /api/emergency-event/{id}/report': STAFF_A,
   'GET /api/emergency-event/{id}/pdf': STAFF_A,
+  'GET /api/emergency-event/{id}/csv': STAFF_A,
   'DELETE /api/parents/{id}/reset-credits': STAFF_A,
   'GET /api/parents/{id}/credits-distribution': STAFF_OR_OWNER,
   'GET /api/parents/{id}/children/preferences': STAFF_OR_OWNER,

@@ -13,6 +13,7 @@ import { parentsRoutes } from '@/features/parents/routes';
 import { childrenRoutes } from '@/features/children/routes';
 import { approvalsRoutes } from '@/features/approvals/routes';
 import { operationsRoutes } from '@/features/operations/routes';
+import { legalRoutes } from '@/features/legal/routes';
 import { setNavigator } from '@/lib/navigation';
 import { InitialLoad, RootLayout } from './root-layout';
 import { RouteError } from './route-error';
@@ -28,6 +29,7 @@ const features: FeatureRoutes[] = [
   mailboxRoutes,
   eventsRoutes,
   preferenceRoutes,
+  legalRoutes,
   parentsRoutes,
   childrenRoutes,
   approvalsRoutes,

@@ -54,6 +54,11 @@ export const queryKeys = {
     /** GET emergency-event/sms-estimate for the form's current Kita, category and dates. */
     smsEstimate: (query: Record<string, string | undefined>) => ['events', 'sms-estimate', query],
   },
+  /** GET legal/{page}: the privacy notice, imprint or accessibility statement in one language. */
+  legal: {
+    all: ['legal'],
+    page: (page: string, language: string) => ['legal', page, language],
+  },
   users: {
     all: ['users'],
     list: (kitaId?: string) => ['users', 'list', kitaId ?? 'all'],

@@ -10,6 +10,9 @@ export const messages = {
     greetingNoName: 'Guten Tag,',
     signature: 'Ihr Team der Kita-Notbetreuung',
     footer: 'Diese Nachricht wurde automatisch versendet. Bitte antworten Sie nicht darauf.',
+    privacy: 'Datenschutz',
+    imprint: 'Impressum',
+    accessibility: 'Barrierefreiheit',
     linkFallback: 'Falls der Button nicht funktioniert, kopieren Sie diesen Link in Ihren Browser:',
     /** Above the inquiry's description, which is sent as the Kita typed it (often German). */
     kitaNote: 'Hinweis der Kita (in ihren eigenen Worten):',
