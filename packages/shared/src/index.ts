@@ -13,3 +13,5 @@ export * from './delivery.js';
 export * from './care-days.js';
 export * from './errors.js';
 export * from './account-mails.js';
+export * from './audit.js';
+export * from './mydata.js';
