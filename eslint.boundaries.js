@@ -53,7 +53,10 @@ export const webFeatures = {
   kitas: ['events'],
   mailbox: [],
   operations: [],
-  parents: ['children', 'results'],
+  // The profile page carries the family's data download and erasure request.
+  parents: ['children', 'results', 'mydata'],
+  mydata: [],
+  audit: [],
   preference: [],
   results: ['preference'],
   users: ['kitas'],

@@ -66,6 +66,18 @@ export const queryKeys = {
   mailbox: {
     list: (recipient: string) => ['mailbox', recipient],
   },
+  /** A family's erasure request and the staff's list of them. */
+  mydata: {
+    all: ['mydata'],
+    request: (parentId: string) => ['mydata', 'request', parentId],
+    requests: (status: 'open' | 'done') => ['mydata', 'requests', status],
+  },
+  /** The audit viewer (pages and the person filter). */
+  audit: {
+    all: ['audit'],
+    page: (filter: Record<string, string | undefined>) => ['audit', 'page', filter],
+    actors: ['audit', 'actors'],
+  },
   /** Paused delivery channels and the Admin's test messages (issue 23). */
   operations: {
     pauses: ['operations', 'channel-pauses'],

@@ -28,6 +28,8 @@ export const audit = {
   empty: 'Keine Einträge für diesen Filter.',
   more: 'Ältere Einträge laden',
   downloadCsv: 'Als CSV herunterladen',
+  loadFailed: 'Das Protokoll konnte nicht geladen werden.',
+  downloadFailed: 'Das Protokoll konnte nicht heruntergeladen werden.',
   actions: {
     create: 'angelegt',
     update: 'geändert',

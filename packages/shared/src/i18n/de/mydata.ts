@@ -6,6 +6,7 @@ export const mydata = {
     staffDescription: 'Alles, was über diese Familie gespeichert ist, als Datei (Auskunft nach Art. 15 DSGVO).',
     downloadJson: 'Herunterladen (JSON)',
     downloadPdf: 'Herunterladen (PDF)',
+    downloadFailed: 'Die Daten konnten nicht heruntergeladen werden.',
   },
   erasure: {
     title: 'Löschung meiner Daten',
@@ -16,6 +17,7 @@ export const mydata = {
     confirm: 'Ja, Löschung beantragen',
     requested: 'Löschung beantragt am {{date}}. Die Kita erledigt sie bis spätestens {{due}}.',
     requestedToast: 'Ihr Löschantrag ist eingegangen.',
+    requestFailed: 'Der Löschantrag konnte nicht gesendet werden.',
   },
   requests: {
     title: 'Löschanträge',
@@ -35,7 +37,13 @@ export const mydata = {
     doneAt: 'Erledigt',
     openCount_one: '{{count}} offener Löschantrag',
     openCount_other: '{{count}} offene Löschanträge',
+    loadFailed: 'Die Löschanträge konnten nicht geladen werden.',
+    doneToast: 'Die Familie wurde gelöscht.',
+    failed: 'Die Löschung ist fehlgeschlagen.',
   },
+  /** The delete confirmation of a family with history (it is erased, not refused). */
+  deleteWithHistory:
+    '„{{name}}“ hat an Bedarfsabfragen teilgenommen und wird deshalb gelöscht wie bei einem Löschantrag: Kontaktdaten, Namen, Geburtsdaten, Nachrichten, Anmeldungen und das Elternkonto werden gelöscht; abgeschlossene Abfragen behalten ihre Zeilen ohne Namen („gelöschte Familie …“), damit ihre Ergebnisse nachvollziehbar bleiben. Die Familie erhält eine Bestätigung an ihre letzte Adresse.',
   /** The pseudonym of an erased family in finished inquiries (stored, in the Kita's language). */
   erasedFamily: 'gelöschte Familie {{n}}',
   erasedChild: 'Kind {{n}} der gelöschten Familie {{family}}',

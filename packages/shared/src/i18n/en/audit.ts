@@ -30,6 +30,8 @@ export const audit: Catalog<typeof de> = {
   empty: 'No entries for this filter.',
   more: 'Load older entries',
   downloadCsv: 'Download as CSV',
+  loadFailed: 'The audit log could not be loaded.',
+  downloadFailed: 'The audit log could not be downloaded.',
   actions: {
     create: 'created',
     update: 'changed',

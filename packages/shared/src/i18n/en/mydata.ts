@@ -8,6 +8,7 @@ export const mydata: Catalog<typeof de> = {
     staffDescription: 'Everything stored about this family, as a file (right of access, GDPR Art. 15).',
     downloadJson: 'Download (JSON)',
     downloadPdf: 'Download (PDF)',
+    downloadFailed: 'The data could not be downloaded.',
   },
   erasure: {
     title: 'Erase my data',
@@ -18,6 +19,7 @@ export const mydata: Catalog<typeof de> = {
     confirm: 'Yes, request erasure',
     requested: 'Erasure requested on {{date}}. The Kita will carry it out by {{due}} at the latest.',
     requestedToast: 'Your erasure request has been received.',
+    requestFailed: 'The erasure request could not be sent.',
   },
   requests: {
     title: 'Erasure requests',
@@ -37,7 +39,12 @@ export const mydata: Catalog<typeof de> = {
     doneAt: 'Done',
     openCount_one: '{{count}} open erasure request',
     openCount_other: '{{count}} open erasure requests',
+    loadFailed: 'The erasure requests could not be loaded.',
+    doneToast: 'The family has been erased.',
+    failed: 'The erasure failed.',
   },
+  deleteWithHistory:
+    '“{{name}}” took part in demand inquiries and is therefore erased as on an erasure request: contact details, names, dates of birth, messages, logins and the parent account are deleted; finished inquiries keep their rows without names (“deleted family …”) so that their results stay traceable. The family gets a confirmation at its last address.',
   erasedFamily: 'deleted family {{n}}',
   erasedChild: 'child {{n}} of deleted family {{family}}',
   pdf: {
