@@ -21,7 +21,7 @@ export interface AuditEntryInput {
 }
 
 /**
- * Records a write (who, what, when, which record): the one writer of audit_log, for staff,
+ * Records a write (who, what, when, which record; docs/quality.md): the one writer of audit_log, for staff,
  * parents and system writes alike, so every action is one of the typed vocabulary
  * (`AUDIT_ACTIONS` in @kita/shared). Call inside the write's transaction.
  */

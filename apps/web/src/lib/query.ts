@@ -78,7 +78,7 @@ export const queryKeys = {
     page: (filter: Record<string, string | undefined>) => ['audit', 'page', filter],
     actors: ['audit', 'actors'],
   },
-  /** Paused delivery channels and the Admin's test messages (issue 23). */
+  /** Paused delivery channels and the Admin's test messages */
   operations: {
     pauses: ['operations', 'channel-pauses'],
     testMessages: ['operations', 'test-messages'],

@@ -41,13 +41,13 @@ export async function collectFamily(db: DbOrTx, parentId: string, now: Date): Pr
      where c.parent_id = ${parentId} order by c.created_at, c.id`);
 
   const inquiryRows = await db.execute<{
-    event_id: string; status: string; event_date: string; expire_date: string; response_deadline: string; category: string;
+    event_id: string; status: string; care_starts_at: string; care_ends_at: string; answers_close_at: string; category: string;
     child_id: string; child_name: string; group_name: string; joined_at: string; join_reason: string; left_at: string | null; leave_reason: string | null;
     answer: string | null; answered_at: string | null; recorded_by: string | null;
     has_slot: boolean | null; rank: number | null; waitlist_position: number | null; credit_balance: number | null; reason: unknown;
     released_at: string | null; promoted_at: string | null; a_type: string | null;
   }>(sql`
-    select e.id as event_id, e.status, e.event_date, e.expire_date, e.response_deadline, cat.name as category,
+    select e.id as event_id, e.status, e.care_starts_at, e.care_ends_at, e.answers_close_at, cat.name as category,
            ec.child_id, ec.child_name, ec.group_name, ec.joined_at, ec.join_reason, ec.left_at, ec.leave_reason,
            pr.preference_type as answer, pr.updated_at as answered_at, pr.recorded_by,
            a.has_slot, a.rank, a.waitlist_position, a.credit_balance, a.reason, a.released_at, a.promoted_at, a.preference_type as a_type
@@ -57,12 +57,12 @@ export async function collectFamily(db: DbOrTx, parentId: string, now: Date): Pr
       left join preferences pr on pr.event_id = ec.event_id and pr.child_id = ec.child_id
       left join allocations a on a.event_id = ec.event_id and a.child_id = ec.child_id
      where ec.parent_id = ${parentId}
-     order by e.event_date desc, e.id, ec.child_name, ec.child_id`);
+     order by e.care_starts_at desc, e.id, ec.child_name, ec.child_id`);
   const inquiries: FamilyExport['inquiries'] = [];
   for (const r of inquiryRows.rows) {
     let inq = inquiries[inquiries.length - 1];
     if (!inq || inq.eventId !== r.event_id) {
-      inq = { eventId: r.event_id, status: r.status, careStartsAt: isoOr(r.event_date), careEndsAt: isoOr(r.expire_date), answersCloseAt: isoOr(r.response_deadline), category: r.category, children: [] };
+      inq = { eventId: r.event_id, status: r.status, careStartsAt: isoOr(r.care_starts_at), careEndsAt: isoOr(r.care_ends_at), answersCloseAt: isoOr(r.answers_close_at), category: r.category, children: [] };
       inquiries.push(inq);
     }
     inq.children.push({
