@@ -2,6 +2,7 @@ import * as React from 'react';
 import { DownloadIcon, Loader2Icon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { AUDIT_ENTITIES, type AuditEntry } from '@kita/shared';
+import { DatePicker } from '@/components/date-picker';
 import { PageHeader } from '@/components/page-header';
 import { ErrorState, LoadingState } from '@/components/states';
 import { Button } from '@/components/ui/button';
@@ -18,11 +19,19 @@ const selectClass =
   'border-input dark:bg-input/30 flex h-9 w-full rounded-md border bg-transparent px-3 py-1 text-base shadow-xs outline-none focus-visible:border-ring focus-visible:ring-ring/50 focus-visible:ring-[3px] md:text-sm';
 
 /** A day of the form's date fields as the instant its start (from) or end (to) is in the browser's zone. */
-function dayBound(day: string, end: boolean): string | undefined {
+function dayBound(day: Date | undefined, end: boolean): string | undefined {
   if (!day) return undefined;
-  const [y, m, d] = day.split('-').map(Number);
-  return new Date(y!, m! - 1, d! + (end ? 1 : 0), 0, 0, end ? -1 : 0).toISOString();
+  return new Date(day.getFullYear(), day.getMonth(), day.getDate() + (end ? 1 : 0), 0, 0, end ? -1 : 0).toISOString();
 }
+
+interface FormState {
+  actorUserId: string;
+  entity: string;
+  entityId: string;
+  from: Date | undefined;
+  to: Date | undefined;
+}
+const EMPTY_FORM: FormState = { actorUserId: '', entity: '', entityId: '', from: undefined, to: undefined };
 
 /** What the details of a row say, compactly (field names and counts; names only until retention). */
 function detailsText(details: AuditEntry['details']): string {
@@ -41,12 +50,12 @@ export default function AuditLogPage() {
   const { t } = useTranslation();
   const { user } = useAuth();
   const admin = user?.role === 'Admin';
-  const [form, setForm] = React.useState({ actorUserId: '', entity: '', entityId: '', from: '', to: '' });
+  const [form, setForm] = React.useState<FormState>(EMPTY_FORM);
   const [filter, setFilter] = React.useState<AuditFilter>({});
   const log = useAuditLog(filter);
   const actors = useAuditActors();
   const [downloading, setDownloading] = React.useState(false);
-  const set = (k: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => setForm({ ...form, [k]: e.target.value });
+  const set = (k: 'actorUserId' | 'entity' | 'entityId') => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => setForm({ ...form, [k]: e.target.value });
   const apply = (e: React.FormEvent) => {
     e.preventDefault();
     setFilter({
@@ -58,7 +67,7 @@ export default function AuditLogPage() {
     });
   };
   const reset = () => {
-    setForm({ actorUserId: '', entity: '', entityId: '', from: '', to: '' });
+    setForm(EMPTY_FORM);
     setFilter({});
   };
   const download = async () => {
@@ -88,7 +97,7 @@ export default function AuditLogPage() {
       />
       <Card>
         <CardContent>
-          <form onSubmit={apply} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_auto_auto_auto] lg:items-end" data-qa="audit-filter">
+          <form onSubmit={apply} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_1fr_1fr_auto] lg:items-end" data-qa="audit-filter">
             <div className="grid gap-2">
               <Label htmlFor="audit-person">{t('audit.filters.person')}</Label>
               <select id="audit-person" className={selectClass} value={form.actorUserId} onChange={set('actorUserId')} data-qa="audit-person">
@@ -117,11 +126,11 @@ export default function AuditLogPage() {
             </div>
             <div className="grid gap-2">
               <Label htmlFor="audit-from">{t('audit.filters.from')}</Label>
-              <Input id="audit-from" type="date" value={form.from} onChange={set('from')} data-qa="audit-from" />
+              <DatePicker id="audit-from" value={form.from} onChange={(from) => setForm({ ...form, from })} clearable data-qa="audit-from" />
             </div>
             <div className="grid gap-2">
               <Label htmlFor="audit-to">{t('audit.filters.to')}</Label>
-              <Input id="audit-to" type="date" value={form.to} onChange={set('to')} data-qa="audit-to" />
+              <DatePicker id="audit-to" value={form.to} onChange={(to) => setForm({ ...form, to })} clearable data-qa="audit-to" />
             </div>
             <div className="flex gap-2">
               <Button type="submit" data-qa="audit-apply">
@@ -160,10 +169,13 @@ export default function AuditLogPage() {
                 <TableBody>
                   {entries.map((e) => (
                     <TableRow key={e.id} data-qa="audit-row">
-                      <TableCell className="align-top whitespace-nowrap">{formatWith(e.createdAt, 'dd.MM.yyyy, HH:mm:ss')}</TableCell>
+                      <TableCell className="align-top">
+                        {formatWith(e.createdAt, 'dd.MM.yyyy')}
+                        <div className="text-muted-foreground text-xs">{formatWith(e.createdAt, 'HH:mm:ss')}</div>
+                      </TableCell>
                       <TableCell className="align-top whitespace-normal">{who(e)}</TableCell>
                       <TableCell className="align-top whitespace-normal">
-                        <span className="font-medium">{t(`audit.entities.${e.entity}`)}</span> {t(`audit.actions.${e.action}`)}
+                        <span className="font-medium">{t(`audit.entities.${e.entity}`)}</span>: {t(`audit.actions.${e.action}`)}
                         <div className="text-muted-foreground text-xs md:hidden">{e.entityId}</div>
                       </TableCell>
                       <TableCell className="text-muted-foreground hidden align-top font-mono text-xs md:table-cell">{e.entityId}</TableCell>

@@ -56,9 +56,9 @@ export default function ErasureRequestsPage() {
                   <TableRow>
                     <TableHead>{t('mydata.requests.family')}</TableHead>
                     {admin && <TableHead>{t('mydata.requests.kita')}</TableHead>}
-                    <TableHead>{t('mydata.requests.requestedAt')}</TableHead>
+                    <TableHead className="hidden sm:table-cell">{t('mydata.requests.requestedAt')}</TableHead>
                     <TableHead>{status === 'open' ? t('mydata.requests.dueAt') : t('mydata.requests.doneAt')}</TableHead>
-                    {status === 'open' && <TableHead className="sr-only sm:not-sr-only">{t('mydata.requests.execute')}</TableHead>}
+                    {status === 'open' && <TableHead><span className="sr-only">{t('mydata.requests.execute')}</span></TableHead>}
                   </TableRow>
                 </TableHeader>
                 <TableBody>
@@ -66,7 +66,7 @@ export default function ErasureRequestsPage() {
                     <TableRow key={r.id} data-qa="erasure-row">
                       <TableCell className="font-medium whitespace-normal">{r.familyName}</TableCell>
                       {admin && <TableCell className="whitespace-normal">{r.kitaName}</TableCell>}
-                      <TableCell>{date(r.requestedAt)}</TableCell>
+                      <TableCell className="hidden sm:table-cell">{date(r.requestedAt)}</TableCell>
                       <TableCell>
                         {status === 'open' ? date(r.dueAt) : r.doneAt && date(r.doneAt)}
                         {r.overdue && (
@@ -77,9 +77,9 @@ export default function ErasureRequestsPage() {
                       </TableCell>
                       {status === 'open' && (
                         <TableCell>
-                          <Button size="sm" variant="destructive" onClick={() => setTarget(r)} data-qa="erasure-execute">
+                          <Button size="sm" variant="destructive" onClick={() => setTarget(r)} aria-label={t('mydata.requests.execute')} data-qa="erasure-execute">
                             <Trash2Icon aria-hidden="true" />
-                            {t('mydata.requests.execute')}
+                            <span className="hidden sm:inline">{t('mydata.requests.execute')}</span>
                           </Button>
                         </TableCell>
                       )}
