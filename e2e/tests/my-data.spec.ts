@@ -101,7 +101,7 @@ test('the audit log shows a write just made, and nothing outside the manager\'s 
   await page.getByRole('link', { name: 'Protokoll' }).click();
   await expect(page).toHaveURL(/\/audit-log$/);
   const first = page.getByTestId('audit-row').first();
-  await expect(first).toContainText('Gruppe angelegt');
+  await expect(first).toContainText('Gruppe: angelegt');
   await expect(first).toContainText(mine);
   await expect(page.getByTestId('audit-table')).not.toContainText(secret);
   await expectNoA11yViolations(page);

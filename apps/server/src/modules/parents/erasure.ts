@@ -177,6 +177,10 @@ export async function eraseFamily(tx: Tx, ctx: Pick<RequestContext, 'clock' | 'c
   // The record, its children, login, sessions, tokens and answers (schema cascades).
   await tx.delete(parents).where(eq(parents.id, parentId));
 
+  // Staff deleting a family that had asked: its open request is the one carried out.
+  const open = requestId ? [{ id: requestId }] : await tx.select({ id: erasureRequests.id }).from(erasureRequests).where(and(eq(erasureRequests.parentId, parentId), isNull(erasureRequests.doneAt)));
+  requestId = open[0]?.id;
+  const onRequest = !!requestId;
   if (requestId) {
     await tx
       .update(erasureRequests)
@@ -187,6 +191,6 @@ export async function eraseFamily(tx: Tx, ctx: Pick<RequestContext, 'clock' | 'c
       kitaId: p.kitaId, requestedBy: 'staff', requestedAt: now, dueAt: now, doneAt: now, doneBy: actor?.userId ?? null, familyLabel: label, familyNumber: number,
     });
   }
-  await audit(tx, actor, { action: 'erase', entity: 'parent', entityId: parentId, kitaId: p.kitaId, details: { familyLabel: label, children: kids.rows.length, onRequest: !!requestId } });
+  await audit(tx, actor, { action: 'erase', entity: 'parent', entityId: parentId, kitaId: p.kitaId, details: { familyLabel: label, children: kids.rows.length, onRequest } });
   return { familyLabel: label, children: kids.rows.length, confirmationSent: !!to };
 }

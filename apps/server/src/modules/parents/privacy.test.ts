@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testAppWith, type TestContext } from '../../../test/app.js';
 import { NOW, inquiryToken, linkHeader } from '../../../test/factories-events.js';
 import { closeViaApi, count, futureEvent, ledgerSum, record, resultsWorld, type ResultsWorld } from '../../../test/factories-results.js';
+import { createChild, createParent } from '../../../test/factories.js';
 import { auditLog, children, outboxMessages, parents, sessions, users } from '../../db/schema.js';
 
 let t: TestContext;
@@ -183,7 +184,9 @@ describe('erasure on request', () => {
     expect(await count(t, sql`select count(*)::int as n from audit_log where action = 'erase' and entity_id = ${w.mail.parent.id} and actor_user_id = ${w.manager.id}`)).toBe(1);
   });
 
-  it('serves a manager deleting a family with history (numbered on)', async () => {
+  it('serves a manager deleting a family with history (numbered on), carrying out its open request', async () => {
+    const asked = await t.app.inject({ method: 'POST', url: `/api/parents/${w.sms.parent.id}/erasure-request`, headers: w.headers.sms });
+    expect(asked.statusCode).toBe(201);
     const res = await t.app.inject({ method: 'DELETE', url: `/api/parents/${w.sms.parent.id}`, headers: w.headers.manager });
     expect(res.statusCode).toBe(200);
     expect(await t.db.select().from(parents).where(eq(parents.id, w.sms.parent.id))).toEqual([]);
@@ -191,6 +194,15 @@ describe('erasure on request', () => {
     // The SMS family is told by SMS at its verified number.
     expect(await count(t, sql`select count(*)::int as n from outbox_messages where kind = 'erasure_done' and channel = 'sms' and recipient = '+4917012345678'`)).toBe(1);
     const done = await t.app.inject({ url: '/api/erasure-requests?status=done', headers: w.headers.admin });
-    expect(done.json().data[0]).toMatchObject({ familyName: 'gelöschte Familie 2', requestedBy: 'staff' });
+    expect(done.json().data[0]).toMatchObject({ id: asked.json().data.id, familyName: 'gelöschte Familie 2', requestedBy: 'parent' });
+    expect((await t.app.inject({ url: '/api/erasure-requests', headers: w.headers.admin })).json().data).toEqual([]);
+    // A family without a request, deleted by staff, gets a done row of its own.
+    const fam = await createParent(t.db, w.home.kita.id, { name: 'Ohne Antrag' });
+    await createChild(t.db, fam.parent.id, w.home.kgGroup.id, 'Olli');
+    await t.db.execute(sql`insert into event_children (event_id, child_id, parent_id, group_id, child_name, parent_name, group_name, joined_at)
+      select ${finished}, c.id, c.parent_id, c.group_id, c.name, 'Ohne Antrag', 'Bären', now() from children c where c.parent_id = ${fam.parent.id}`);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/parents/${fam.parent.id}`, headers: w.headers.manager })).statusCode).toBe(200);
+    const done3 = (await t.app.inject({ url: '/api/erasure-requests?status=done', headers: w.headers.admin })).json().data;
+    expect(done3[0]).toMatchObject({ familyName: 'gelöschte Familie 3', requestedBy: 'staff' });
   });
 });
