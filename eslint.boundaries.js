@@ -35,6 +35,8 @@ export const serverModules = {
   'account-mails': ['accounts'],
   // The legal pages: texts and settings only.
   legal: [],
+  // The audit viewer reads the audit log of every module's writes; it imports none of them.
+  audit: [],
 };
 
 /**
@@ -54,7 +56,10 @@ export const webFeatures = {
   legal: [],
   mailbox: [],
   operations: [],
-  parents: ['children', 'results'],
+  // The profile page carries the family's data download and erasure request.
+  parents: ['children', 'results', 'mydata'],
+  mydata: [],
+  audit: [],
   preference: [],
   results: ['preference'],
   users: ['kitas'],

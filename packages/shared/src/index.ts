@@ -15,3 +15,5 @@ export * from './errors.js';
 export * from './account-mails.js';
 export * from './sms-estimate.js';
 export * from './legal.js';
+export * from './audit.js';
+export * from './mydata.js';

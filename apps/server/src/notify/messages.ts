@@ -40,6 +40,7 @@ export const MESSAGE_VARS: Record<MessageKind, readonly string[]> = {
   event_withdrawn: ['kitaName', 'careDays'],
   registration_declined: ['kitaName'],
   credits_reset: ['kitaName'],
+  erasure_done: ['kitaName'],
 };
 
 /**

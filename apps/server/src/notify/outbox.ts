@@ -17,7 +17,8 @@ export type MessageKind =
   | 'slot_released'
   | 'event_withdrawn'
   | 'registration_declined'
-  | 'credits_reset';
+  | 'credits_reset'
+  | 'erasure_done';
 
 export interface OutboxMessage {
   /** Unique per logical message, e.g. `inquiry:<eventId>:<parentId>`: a second insert is ignored. */

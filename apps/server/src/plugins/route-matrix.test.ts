@@ -125,6 +125,17 @@ export const ROUTE_MATRIX: Record<string, Actor[]> = {
   'POST /api/delivery/channel-pauses/{channel}/resume': ADMIN,
   'POST /api/admin/test-message': ADMIN,
   'GET /api/admin/test-messages': ADMIN,
+  // "Meine Daten": the family itself or staff of its Kita (a link holder is no login: refused).
+  'GET /api/parents/{id}/export': STAFF_OR_OWNER,
+  // Only the family asks for its erasure; staff see it and carry it out.
+  'POST /api/parents/{id}/erasure-request': ['owner'],
+  'GET /api/parents/{id}/erasure-request': STAFF_OR_OWNER,
+  'GET /api/erasure-requests': STAFF_ANY,
+  'POST /api/erasure-requests/{id}/execute': STAFF_A,
+  // The audit log of the caller's scope (another Kita's manager reads only their own Kita's rows).
+  'GET /api/audit-log': STAFF_ANY,
+  'GET /api/audit-log/actors': STAFF_ANY,
+  'GET /api/audit-log/csv': STAFF_ANY,
   // Provider callbacks: no session, only the provider's signature, which no actor here has.
   'POST /api/delivery/twilio/status': [],
   'POST /api/delivery/seven/status': [],

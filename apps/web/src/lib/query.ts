@@ -73,7 +73,19 @@ export const queryKeys = {
   mailbox: {
     list: (recipient: string) => ['mailbox', recipient],
   },
-  /** Paused delivery channels and the Admin's test messages. */
+  /** A family's erasure request and the staff's list of them. */
+  mydata: {
+    all: ['mydata'],
+    request: (parentId: string) => ['mydata', 'request', parentId],
+    requests: (status: 'open' | 'done') => ['mydata', 'requests', status],
+  },
+  /** The audit viewer (pages and the person filter). */
+  audit: {
+    all: ['audit'],
+    page: (filter: Record<string, string | undefined>) => ['audit', 'page', filter],
+    actors: ['audit', 'actors'],
+  },
+  /** Paused delivery channels and the Admin's test messages */
   operations: {
     pauses: ['operations', 'channel-pauses'],
     testMessages: ['operations', 'test-messages'],

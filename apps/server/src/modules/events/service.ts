@@ -10,9 +10,9 @@ import {
   type CategoryName,
   type Language,
 } from '@kita/shared';
-import { auditLog, eventChildren, events, outboxMessages, sessions, tokens } from '../../db/schema.js';
+import { eventChildren, events, outboxMessages, sessions, tokens } from '../../db/schema.js';
 import { formatCarePeriod } from '@kita/shared/i18n';
-import { audit } from '../../lib/audit.js';
+import { SYSTEM_ACTOR, audit } from '../../lib/audit.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { assertKitaScope } from '../../lib/access.js';
 import { hashSeed, newSeed, RULE_VERSION } from '../allocation/allocate.js';
@@ -312,14 +312,7 @@ export async function openDueEvents(ctx: Services, limit = 20): Promise<number> 
     for (const { id } of claimed.rows) {
       const e = (await findEvent(tx, id))!;
       const messages = await fanOutInquiry(tx, e, ctx.config, now);
-      await tx.insert(auditLog).values({
-        actorRole: 'system',
-        action: 'open',
-        entity: 'event',
-        entityId: id,
-        kitaId: e.kitaId,
-        details: { messages, by: 'schedule' },
-      });
+      await audit(tx, SYSTEM_ACTOR, { action: 'open', entity: 'event', entityId: id, kitaId: e.kitaId, details: { messages, by: 'schedule' } });
       opened++;
     }
   });

@@ -107,6 +107,13 @@ export const messages = {
     action: '',
     sms: '{{kitaName}}: Das Guthaben Ihrer Familie wurde auf 0 zurückgesetzt.',
   },
+  /** The confirmation of an erasure, sent to the family's last address before it is erased. */
+  erasure_done: {
+    subject: 'Ihre Daten bei {{kitaName}} wurden gelöscht',
+    body: '{{kitaName}} hat die Daten Ihrer Familie und Ihr Konto gelöscht. Abgeschlossene Abfragen enthalten nur noch eine Zeile ohne Namen, damit ihre Ergebnisse nachvollziehbar bleiben. Diese Nachricht ist die letzte, die Sie von uns erhalten.',
+    action: '',
+    sms: '{{kitaName}}: Die Daten Ihrer Familie und Ihr Konto wurden gelöscht.',
+  },
   /** Result lines passed as the `results` variable (one per child). */
   resultLine: {
     slot: '{{childName}}: Platz erhalten',

@@ -103,6 +103,12 @@ export const messages: Catalog<typeof de> = {
     action: '',
     sms: '{{kitaName}}: Your family\'s credits have been reset to 0.',
   },
+  erasure_done: {
+    subject: 'Your data with {{kitaName}} has been erased',
+    body: '{{kitaName}} has erased the data of your family and your account. Finished inquiries keep only a row without names, so that their results stay traceable. This is the last message you will receive from us.',
+    action: '',
+    sms: '{{kitaName}}: Your family\'s data and your account have been erased.',
+  },
   resultLine: {
     slot: '{{childName}}: place granted',
     noSlot: '{{childName}}: no place',

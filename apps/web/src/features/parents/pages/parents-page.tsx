@@ -92,9 +92,9 @@ export default function ParentsPage() {
                 onEdit: (p) => setEditing(p),
                 onDetails: (p) => navigate(`/parents/${p.parentId}`),
                 onDelete: (p) => setDeleting(p),
-                // A family that took part in an inquiry stays (its results must remain reproducible;
-                // the server refuses with a reason); any other family can be deleted.
-                canDelete: (p) => !p.hasHistory,
+                // Any family can be deleted; one that took part in an inquiry is erased (its rows in
+                // finished inquiries stay under a pseudonym, so their results remain reproducible).
+                canDelete: () => true,
               }}
               toolbar={
                 <div className="flex flex-wrap gap-2">
@@ -134,7 +134,9 @@ export default function ParentsPage() {
             ? undefined
             : deleting.status === 'registered'
               ? t('registration.deleteText', { name: deleting.name })
-              : t('parents.deleteDescription', { name: deleting.name, credits: deleting.credits })
+              : deleting.hasHistory
+                ? t('mydata.deleteWithHistory', { name: deleting.name })
+                : t('parents.deleteDescription', { name: deleting.name, credits: deleting.credits })
         }
         confirmLabel={deleting?.status === 'registered' ? t('registration.deleteConfirm') : undefined}
       />
