@@ -1,6 +1,7 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { auditLog, eventChildren, events, SNAPSHOT_FAMILY_COLUMNS } from '../../db/schema.js';
+import { eventChildren, events, SNAPSHOT_FAMILY_COLUMNS } from '../../db/schema.js';
+import { SYSTEM_ACTOR, audit } from '../../lib/audit.js';
 import { fanOutInquiry } from './fanout.js';
 import { countEligible, findEvent } from './queries.js';
 import { eligibleChildren, insertSnapshotRows, live, snapCol, type JoinReason, type LeaveReason } from './snapshot-records.js';
@@ -98,8 +99,7 @@ export async function syncOpenInquiries(
       await tx.update(events).set({ eligibleCount: await countEligible(tx, id) }).where(eq(events.id, id));
     }
     if (joined.rows.length || left.rows.length || messages) {
-      await tx.insert(auditLog).values({
-        actorRole: 'system',
+      await audit(tx, SYSTEM_ACTOR, {
         action: 'snapshot',
         entity: 'event',
         entityId: id,
