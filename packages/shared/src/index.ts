@@ -13,3 +13,4 @@ export * from './delivery.js';
 export * from './care-days.js';
 export * from './errors.js';
 export * from './account-mails.js';
+export * from './message-keys.js';

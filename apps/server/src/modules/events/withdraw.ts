@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { formatCarePeriod } from '@kita/shared/i18n';
+import { withdrawnKey } from '@kita/shared/message-keys';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { composeMessage } from '../../notify/messages.js';
 import { enqueueMessages, type OutboxMessage } from '../../notify/outbox.js';
@@ -22,8 +23,6 @@ export async function countFamiliesWithLink(db: DbOrTx, eventId: string): Promis
   return Number(r.rows[0]?.n ?? 0);
 }
 
-export const withdrawnKey = (eventId: string, parentId: string) => `event_withdrawn:${eventId}:${parentId}`;
-
 /**
  * Deleting an inquiry families already have, inside the deletion's transaction before
  * the event row goes: every family that got the link is told that the Kita withdrew it (message
@@ -31,7 +30,7 @@ export const withdrawnKey = (eventId: string, parentId: string) => `event_withdr
  * message), and the link tokens are kept by hash in `withdrawn_links` so an old link says
  * "withdrawn by the Kita" instead of "invalid link". Returns the number of messages written.
  */
-export async function withdrawInquiry(tx: Tx, e: EventRow, now: Date): Promise<number> {
+export async function withdrawEvent(tx: Tx, e: EventRow, now: Date): Promise<number> {
   await tx.execute(sql`
     insert into withdrawn_links (token_hash, kita_name, event_date, expire_date, timezone, withdrawn_at, expires_at)
     select t.token_hash, ${e.kitaName}, ${e.eventDate.toISOString()}::timestamptz, ${e.expireDate.toISOString()}::timestamptz,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { formatCarePeriod } from '@kita/shared/i18n';
+import { resultsKey } from '@kita/shared/message-keys';
 import { type CloseEventResult, type EventType, type Language, type PreferenceType } from '@kita/shared';
 import type { Tx } from '../../db/client.js';
 import { allocations, auditLog, creditLedger, events } from '../../db/schema.js';
@@ -72,8 +73,6 @@ type EligibleChild = {
   preference_type: PreferenceType | null;
   balance: number;
 };
-
-export const resultsKey = (eventId: string, parentId: string) => `results:${eventId}:${parentId}`;
 
 /** Closes inside the caller's transaction (the route, the job, the demo seed). */
 export async function closeEventTx(tx: Tx, eventId: string, opts: CloseOptions): Promise<CloseTxResult> {
