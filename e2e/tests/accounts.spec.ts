@@ -202,6 +202,31 @@ test('a parent edits the profile, switches the language and chooses SMS with a v
   await expect(page.getByTestId('info-phone').getByTestId('icon-verified')).toBeVisible();
 });
 
+test('a parent changes the own e-mail address: it applies once the link sent to it is opened', async ({ page, request }) => {
+  const email = uniqueEmail('jonas.roth');
+  const next = uniqueEmail('jonas.roth.neu');
+  await approvedParent(request, { name: 'Jonas Roth', email, password: 'Adresse-Neu-1' });
+  await parentLogin(page, email, 'Adresse-Neu-1');
+  await expect(page).toHaveURL(/\/parents\//);
+  const profile = page.url();
+
+  await page.getByTestId('parent-edit').click();
+  await page.getByTestId('parent-email').fill(next);
+  await page.getByTestId('parent-form-submit').click();
+  await expectToast(page, `Wir haben einen Bestätigungslink an ${next} gesendet.`);
+  // Until the link is opened the old address stays, and the page says what waits.
+  await expect(page.getByTestId('info-email')).toContainText(email);
+  await expect(page.getByTestId('info-pending-email')).toContainText(`Neue Adresse ${next} wartet auf Bestätigung`);
+  await expectNoA11yViolations(page);
+
+  await clickMailboxLink(page, next, 'email_change');
+  await expect(page.getByTestId('verify-email-done')).toBeVisible();
+  await page.goto(profile);
+  await expect(page.getByTestId('info-email')).toContainText(next);
+  await expect(page.getByTestId('info-email').getByTestId('icon-verified')).toBeVisible();
+  await expect(page.getByTestId('info-pending-email')).toHaveCount(0);
+});
+
 test('the public account pages pass axe on a 390px phone', async ({ page, request }) => {
   const { kitaId } = await demoKita(request);
   await page.setViewportSize({ width: 390, height: 844 });

@@ -138,7 +138,14 @@ export const parentChildSchema = z.object({
 export type ParentChild = z.infer<typeof parentChildSchema>;
 
 /** GET parents/{id}: the parent with its children. */
-export const parentDetailsSchema = parentSchema.extend({ children: z.array(parentChildSchema) });
+export const parentDetailsSchema = parentSchema.extend({
+  /**
+   * A new e-mail address the parent entered themselves, waiting for the link sent to it to be
+   * opened (48 hours); `email` stays the old address until then. Null when nothing waits.
+   */
+  pendingEmail: text().nullable(),
+  children: z.array(parentChildSchema),
+});
 export type ParentDetails = z.infer<typeof parentDetailsSchema>;
 
 /** GET parents/kita/{kitaId}/registered: pending registrations with their children's places. */

@@ -143,7 +143,7 @@ export const tokens = pgTable(
   'tokens',
   {
     id: id(),
-    /** 'activation' | 'reset' | 'otp' | 'otp_login' | 'verify_phone' | 'preference' */
+    /** 'activation' | 'email_change' | 'reset' | 'otp' | 'otp_login' | 'verify_phone' | 'preference' */
     kind: text('kind').notNull(),
     tokenHash: text('token_hash').notNull(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
@@ -185,12 +185,12 @@ export const events = pgTable(
     categoryId: uuid('category_id').notNull().references(() => categories.id, { onDelete: 'restrict' }),
     /** 'immediate' | 'future' */
     eventType: text('event_type').$type<EventType>().notNull(),
-    /** The first day (and time) of emergency care the inquiry is about (docs/domain.md "Inquiries"). */
-    eventDate: ts('event_date').notNull(),
-    /** The end of the care period; slots can be released until then. */
-    expireDate: ts('expire_date').notNull(),
-    /** Answers are accepted until then; the inquiry closes and allocates at it. */
-    responseDeadline: ts('response_deadline').notNull(),
+    /** The first day (and time) of emergency care the inquiry is about (docs/domain.md "Inquiries"); on the wire `eventDate`. */
+    careStartsAt: ts('care_starts_at').notNull(),
+    /** The end of the care period; slots can be released until then. On the wire `expireDate`. */
+    careEndsAt: ts('care_ends_at').notNull(),
+    /** Answers are accepted until then; the inquiry closes and allocates at it. On the wire `responseDeadline`. */
+    answersCloseAt: ts('answers_close_at').notNull(),
     /** When the parents are asked; the event is 'scheduled' until then. */
     opensAt: ts('opens_at').notNull(),
     description: text('description'),
@@ -218,7 +218,7 @@ export const events = pgTable(
   },
   (t) => [
     index('events_kita_idx').on(t.kitaId),
-    index('events_status_deadline_idx').on(t.status, t.responseDeadline),
+    index('events_status_answers_close_idx').on(t.status, t.answersCloseAt),
     index('events_status_opens_idx').on(t.status, t.opensAt),
   ],
 );
@@ -329,7 +329,7 @@ export const outboxMessages = pgTable(
   {
     id: id(),
     idempotencyKey: text('idempotency_key').notNull(),
-    /** notify/outbox.ts MessageKind: 'activation' | 'otp' | … | 'inquiry' | 'results' | 'slot_offered' | 'slot_released' | 'event_withdrawn' | 'registration_declined' | 'credits_reset' */
+    /** notify/outbox.ts MessageKind: 'activation' | 'email_change' | 'otp' | … | 'inquiry' | 'results' | 'slot_offered' | 'slot_released' | 'event_withdrawn' | 'registration_declined' | 'credits_reset' */
     kind: text('kind').notNull(),
     /** 'email' | 'sms' */
     channel: text('channel').notNull(),
@@ -399,8 +399,8 @@ export const outboxMessages = pgTable(
 export const withdrawnLinks = pgTable('withdrawn_links', {
   tokenHash: text('token_hash').primaryKey(),
   kitaName: text('kita_name').notNull(),
-  eventDate: ts('event_date').notNull(),
-  expireDate: ts('expire_date').notNull(),
+  careStartsAt: ts('care_starts_at').notNull(),
+  careEndsAt: ts('care_ends_at').notNull(),
   timezone: text('timezone').notNull(),
   withdrawnAt: ts('withdrawn_at').notNull(),
   expiresAt: ts('expires_at').notNull(),

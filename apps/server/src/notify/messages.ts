@@ -17,6 +17,7 @@ export type MessageVars = Record<string, string | number>;
  */
 export const MESSAGE_VARS: Record<MessageKind, readonly string[]> = {
   activation: ['kitaName', 'link'],
+  email_change: ['kitaName', 'link'],
   otp: ['otp', 'minutes'],
   password_reset: ['link', 'minutes'],
   registration_received: ['kitaName'],

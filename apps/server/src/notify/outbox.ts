@@ -3,6 +3,7 @@ import type { DbOrTx } from '../db/client.js';
 
 export type MessageKind =
   | 'activation'
+  | 'email_change'
   | 'otp'
   | 'password_reset'
   | 'registration_received'
@@ -18,7 +19,7 @@ export type MessageKind =
   | 'credits_reset';
 
 export interface OutboxMessage {
-  /** Unique per logical message, e.g. `inquiry:<eventId>:<parentId>`: a second insert is ignored. */
+  /** Unique per logical message, built by `@kita/shared/message-keys`: a second insert is ignored. */
   idempotencyKey: string;
   kind: MessageKind;
   channel: 'email' | 'sms';

@@ -17,6 +17,7 @@ const CHILDREN = ['Elif Yılmaz', 'Zofia Wójcik', 'Trần Minh Châu', 'Ελέ�
 
 const LINKS: Partial<Record<MessageKind, string>> = {
   activation: appLink(PUBLIC_URL, '/verify-email', { token: TOKEN }),
+  email_change: appLink(PUBLIC_URL, '/verify-email', { token: TOKEN }),
   password_reset: appLink(PUBLIC_URL, '/reset-password', { token: TOKEN }),
   registration_approved: appLink(PUBLIC_URL, '/login'),
   inquiry: appLink(PUBLIC_URL, `/p/${TOKEN}`),

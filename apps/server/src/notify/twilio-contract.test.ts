@@ -247,7 +247,7 @@ describe('Twilio ValidityPeriod and sender (Message resource)', () => {
   it('gives an inquiry SMS the seconds left to its answer deadline (T8)', async () => {
     const { kita, kindergarten } = await createKita(t.db, 'Kita Validity');
     const e = await createEventRow(t.db, kita.id, kindergarten.id, t.clock.now());
-    await t.db.update(events).set({ responseDeadline: new Date(t.clock.now().getTime() + 15 * 60_000) }).where(eq(events.id, e.id));
+    await t.db.update(events).set({ answersCloseAt: new Date(t.clock.now().getTime() + 15 * 60_000) }).where(eq(events.id, e.id));
     await sms('validity-period', '+4917000000600', { kind: 'reminder', eventId: e.id, kitaId: kita.id });
     await sms('no-deadline', '+4917000000601');
     await drain();

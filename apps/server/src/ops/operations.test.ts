@@ -125,7 +125,7 @@ describe('retention', () => {
     ]);
 
     // A withdrawn inquiry's links live as long as the preference tokens they replace.
-    const withdrawn = (tokenHash: string, expiresAt: Date) => ({ tokenHash, kitaName: 'K', eventDate: expiresAt, expireDate: expiresAt, timezone: 'Europe/Berlin', withdrawnAt: expiresAt, expiresAt });
+    const withdrawn = (tokenHash: string, expiresAt: Date) => ({ tokenHash, kitaName: 'K', careStartsAt: expiresAt, careEndsAt: expiresAt, timezone: 'Europe/Berlin', withdrawnAt: expiresAt, expiresAt });
     await t.db.insert(withdrawnLinks).values([withdrawn('withdrawn-old', ago(91 * DAY)), withdrawn('withdrawn-recent', ago(10 * DAY))]);
 
     expect(await runRetention(t.app)).toMatchObject({ messages: 2, sessions: 1, tokens: 3, rateLimits: 1, withdrawnLinks: 1, registrations: 0 });

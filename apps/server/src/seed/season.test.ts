@@ -24,9 +24,9 @@ describe('demo season seed', () => {
     expect(new Set(season.map((e) => e.eventType))).toEqual(new Set(['immediate', 'future']));
     expect(new Set(season.map((e) => e.categoryId)).size).toBe(2);
     for (const e of season) {
-      expect(e.expireDate.getTime()).toBeLessThan(NOW.getTime());
+      expect(e.careEndsAt.getTime()).toBeLessThan(NOW.getTime());
       // Closed by the real code at its response deadline (docs/domain.md "Inquiries"), not at the end of care.
-      expect(e.finishedAt!.getTime()).toBe(e.responseDeadline.getTime());
+      expect(e.finishedAt!.getTime()).toBe(e.answersCloseAt.getTime());
       const rows = await t.db.select().from(allocations).where(eq(allocations.eventId, e.id));
       expect(rows.length).toBeGreaterThan(10);
       // Re-running the pure rule on the stored inputs gives the stored outcome.
@@ -70,7 +70,7 @@ describe('demo season seed', () => {
     const all = await t.db.select().from(events);
     const weekday = (d: Date) => new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Berlin', weekday: 'short' }).format(d);
     for (const e of all) {
-      const days = careDayRange(e.eventDate, e.expireDate, e.timezone);
+      const days = careDayRange(e.careStartsAt, e.careEndsAt, e.timezone);
       for (const day of [days.first, days.last]) expect(['Sat', 'Sun']).not.toContain(weekday(new Date(`${day}T12:00:00Z`)));
       // The season's sendings too (the open inquiry is sent when the demo starts, any day).
       if (e.status === 'finished') expect(['Sat', 'Sun']).not.toContain(weekday(e.opensAt));

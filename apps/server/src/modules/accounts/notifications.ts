@@ -95,6 +95,27 @@ export async function sendActivation(
   return true;
 }
 
+/**
+ * The confirmation mail for a parent's own new e-mail address (48 hours):
+ * `{publicUrl}/verify-email?token=...`, the same page as activation. Opening it applies the
+ * address. Like activation, the address is not proved, so no text the parent typed goes into it.
+ */
+export async function sendEmailChangeConfirmation(
+  tx: DbOrTx,
+  ctx: AppLike,
+  input: { parent: Pick<ParentForMessage, 'id' | 'kitaId' | 'language'>; newEmail: string; token: string; userId?: string | null },
+): Promise<void> {
+  const { parent } = input;
+  await enqueueComposed(
+    tx,
+    'email_change',
+    { channel: 'email', recipient: input.newEmail, language: lang(parent.language) },
+    { kitaName: await kitaName(tx, parent.kitaId), link: appLink(ctx.config.publicUrl, '/verify-email', { token: input.token }) },
+    { kitaId: parent.kitaId, parentId: parent.id, userId: input.userId ?? null, budgetClass: 'kita', publicUrl: ctx.config.publicUrl },
+    { secret: input.token, ctx },
+  );
+}
+
 /** docs/quality.md: activation resend 3 per account per hour. */
 export const RESEND_PER_HOUR = 3;
 /** docs/quality.md: at most 3 OTP SMS per phone per 10 minutes (429 with Retry-After beyond). */

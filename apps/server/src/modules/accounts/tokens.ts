@@ -10,11 +10,16 @@ import { AppError } from '../../lib/errors.js';
  * single use where stated. Raw values are returned to the caller once and never logged.
  */
 
-export type TokenKind = 'activation' | 'reset' | 'otp' | 'otp_login' | 'verify_phone' | 'preference';
+/**
+ * `email_change`: a parent's own new e-mail address, waiting for its owner to open the link sent
+ * to it; the address is applied only then (docs/operations.md, "Registrations").
+ */
+export type TokenKind = 'activation' | 'email_change' | 'reset' | 'otp' | 'otp_login' | 'verify_phone' | 'preference';
 export type TokenRow = typeof tokens.$inferSelect;
 
 export const TTL = {
   activation: 7 * 24 * 3600_000,
+  emailChange: 48 * 3600_000,
   reset: 60 * 60_000,
   otp: 10 * 60_000,
 } as const;

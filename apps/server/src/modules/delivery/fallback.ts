@@ -40,7 +40,7 @@ export async function sendMessageFallbacks(ctx: Services, limit = 200): Promise<
        and m.vars is not null and m.fallback_of is null and m.parent_id is not null
        and (m.status = 'failed' or m.delivery_status = 'undelivered')
        and case when e.id is null then m.created_at > ${new Date(now.getTime() - FALLBACK_WINDOW_MS).toISOString()}::timestamptz
-                else e.expire_date > ${now.toISOString()}::timestamptz end
+                else e.care_ends_at > ${now.toISOString()}::timestamptz end
        and not exists (select 1 from outbox_messages f where f.idempotency_key = ${FALLBACK_PREFIX} || m.idempotency_key)
      order by m.created_at
      limit ${limit}`);

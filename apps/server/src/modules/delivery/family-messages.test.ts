@@ -218,9 +218,9 @@ describe('the fallback window', () => {
     await t.db.update(outboxMessages).set({ deliveryStatus: 'undelivered', failureReason: 'mailbox_full' }).where(
       and(eq(outboxMessages.parentId, fam.home!), eq(outboxMessages.kind, 'results')),
     );
-    const e = await t.db.execute<{ expire_date: Date | string }>(sql`select expire_date from events where id = ${eventId}`);
+    const e = await t.db.execute<{ care_ends_at: Date | string }>(sql`select care_ends_at from events where id = ${eventId}`);
     const now = t.clock.now();
-    t.clock.set(new Date(new Date(e.rows[0]!.expire_date).getTime() + 1000));
+    t.clock.set(new Date(new Date(e.rows[0]!.care_ends_at).getTime() + 1000));
     try {
       expect(await sendFallbacks(t.app)).toBe(0);
     } finally {

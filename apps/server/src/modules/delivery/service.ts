@@ -158,7 +158,7 @@ export async function sendDueReminders(ctx: Services): Promise<number> {
  * back failed, the fallback included (a message and its fallback share the key after "fallback:").
  */
 export async function findEventsWithFailedDelivery(db: DbOrTx, now: Date, kitaId?: string): Promise<FailedDeliveryEvent[]> {
-  const r = await db.execute<{ event_id: string; kita_id: string; event_date: Date | string; timezone: string; category: string; status: string; failed: number }>(sql`
+  const r = await db.execute<{ event_id: string; kita_id: string; care_starts_at: Date | string; timezone: string; category: string; status: string; failed: number }>(sql`
     with failed as (
       select m.event_id, m.parent_id
         from outbox_messages m
@@ -171,22 +171,22 @@ export async function findEventsWithFailedDelivery(db: DbOrTx, now: Date, kitaId
       union
       select m.event_id, m.parent_id
         from outbox_messages m
-        join events e on e.id = m.event_id and e.status = 'finished' and e.expire_date > ${now.toISOString()}::timestamptz
+        join events e on e.id = m.event_id and e.status = 'finished' and e.care_ends_at > ${now.toISOString()}::timestamptz
        where m.kind in ('results', 'slot_offered', 'slot_released') and m.parent_id is not null
        group by m.event_id, m.parent_id, regexp_replace(m.idempotency_key, ${'^' + FALLBACK_PREFIX}, '')
       having bool_and(m.status = 'failed' or coalesce(m.delivery_status, '') = 'undelivered'))
-    select e.id as event_id, e.kita_id, e.event_date, e.timezone, c.name as category, e.status,
+    select e.id as event_id, e.kita_id, e.care_starts_at, e.timezone, c.name as category, e.status,
            count(distinct f.parent_id)::int as failed
       from events e
       join categories c on c.id = e.category_id
       join failed f on f.event_id = e.id
      where true ${kitaId ? sql`and e.kita_id = ${kitaId}` : sql``}
      group by e.id, c.name
-     order by e.event_date desc`);
+     order by e.care_starts_at desc`);
   return r.rows.map((row) => ({
     eventId: row.event_id,
     kitaId: row.kita_id,
-    eventDate: toIso(row.event_date),
+    eventDate: toIso(row.care_starts_at),
     timezone: row.timezone,
     category: row.category,
     failedFamilies: Number(row.failed),

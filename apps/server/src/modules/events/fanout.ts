@@ -101,8 +101,8 @@ export async function enqueueInvitations(
   const { publicUrl } = config;
   // The link token is stored encrypted beside the message, never in its text.
   const secretKey = outboxSecretKey(config.jwtSecret);
-  const careDays = { de: formatCarePeriod('de', e.eventDate, e.expireDate, e.timezone), en: formatCarePeriod('en', e.eventDate, e.expireDate, e.timezone) };
-  const deadline = { de: formatDeadline('de', e.responseDeadline, e.timezone), en: formatDeadline('en', e.responseDeadline, e.timezone) };
+  const careDays = { de: formatCarePeriod('de', e.careStartsAt, e.careEndsAt, e.timezone), en: formatCarePeriod('en', e.careStartsAt, e.careEndsAt, e.timezone) };
+  const deadline = { de: formatDeadline('de', e.answersCloseAt, e.timezone), en: formatDeadline('en', e.answersCloseAt, e.timezone) };
   const tokenRows: Array<typeof tokens.$inferInsert> = [];
   const messages: OutboxMessage[] = [];
   for (const { parent: p, key, channel, fallbackOf } of targets) {
@@ -116,7 +116,7 @@ export async function enqueueInvitations(
       parentId: p.id,
       eventId: e.id,
       target: to.recipient,
-      expiresAt: e.expireDate,
+      expiresAt: e.careEndsAt,
     });
     const language: Language = to.language;
     messages.push({

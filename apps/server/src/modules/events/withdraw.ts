@@ -32,8 +32,8 @@ export async function countFamiliesWithLink(db: DbOrTx, eventId: string): Promis
  */
 export async function withdrawEvent(tx: Tx, e: EventRow, now: Date): Promise<number> {
   await tx.execute(sql`
-    insert into withdrawn_links (token_hash, kita_name, event_date, expire_date, timezone, withdrawn_at, expires_at)
-    select t.token_hash, ${e.kitaName}, ${e.eventDate.toISOString()}::timestamptz, ${e.expireDate.toISOString()}::timestamptz,
+    insert into withdrawn_links (token_hash, kita_name, care_starts_at, care_ends_at, timezone, withdrawn_at, expires_at)
+    select t.token_hash, ${e.kitaName}, ${e.careStartsAt.toISOString()}::timestamptz, ${e.careEndsAt.toISOString()}::timestamptz,
            ${e.timezone}, ${now.toISOString()}::timestamptz, t.expires_at
       from tokens t
      where t.event_id = ${e.id} and t.kind = 'preference'
@@ -51,7 +51,7 @@ export async function withdrawEvent(tx: Tx, e: EventRow, now: Date): Promise<num
         language: to.language,
         channel: to.channel,
         recipient: to.recipient,
-        vars: { name: p.name, kitaName: e.kitaName, careDays: formatCarePeriod(to.language, e.eventDate, e.expireDate, e.timezone) },
+        vars: { name: p.name, kitaName: e.kitaName, careDays: formatCarePeriod(to.language, e.careStartsAt, e.careEndsAt, e.timezone) },
       }),
       idempotencyKey: withdrawnKey(e.id, p.parent_id),
       kitaId: e.kitaId,

@@ -68,7 +68,7 @@ export const parentsRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireSession(),
       schema: { tags, params: parentPathSchema, querystring: z.object({ kitaId: uuidSchema.optional() }), response: { 200: envelope(parentDetailsSchema) } },
     },
-    async (req) => ({ data: await getParentDetails(app.db, authOf(req), req.params.id, req.query.kitaId) }),
+    async (req) => ({ data: await getParentDetails(app.db, authOf(req), req.params.id, app.clock.now(), req.query.kitaId) }),
   );
 
   app.post(

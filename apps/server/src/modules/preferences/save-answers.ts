@@ -33,7 +33,7 @@ export async function saveAnswers(
   );
   const r = await db.execute<AnswerOutcome>(sql`
     with ev as (
-      select id, event_type, category_id, (status <> 'open' or response_deadline <= ${at}::timestamptz) as closed
+      select id, event_type, category_id, (status <> 'open' or answers_close_at <= ${at}::timestamptz) as closed
         from events where id = ${input.eventId}
          for share),
     asked (child_id, preference_type) as (values ${asked}),

@@ -49,8 +49,8 @@ type LockedEvent = {
   kita_name: string;
   category_id: string;
   event_type: EventType;
-  event_date: Date | string;
-  expire_date: Date | string;
+  care_starts_at: Date | string;
+  care_ends_at: Date | string;
   total_slots: number;
   status: string;
   seed: string;
@@ -77,7 +77,7 @@ type EligibleChild = {
 /** Closes inside the caller's transaction (the route, the job, the demo seed). */
 export async function closeEventTx(tx: Tx, eventId: string, opts: CloseOptions): Promise<CloseTxResult> {
   const locked = await tx.execute<LockedEvent>(sql`
-    select e.id, e.kita_id, k.name as kita_name, e.category_id, e.event_type, e.event_date, e.expire_date, e.total_slots,
+    select e.id, e.kita_id, k.name as kita_name, e.category_id, e.event_type, e.care_starts_at, e.care_ends_at, e.total_slots,
            e.status, e.seed, e.rule_version, e.timezone
       from events e join kitas k on k.id = e.kita_id
      where e.id = ${eventId}
@@ -180,7 +180,7 @@ function resultMessages(e: LockedEvent, rows: EligibleChild[], result: Allocatio
   const outcome = new Map(result.allocations.map((a) => [a.childId, a]));
   const families = new Map<string, EligibleChild[]>();
   for (const r of rows) families.set(r.parent_id, [...(families.get(r.parent_id) ?? []), r]);
-  const careDays = (lang: Language) => formatCarePeriod(lang, new Date(e.event_date), new Date(e.expire_date), e.timezone);
+  const careDays = (lang: Language) => formatCarePeriod(lang, new Date(e.care_starts_at), new Date(e.care_ends_at), e.timezone);
   const messages: OutboxMessage[] = [];
   for (const [parentId, kids] of families) {
     const p = kids[0]!;
@@ -268,13 +268,13 @@ export async function closeIfAllAnswered(app: FastifyInstance, eventId: string):
 }
 
 /**
- * Milliseconds until the earliest answer deadline (response_deadline) of an open event (0 when
+ * Milliseconds until the earliest answer deadline (answers_close_at) of an open event (0 when
  * one is already due; null without open events): the close job's next round starts then
- * (jobs/runner.ts). Not expire_date: that is when the care period ends, days after answers close.
+ * (jobs/runner.ts). Not care_ends_at: that is when the care period ends, days after answers close.
  */
 export async function msUntilNextDeadline(app: FastifyInstance): Promise<number | null> {
   const r = await app.db.execute<{ next: Date | string | null }>(
-    sql`select min(response_deadline) as next from events where status = 'open'`,
+    sql`select min(answers_close_at) as next from events where status = 'open'`,
   );
   const next = r.rows[0]?.next;
   if (next === null || next === undefined) return null;
@@ -300,10 +300,10 @@ export async function closeDueEvents(app: FastifyInstance, limit = 20): Promise<
 async function closeDueBatch(app: FastifyInstance, limit: number): Promise<{ closed: number; expired: number }> {
   const now = app.clock.now().toISOString();
   const due = await app.db.execute<{ id: string; expired: boolean }>(sql`
-    select id, response_deadline <= ${now}::timestamptz as expired
+    select id, answers_close_at <= ${now}::timestamptz as expired
       from events
-     where status = 'open' and (response_deadline <= ${now}::timestamptz or event_type = 'immediate')
-     order by response_deadline
+     where status = 'open' and (answers_close_at <= ${now}::timestamptz or event_type = 'immediate')
+     order by answers_close_at
      limit ${limit}`);
   let closed = 0;
   for (const row of due.rows) {

@@ -63,7 +63,7 @@ export async function resetCredits(ctx: RequestContext, parentId: string): Promi
     }
   });
   ctx.outbox.kick();
-  return (await findParentDetails(ctx.db, parentId))!;
+  return (await findParentDetails(ctx.db, parentId, ctx.clock.now()))!;
 }
 
 /**

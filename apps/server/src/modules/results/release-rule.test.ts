@@ -38,7 +38,7 @@ async function closedWithWaitlist() {
   ]);
   await closeViaApi(t, w.headers.manager, id);
   const [e] = await t.db.select().from(events).where(eq(events.id, id));
-  return { id, eventDate: e!.eventDate, expireDate: e!.expireDate };
+  return { id, eventDate: e!.careStartsAt, expireDate: e!.careEndsAt };
 }
 
 describe('the release rule', () => {

@@ -43,8 +43,8 @@ type LockedEvent = {
   kita_id: string;
   kita_name: string;
   event_type: string;
-  event_date: Date | string;
-  expire_date: Date | string;
+  care_starts_at: Date | string;
+  care_ends_at: Date | string;
   status: string;
   timezone: string;
   rule_version: number;
@@ -69,7 +69,7 @@ export async function releaseSlot(ctx: RequestContext, eventId: string, input: R
   const now = ctx.clock.now();
   const result = await ctx.db.transaction(async (tx) => {
     const ev = await tx.execute<LockedEvent>(sql`
-      select e.id, e.kita_id, k.name as kita_name, e.event_type, e.event_date, e.expire_date, e.status, e.timezone, e.rule_version
+      select e.id, e.kita_id, k.name as kita_name, e.event_type, e.care_starts_at, e.care_ends_at, e.status, e.timezone, e.rule_version
         from events e join kitas k on k.id = e.kita_id
        where e.id = ${eventId}
          for update of e`);
@@ -81,7 +81,7 @@ export async function releaseSlot(ctx: RequestContext, eventId: string, input: R
 
     if (e.status !== 'finished') throw releaseError(409, 'RELEASE_NOT_FINISHED', 'notFinished');
     if (e.event_type !== 'future') throw releaseError(409, 'RELEASE_IMMEDIATE', 'immediate');
-    if (new Date(e.expire_date).getTime() <= now.getTime()) throw releaseError(409, 'RELEASE_EXPIRED', 'expired');
+    if (new Date(e.care_ends_at).getTime() <= now.getTime()) throw releaseError(409, 'RELEASE_EXPIRED', 'expired');
     const [row] = await tx
       .select()
       .from(allocations)
@@ -96,7 +96,7 @@ export async function releaseSlot(ctx: RequestContext, eventId: string, input: R
     // The booking follows the rule version the event was closed with (credits.ts).
     // Given back after care has begun (domain rule, docs/fairness.md): the charge stays and the
     // family that moves up is not charged for the rest of the period.
-    const careBegun = now.getTime() >= new Date(e.event_date).getTime();
+    const careBegun = now.getTime() >= new Date(e.care_starts_at).getTime();
     const booked = await bookedContext(tx, e.id, row.childId, row.parentId, ['slot', 'promote_slot']);
     await book(tx, e.id, releaseEntries(row, e.rule_version, { ...booked, careBegun }), auth.userId, now);
 
@@ -155,7 +155,7 @@ async function tellPlaceGivenBack(tx: Tx, e: LockedEvent, childId: string, paren
         vars: {
           name: family.parent_name,
           kitaName: e.kita_name,
-          careDays: formatCarePeriod(to.language, new Date(e.event_date), new Date(e.expire_date), e.timezone),
+          careDays: formatCarePeriod(to.language, new Date(e.care_starts_at), new Date(e.care_ends_at), e.timezone),
           childName: family.child_name,
         },
       }),
@@ -204,7 +204,7 @@ async function promoteNext(tx: Tx, e: LockedEvent, userId: string | null, now: D
           vars: {
             name: next.parent_name,
             kitaName: e.kita_name,
-            careDays: formatCarePeriod(to.language, new Date(e.event_date), new Date(e.expire_date), e.timezone),
+            careDays: formatCarePeriod(to.language, new Date(e.care_starts_at), new Date(e.care_ends_at), e.timezone),
             childName: next.child_name,
           },
         }),

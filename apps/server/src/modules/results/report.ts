@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { EventReport, Language, PreferenceType, ReportRow } from '@kita/shared';
 import type { DbOrTx } from '../../db/client.js';
 import type { AllocationReason } from '../allocation/allocate.js';
-import { toIso, type EventRow } from '../events/queries.js';
+import type { EventRow } from '../events/queries.js';
+import { toWireDates } from '../events/wire-dates.js';
 import { describeOutcome } from '../allocation/reasons.js';
 import { resultSummary } from './summary.js';
 
@@ -97,9 +98,7 @@ export async function buildReport(db: DbOrTx, e: EventRow, lang: Language, now: 
       kitaName: e.kitaName,
       eventType: e.eventType,
       category: e.category,
-      eventDate: toIso(e.eventDate),
-      expireDate: toIso(e.expireDate),
-      responseDeadline: toIso(e.responseDeadline),
+      ...toWireDates({ careStartsAt: e.careStartsAt, careEndsAt: e.careEndsAt, answersCloseAt: e.answersCloseAt }),
       timezone: e.timezone,
       description: e.description,
     },

@@ -18,6 +18,12 @@ export const messages = {
     action: 'E-Mail-Adresse bestätigen',
     sms: '{{kitaName}}: Bitte bestätigen Sie Ihre E-Mail-Adresse: {{link}}',
   },
+  email_change: {
+    subject: 'Bitte bestätigen Sie Ihre neue E-Mail-Adresse',
+    body: 'diese Adresse soll künftig für Ihr Konto in der Notbetreuung von {{kitaName}} verwendet werden. Bitte bestätigen Sie sie über den folgenden Link; erst dann gilt sie. Der Link ist 48 Stunden gültig.\n\nWenn Sie das nicht veranlasst haben, ignorieren Sie diese E-Mail. Es ändert sich nichts.',
+    action: 'Neue E-Mail-Adresse bestätigen',
+    sms: '{{kitaName}}: Bitte bestätigen Sie Ihre neue E-Mail-Adresse: {{link}}',
+  },
   otp: {
     subject: 'Ihr Bestätigungscode: {{otp}}',
     body: 'Ihr Bestätigungscode lautet {{otp}}. Er ist {{minutes}} Minuten gültig. Geben Sie ihn an niemanden weiter.',
