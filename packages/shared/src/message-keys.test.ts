@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   creditsResetKey,
+  erasureDoneKey,
   eventFamilyKey,
   eventFamilyKeyPrefix,
   fallbackKey,
@@ -40,6 +41,7 @@ describe('message keys', () => {
     expect(slotReleasedKey(e, p)).toBe(`slot_released:${e}:${p}`);
     expect(registrationKey('approved', p)).toBe(`registration_approved:${p}`);
     expect(otpKey('abc')).toBe('otp:abc');
+    expect(erasureDoneKey(p)).toBe(`erasure_done:${p}`);
     expect(creditsResetKey(p, 'u')).toBe(`credits_reset:${p}:u`);
     expect(uniqueKey('operator-test', 'u')).toBe('operator-test:u');
   });

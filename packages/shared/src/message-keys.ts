@@ -43,6 +43,9 @@ export const slotReleasedKey = (eventId: string, childId: string) => `slot_relea
 /** What a registration's family is told, once per family and state. */
 export const registrationKey = (state: 'received' | 'approved' | 'declined', parentId: string) => `registration_${state}:${parentId}`;
 
+/** "Your data was erased": once per family, to its last address. */
+export const erasureDoneKey = (parentId: string) => `erasure_done:${parentId}`;
+
 /** The code SMS of one login or verification step, found again by the hash of its `otpToken`. */
 export const otpKey = (otpTokenHash: string) => `otp:${otpTokenHash}`;
 
