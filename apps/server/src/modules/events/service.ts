@@ -17,7 +17,7 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { assertKitaScope } from '../../lib/access.js';
 import { hashSeed, newSeed, RULE_VERSION } from '../allocation/allocate.js';
 import { fanOutInquiry } from './fanout.js';
-import { withdrawInquiry } from './withdraw.js';
+import { withdrawEvent } from './withdraw.js';
 import { fromWireDates, toWireDates, type CareDates } from './wire-dates.js';
 import { countAnswers, findCategory, findEvent, isFinished, toSummary, type EventRow } from './queries.js';
 import type { RequestContext, Services } from '../../lib/context.js';
@@ -286,7 +286,7 @@ export async function deleteEvent(ctx: RequestContext, id: string): Promise<void
       .set({ status: 'failed', lastError: 'cancelled: event deleted', lockedUntil: null })
       .where(and(eq(outboxMessages.eventId, e.id), eq(outboxMessages.status, 'pending')));
     // Families that already have the link are told, and their link keeps saying so.
-    const withdrawn = await withdrawInquiry(tx, e, now);
+    const withdrawn = await withdrawEvent(tx, e, now);
     await tx.delete(events).where(eq(events.id, e.id));
     await audit(tx, ctx.actor, { action: 'delete', entity: 'event', entityId: e.id, kitaId: e.kitaId, details: { answers, status: e.status, withdrawnMessages: withdrawn } });
     return withdrawn;

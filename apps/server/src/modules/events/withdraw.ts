@@ -1,5 +1,6 @@
 import { and, countDistinct, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { formatCarePeriod } from '@kita/shared/i18n';
+import { withdrawnKey } from '@kita/shared/message-keys';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { outboxMessages, parents, tokens, withdrawnLinks } from '../../db/schema.js';
 import { composeMessage, parentRecipient } from '../../notify/messages.js';
@@ -26,8 +27,6 @@ export async function countFamiliesWithLink(db: DbOrTx, eventId: string): Promis
   return r?.n ?? 0;
 }
 
-export const withdrawnKey = (eventId: string, parentId: string) => `event_withdrawn:${eventId}:${parentId}`;
-
 /**
  * Deleting an inquiry families already have, inside the deletion's transaction before
  * the event row goes: every family that got the link is told that the Kita withdrew it (message
@@ -35,7 +34,7 @@ export const withdrawnKey = (eventId: string, parentId: string) => `event_withdr
  * message), and the link tokens are kept by hash in `withdrawn_links` so an old link says
  * "withdrawn by the Kita" instead of "invalid link". Returns the number of messages written.
  */
-export async function withdrawInquiry(tx: Tx, e: EventRow, now: Date): Promise<number> {
+export async function withdrawEvent(tx: Tx, e: EventRow, now: Date): Promise<number> {
   const instant = (d: Date) => sql<Date>`${d.toISOString()}::timestamptz`;
   await tx
     .insert(withdrawnLinks)

@@ -200,7 +200,7 @@ export async function parentEventView(ctx: RequestContext, eventId: string, pare
  * (answers still accepted), newest deadline last, each as the preference page shows it, so a
  * logged-in parent answers inside the app ("Abfragen & Verlauf"). Only the parent themself.
  */
-export async function openInquiriesOf(ctx: RequestContext, parentId: string): Promise<ParentEvent[]> {
+export async function openEventsOf(ctx: RequestContext, parentId: string): Promise<ParentEvent[]> {
   const auth = ctx.actor;
   if (!(auth.kind === 'user' && auth.role === 'Parent' && auth.parentId === parentId)) throw notFound('parents.notFound', { id: parentId });
   const now = ctx.clock.now();

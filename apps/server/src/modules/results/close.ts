@@ -1,6 +1,7 @@
 import { and, eq, lte, min, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { formatCarePeriod } from '@kita/shared/i18n';
+import { resultsKey } from '@kita/shared/message-keys';
 import { type CloseEventResult, type Language } from '@kita/shared';
 import type { Tx } from '../../db/client.js';
 import { allocations, creditLedger, events, outboxMessages } from '../../db/schema.js';
@@ -43,7 +44,6 @@ export type CloseTxResult =
   | { state: 'already_finished' }
   | { state: 'busy' };
 
-export const resultsKey = (eventId: string, parentId: string) => `results:${eventId}:${parentId}`;
 
 /** Closes inside the caller's transaction (the route, the job, the demo seed). */
 export async function closeEventTx(tx: Tx, eventId: string, opts: CloseOptions): Promise<CloseTxResult> {

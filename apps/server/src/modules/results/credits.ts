@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { CreditsDistributionData, ParentDetails } from '@kita/shared';
+import { creditsResetKey } from '@kita/shared/message-keys';
 import { creditLedger, kitas, parents } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
 import { composeMessage, parentRecipient } from '../../notify/messages.js';
@@ -46,7 +47,7 @@ export async function resetCredits(ctx: RequestContext, parentId: string): Promi
         {
           ...composeMessage('credits_reset', { ...to, vars: { name: p!.name, kitaName: p!.kitaName } }),
           // Every reset is its own message (a second reset months later must reach the parent too).
-          idempotencyKey: `credits_reset:${parentId}:${randomUUID()}`,
+          idempotencyKey: creditsResetKey(parentId, randomUUID()),
           kitaId: p!.kitaId,
           parentId,
         },

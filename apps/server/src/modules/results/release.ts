@@ -2,6 +2,7 @@ import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ReleaseSlotInput, ReleaseSlotResult } from '@kita/shared';
 import { formatCarePeriod, type Resources } from '@kita/shared/i18n';
+import { slotOfferedKey, slotReleasedKey } from '@kita/shared/message-keys';
 import type { ErrorCode } from '@kita/shared';
 import type { Tx } from '../../db/client.js';
 import { allocations, children, creditLedger, eventChildren, parents } from '../../db/schema.js';
@@ -26,7 +27,6 @@ import { lockEvent, type LockedEvent } from '../events/queries.js';
  */
 
 const releaseError = (status: number, code: ErrorCode, key: keyof Resources['results']['release']) => new AppError(status, code, `results.release.${key}`);
-export const slotOfferedKey = (eventId: string, childId: string) => `slot_offered:${eventId}:${childId}`;
 
 const uuid = z.uuid();
 
@@ -110,8 +110,6 @@ async function book(tx: Tx, eventId: string, entries: ReturnType<typeof releaseE
   if (entries.length === 0) return;
   await tx.insert(creditLedger).values(entries.map((l) => ({ ...l, eventId, createdBy: userId, createdAt: now })));
 }
-
-export const slotReleasedKey = (eventId: string, childId: string) => `slot_released:${eventId}:${childId}`;
 
 /** 'Place given back' to the family of a child whose place the Kita's staff released. */
 async function tellPlaceGivenBack(tx: Tx, e: LockedEvent, childId: string, parentId: string): Promise<void> {
