@@ -119,6 +119,14 @@ export const ROUTE_MATRIX: Record<string, Actor[]> = {
   'POST /api/delivery/channel-pauses/{channel}/resume': ADMIN,
   'POST /api/admin/test-message': ADMIN,
   'GET /api/admin/test-messages': ADMIN,
+  // Verified priority: the Kita's staff keep groups and confirmations; the family reads its own
+  // confirmation (without the group); nobody else, not even a link holder, sees any of it.
+  'GET /api/kitas/{kitaId}/priority-groups': STAFF_A,
+  'PUT /api/kitas/{kitaId}/priority-groups': STAFF_A,
+  'GET /api/kitas/{kitaId}/priority-confirmations': STAFF_A,
+  'GET /api/parents/{parentId}/priority': STAFF_OR_OWNER,
+  'POST /api/parents/{parentId}/priority': STAFF_A,
+  'DELETE /api/parents/{parentId}/priority': STAFF_A,
   // Provider callbacks: no session, only the provider's signature, which no actor here has.
   'POST /api/delivery/twilio/status': [],
   'POST /api/delivery/seven/status': [],

@@ -11,6 +11,7 @@ import { allocate, creditEntriesFor, type AllocationResult } from '../allocation
 import { countUnanswered, findEvent } from '../events/queries.js';
 import { resultSummary } from './summary.js';
 import { contactOf, PARENT_CONTACT } from '../events/contact.js';
+import { priorityAtClose } from '../priority/service.js';
 
 /**
  * Closing an event (domain.md "Allocation and credits", quality.md "Reliability"): ONE transaction
@@ -105,6 +106,8 @@ export async function closeEventTx(tx: Tx, eventId: string, opts: CloseOptions):
      where ec.event_id = ${e.id} and ec.left_at is null
      order by ec.child_name, ec.child_id`);
   const rows = kids.rows;
+  // Rule version 3: the confirmations in force at this instant (they expire by themselves).
+  const priority = await priorityAtClose(tx, e.id, opts.now, e.timezone);
   const result = allocate({
     seed: e.seed,
     totalSlots: Number(e.total_slots),
@@ -114,6 +117,7 @@ export async function closeEventTx(tx: Tx, eventId: string, opts: CloseOptions):
       parentId: r.parent_id,
       preferenceType: r.preference_type,
       creditBalance: Number(r.balance),
+      priority: priority.get(r.child_id) ?? null,
     })),
   });
 
@@ -162,6 +166,9 @@ export async function closeEventTx(tx: Tx, eventId: string, opts: CloseOptions):
     details: {
       by: opts.actor.by,
       ruleVersion: result.ruleVersion,
+      // How many children a confirmation served first (never who or which group: that is in the
+      // confirmations' own audit rows).
+      confirmedFirst: result.allocations.filter((a) => a.reason.confirmed).length,
       slotsGiven: result.summary.slotsGiven,
       overflow: result.summary.overflow,
       waitlist: result.summary.waitlist.length,

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import { formatCarePeriod, translate, type MessageKeyIn } from '@kita/shared/i18n';
-import { formatDateTime, formatDeadline, type EventReport, type Language, type ReportRow } from '@kita/shared';
+import { formatDateTime, formatDeadline, ruleTextKey, type EventReport, type Language, type ReportRow } from '@kita/shared';
 
 /**
  * The event report as an A4 PDF in the caller's language (domain.md "Reports"): the Kita, type and
@@ -119,8 +119,8 @@ export async function renderReportPdf(report: EventReport, lang: Language): Prom
   doc.moveDown(0.5);
   doc.font(FONT).fontSize(8).fillColor('#444444');
   if (s.status !== 'finished') doc.text(t('report.notFinished'), left, doc.y, { width });
-  // The rule the event was closed with: version-1 events stay explained by version 1.
-  doc.text(t(s.ruleVersion === 1 ? 'ruleV1' : 'rule'), left, doc.y, { width });
+  // The rule the event was closed with: older events stay explained by their own version.
+  doc.text(translate(lang, ruleTextKey(s.ruleVersion)), left, doc.y, { width });
   doc.text(t('report.creditNote'), left, doc.y, { width });
   doc.fillColor('black').moveDown(0.8);
 
