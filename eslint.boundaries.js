@@ -51,11 +51,13 @@ export const webFeatures = {
   children: [],
   events: ['results'],
   groups: [],
-  kitas: ['events'],
+  kitas: ['events', 'priority'],
   mailbox: [],
   operations: [],
-  parents: ['children', 'results'],
+  parents: ['children', 'priority', 'results'],
   preference: [],
+  // Verified priority: cards on the parent page and the Kita dashboard.
+  priority: [],
   results: ['preference'],
   users: ['kitas'],
 };

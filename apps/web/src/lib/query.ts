@@ -66,6 +66,13 @@ export const queryKeys = {
   mailbox: {
     list: (recipient: string) => ['mailbox', recipient],
   },
+  /** Verified priority: a Kita's groups and confirmations, a family's confirmation. */
+  priority: {
+    all: ['priority'],
+    groups: (kitaId: string) => ['priority', 'groups', kitaId],
+    kitaConfirmations: (kitaId: string) => ['priority', 'confirmations', kitaId],
+    parent: (parentId: string) => ['priority', 'parent', parentId],
+  },
   /** Paused delivery channels and the Admin's test messages (issue 23). */
   operations: {
     pauses: ['operations', 'channel-pauses'],

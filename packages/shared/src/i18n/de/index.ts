@@ -16,6 +16,7 @@ import { results } from './results.js';
 import { events } from './events.js';
 import { preference } from './preference.js';
 import { delivery } from './delivery.js';
+import { priority } from './priority.js';
 
 /** German catalog: the source language. One namespace per area; add new namespaces here. */
 export const de = {
@@ -37,4 +38,5 @@ export const de = {
   registration,
   results,
   delivery,
+  priority,
 };

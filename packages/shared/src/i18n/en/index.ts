@@ -18,6 +18,7 @@ import { results } from './results.js';
 import { events } from './events.js';
 import { preference } from './preference.js';
 import { delivery } from './delivery.js';
+import { priority } from './priority.js';
 
 /** English catalog, typed against the German one: a missing key fails the compile. */
 export const en: Catalog<typeof de> = {
@@ -39,4 +40,5 @@ export const en: Catalog<typeof de> = {
   registration,
   results,
   delivery,
+  priority,
 };

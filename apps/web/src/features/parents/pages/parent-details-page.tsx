@@ -10,6 +10,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { childRow, ChildrenTable } from '@/features/children/components/children-table';
 import { AnswerDueBanner } from '@/features/results/components/answer-due-banner';
 import { CreditsHistogramCard } from '@/features/results/components/credits-histogram-card';
+import { PriorityCard } from '@/features/priority/components/priority-card';
 import { ApiError } from '@/lib/api';
 import { homePathFor, setOtpToken, useAuth } from '@/lib/auth';
 import { lazyDialog } from '@/lib/lazy-dialog';
@@ -143,7 +144,12 @@ export default function ParentDetailsPage() {
           />
           <AccountInfoCard parent={parent} onResetCredits={staff ? () => setConfirm('reset') : undefined} />
         </div>
-        {approved && <CreditsHistogramCard parentId={parent.parentId} audience={staff ? 'staff' : 'parent'} />}
+        {approved && (
+          <div className="flex flex-col gap-6">
+            <CreditsHistogramCard parentId={parent.parentId} audience={staff ? 'staff' : 'parent'} />
+            <PriorityCard parent={parent} staff={staff} />
+          </div>
+        )}
       </div>
       <Card>
         <CardHeader>
