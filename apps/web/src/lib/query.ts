@@ -73,7 +73,7 @@ export const queryKeys = {
     kitaConfirmations: (kitaId: string) => ['priority', 'confirmations', kitaId],
     parent: (parentId: string) => ['priority', 'parent', parentId],
   },
-  /** Paused delivery channels and the Admin's test messages (issue 23). */
+  /** Paused delivery channels and the Admin's test messages. */
   operations: {
     pauses: ['operations', 'channel-pauses'],
     testMessages: ['operations', 'test-messages'],

@@ -11,6 +11,7 @@ import { authHeader } from '../../../test/factories.js';
 import { DAY, inquiryToken, linkHeader, NOW } from '../../../test/factories-events.js';
 import { closeViaApi, futureEvent, ledgerSum, record, resultsWorld, type ResultsWorld } from '../../../test/factories-results.js';
 import { allocations, auditLog, priorityConfirmations } from '../../db/schema.js';
+import type { AllocationReason } from '../allocation/allocate.js';
 import { addDays } from './service.js';
 
 /**
@@ -37,9 +38,9 @@ afterAll(async () => {
 });
 
 const today = () => zonedDay(t.clock.now(), 'Europe/Berlin');
-const confirm = (parentId: string, payload: Record<string, unknown>, headers = w.headers.manager) =>
+const confirm = (parentId: string, payload: Record<string, unknown>, headers: Record<string, string> = w.headers.manager) =>
   t.app.inject({ method: 'POST', url: `/api/parents/${parentId}/priority`, headers, payload });
-const end = (parentId: string, headers = w.headers.manager) => t.app.inject({ method: 'DELETE', url: `/api/parents/${parentId}/priority`, headers });
+const end = (parentId: string, headers: Record<string, string> = w.headers.manager) => t.app.inject({ method: 'DELETE', url: `/api/parents/${parentId}/priority`, headers });
 const readPriority = (parentId: string, headers: Record<string, string>) => t.app.inject({ url: `/api/parents/${parentId}/priority`, headers });
 const groupNames = () => groups.map((g) => g.name);
 const mentionsAGroup = (body: string) => groupNames().some((name) => body.includes(name));
@@ -270,8 +271,8 @@ describe('closing under rule version 3', () => {
       const sms = rows.find((r) => r.childId === w.kids.smsKid.id)!;
       expect(sms.reason).not.toHaveProperty('confirmed');
       // Ben and Carla both went without last time (+1 each): the lottery decides, not the lapsed confirmation.
-      expect(sms.reason.balance).toBe(1);
-      expect(rows.find((r) => r.childId === w.kids.ulla.id)!.reason.balance).toBe(1);
+      expect((sms.reason as AllocationReason).balance).toBe(1);
+      expect((rows.find((r) => r.childId === w.kids.ulla.id)!.reason as AllocationReason).balance).toBe(1);
       const list = (await t.app.inject({ url: `/api/kitas/${w.home.kita.id}/priority-confirmations`, headers: manager })).json().data;
       expect(list[0]).toMatchObject({ parentName: 'Ben Sms', active: false, endingSoon: false });
     } finally {

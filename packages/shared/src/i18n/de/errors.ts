@@ -1,4 +1,4 @@
-/** Server error messages (api.md error body `message`) and client transport errors (spec section 8). */
+/** Server error messages (docs/wire.md error body `message`) and client transport errors (docs/wire.md "Errors"). */
 export const errors = {
   PRIORITY_GROUP_NOT_IN_KITA: 'Diese Vorranggruppe gibt es in der Kita der Familie nicht.',
   PRIORITY_GROUP_IN_USE: 'Die Vorranggruppe „{{name}}“ kann nicht entfernt werden, solange Familien für sie bestätigt sind. Beenden Sie zuerst diese Bestätigungen.',

@@ -1,5 +1,5 @@
 /**
- * Results of an event (domain.md "Allocation and credits", "Credits histogram", "Reports"): reason
+ * Results of an event (docs/domain.md "Allocation and credits", "Credits histogram", "Reports"): reason
  * texts, release, close, the parent's history, the credits histogram and the PDF report. The
  * server renders reason texts, PDF labels and release errors from here; the web the rest.
  */
@@ -35,10 +35,10 @@ export const results = {
   /** The rule of events closed with rule version 3 (confirmed priority, the default now). */
   ruleV3:
     'Reihenfolge (Regel 3): Blau behält den Platz; dann Rot von Familien, deren Bedarf die Kita bestätigt hat (Vorrang, nach der Reihenfolge der Vorranggruppen der Kita, gültig am Tag des Abschlusses); dann das übrige Rot; dann Gelb. Innerhalb davon zuerst das höhere Guthaben der Familie, bei Gleichstand entscheidet das Los (SHA-256 von „Seed:Eltern-ID“, kleinerer Wert zuerst). Geschwister stehen zusammen. Ein Vorrang zählt nur bei Rot: Die Antwort der Familie entscheidet, ob sie den Platz braucht. Guthaben wie in Regel 2, für alle Familien gleich: +1, wenn ein rotes Kind keinen Platz bekam; -2 für jeden Platz eines roten oder blauen Kindes; Grün und Gelb bringen nichts; das Guthaben bleibt zwischen -1 und +1. Ein Platz, der vor Beginn der Betreuung zurückgegeben wird, bringt die -2 zurück, und die nachrückende Familie wird wie bei der Vergabe gebucht; nach Beginn der Betreuung bleiben die -2, und die nachrückende Familie bekommt den Platz für die restlichen Tage ohne Abzug (ihr +1 bleibt).',
-  /** The rule of events closed with rule version 2 (the default since issue 13). */
+  /** The rule of events closed with rule version 2 (the default until rule version 3). */
   rule:
     'Reihenfolge: Blau behält den Platz, dann Rot, dann Gelb; innerhalb einer Farbe zuerst das höhere Guthaben der Familie, bei Gleichstand entscheidet das Los (SHA-256 von „Seed:Eltern-ID“, kleinerer Wert zuerst). Geschwister stehen zusammen. Guthaben (Regel 2): +1, wenn ein rotes Kind keinen Platz bekam; -2 für jeden Platz eines roten oder blauen Kindes; Grün und Gelb bringen nichts; das Guthaben bleibt zwischen -1 und +1. Ein Platz, der vor Beginn der Betreuung zurückgegeben wird, bringt die -2 zurück, und die nachrückende Familie wird wie bei der Vergabe gebucht; nach Beginn der Betreuung bleiben die -2, und die nachrückende Familie bekommt den Platz für die restlichen Tage ohne Abzug (ihr +1 bleibt).',
-  /** The rule of events closed with rule version 1 (before issue 13); they stay explained by it. */
+  /** The rule of events closed with rule version 1 (the first rule); they stay explained by it. */
   ruleV1:
     'Reihenfolge: Blau behält den Platz, dann Rot, dann Gelb; innerhalb einer Farbe zuerst das höhere Guthaben der Familie, bei Gleichstand entscheidet das Los (SHA-256 von „Seed:Eltern-ID“, kleinerer Wert zuerst). Geschwister stehen zusammen. Guthaben (Regel 1): +1 für Grün und für Rot oder Gelb ohne Platz, -1 für jeden Platz.',
   close: {
@@ -67,7 +67,7 @@ export const results = {
     noSlot: 'Platz konnte nicht freigegeben werden: Das Kind hat keinen Platz (mehr).',
     promoted: '{{childName}} rückt von der Warteliste nach.',
   },
-  /** The parent's profile: an answer is due (issue 20). */
+  /** The parent's profile: an answer is due. */
   answerDue: {
     title_one: 'Eine Bedarfsabfrage wartet auf Ihre Antwort',
     title_other: '{{count}} Bedarfsabfragen warten auf Ihre Antwort',
@@ -115,7 +115,7 @@ export const results = {
     parents_one: '{{count}} Familie',
     parents_other: '{{count}} Familien',
     yours: 'Ihr Bereich',
-    /** The same chart on staff pages (issue 20: it spoke to the parent there). */
+    /** The same chart on staff pages (it spoke to the parent there). */
     staff: {
       description: 'Wie viele freigegebene Familien welches Guthaben haben. Orange: der Bereich dieser Familie.',
       explain: 'Guthaben: +1, wenn ein Kind der Familie Rot geantwortet und keinen Platz bekommen hat; -2 für jeden Platz (Rot oder Blau). Grün und Gelb ändern nichts. Es bleibt zwischen -1 und +1. Wer zuletzt leer ausging, ist beim nächsten Mal zuerst dran.',
