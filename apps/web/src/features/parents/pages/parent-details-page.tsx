@@ -143,13 +143,10 @@ export default function ParentDetailsPage() {
             verifyingPhone={sendOtp.isPending}
           />
           <AccountInfoCard parent={parent} onResetCredits={staff ? () => setConfirm('reset') : undefined} />
+          {/* Confirmed priority: staff confirm and end it; the family sees only its own, without the group. */}
+          {approved && <PriorityCard parent={parent} staff={staff} />}
         </div>
-        {approved && (
-          <div className="flex flex-col gap-6">
-            <CreditsHistogramCard parentId={parent.parentId} audience={staff ? 'staff' : 'parent'} />
-            <PriorityCard parent={parent} staff={staff} />
-          </div>
-        )}
+        {approved && <CreditsHistogramCard parentId={parent.parentId} audience={staff ? 'staff' : 'parent'} />}
       </div>
       <Card>
         <CardHeader>
