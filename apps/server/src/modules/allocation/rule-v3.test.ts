@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allocate, creditEntriesFor, RULE_VERSION, type AllocationChild, type AllocationResult } from './allocate.js';
+import { allocate, creditEntriesFor, promoteEntries, releaseEntries, RULE_VERSION, type AllocationChild, type AllocationResult } from './allocate.js';
 
 type Colour = AllocationChild['preferenceType'];
 const kid = (childId: string, parentId: string, preferenceType: Colour, creditBalance = 0, priority: number | null = null): AllocationChild => ({
@@ -91,6 +91,18 @@ describe('rule version 3: confirmed priority', () => {
       { parentId: 'p2', childId: 'miss', amount: 1, reason: 'no_slot' },
     ]);
     expect(creditEntriesFor(r.allocations, 3)).toEqual(creditEntriesFor(r.allocations, 2));
+  });
+
+  it('books releases and move-ups as version 2, before and after care has begun', () => {
+    const placed = { childId: 'c', parentId: 'p', hasSlot: true };
+    const waiting = { childId: 'w', parentId: 'q', hasSlot: false, waitlistPosition: 1, preferenceType: 'red' as const };
+    for (const careBegun of [false, true]) {
+      for (const balance of [-1, 0, 1]) {
+        expect(releaseEntries(placed, 3, { booked: -2, balance, careBegun })).toEqual(releaseEntries(placed, 2, { booked: -2, balance, careBegun }));
+        expect(promoteEntries(waiting, 3, { booked: 1, balance, careBegun })).toEqual(promoteEntries(waiting, 2, { booked: 1, balance, careBegun }));
+      }
+    }
+    expect(releaseEntries(placed, 3, { booked: -2, balance: -1 })).toEqual([{ parentId: 'p', childId: 'c', amount: 2, reason: 'release_reverse' }]);
   });
 
   it('keeps the rule of an old inquiry: under version 2 a confirmation is ignored', () => {
