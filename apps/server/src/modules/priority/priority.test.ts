@@ -133,7 +133,13 @@ describe('confirming a family', () => {
     };
     await bad({ validUntil: addDays(today(), -1) }, 'PRIORITY_VALID_UNTIL');
     await bad({ validUntil: addDays(today(), 400) }, 'PRIORITY_VALID_UNTIL');
-    await bad({ validUntil: '2031-02-30' }, 'PRIORITY_VALID_UNTIL');
+    // A day that does not exist, inside the allowed range: the 31st of the next month with 30 days.
+    let missing = '';
+    for (let d = 1; !missing; d++) {
+      const day = addDays(today(), d);
+      if (day.endsWith('-30') && addDays(day, 1).endsWith('-01')) missing = `${day.slice(0, 8)}31`;
+    }
+    await bad({ validUntil: missing }, 'PRIORITY_VALID_UNTIL');
     const away = (await t.app.inject({ url: `/api/kitas/${w.away.kita.id}/priority-groups`, headers: w.headers.admin })).json().data;
     await bad({ groupId: away[0].groupId }, 'PRIORITY_GROUP_NOT_IN_KITA');
     await bad({ childId: w.kids.mailKid.id }, 'PRIORITY_CHILD_NOT_IN_FAMILY');

@@ -34,6 +34,7 @@ async function kitaTimeZone(db: DbOrTx, kitaId: string): Promise<string | null> 
 /** The day `days` after the yyyy-mm-dd `day` (calendar arithmetic, no time zone involved). */
 export function addDays(day: string, days: number): string {
   const d = new Date(`${day}T00:00:00Z`);
+  if (Number.isNaN(d.getTime())) return '';
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
 }
@@ -188,7 +189,9 @@ export async function confirmParentPriority(ctx: RequestContext, parentId: strin
     const today = zonedDay(ctx.clock.now(), tz);
     const g = await tx.execute<{ id: string }>(sql`select id from priority_groups where id = ${input.groupId} and kita_id = ${parent.kitaId}`);
     if (!g.rows[0]) throw new AppError(400, 'PRIORITY_GROUP_NOT_IN_KITA');
-    if (input.validUntil < today || input.validUntil > addDays(today, PRIORITY_VALID_DAYS_MAX) || Number.isNaN(Date.parse(input.validUntil))) {
+    // A day that does not exist (31 April) reads back as another one: refused like one out of range.
+    const realDay = addDays(input.validUntil, 0) === input.validUntil;
+    if (!realDay || input.validUntil < today || input.validUntil > addDays(today, PRIORITY_VALID_DAYS_MAX)) {
       throw new AppError(400, 'PRIORITY_VALID_UNTIL', undefined, { maxDays: PRIORITY_VALID_DAYS_MAX });
     }
     if (input.childId) {
