@@ -36,6 +36,10 @@ export const serverModules = {
   delivery: ['events'],
   // Failed activation and reset mails: the resend goes through the account messages.
   'account-mails': ['accounts'],
+  // The legal pages: texts and settings only.
+  legal: [],
+  // The audit viewer reads the audit log of every module's writes; it imports none of them.
+  audit: [],
 };
 
 /**
@@ -52,9 +56,13 @@ export const webFeatures = {
   events: ['results'],
   groups: [],
   kitas: ['events', 'priority'],
+  legal: [],
   mailbox: [],
   operations: [],
-  parents: ['children', 'priority', 'results'],
+  // The profile page carries the family's data download and erasure request.
+  parents: ['children', 'priority', 'results', 'mydata'],
+  mydata: [],
+  audit: [],
   preference: [],
   // Verified priority: cards on the parent page and the Kita dashboard.
   priority: [],

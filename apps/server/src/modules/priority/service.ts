@@ -217,7 +217,7 @@ export async function confirmParentPriority(ctx: RequestContext, parentId: strin
       })
       .returning({ id: priorityConfirmations.id });
     await audit(tx, ctx.actor, {
-      action: previous ? 'replace' : 'create',
+      action: previous ? 'update' : 'create',
       entity: 'priority_confirmation',
       entityId: created!.id,
       kitaId: parent.kitaId,

@@ -17,6 +17,8 @@ import { events } from './events.js';
 import { preference } from './preference.js';
 import { delivery } from './delivery.js';
 import { priority } from './priority.js';
+import { audit } from './audit.js';
+import { mydata } from './mydata.js';
 
 /** German catalog: the source language. One namespace per area; add new namespaces here. */
 export const de = {
@@ -39,4 +41,6 @@ export const de = {
   results,
   delivery,
   priority,
+  audit,
+  mydata,
 };

@@ -142,6 +142,9 @@ export const results = {
     title: 'Bericht zur Bedarfsabfrage',
     download: 'Bericht herunterladen',
     downloadFailed: 'Der Bericht konnte nicht heruntergeladen werden',
+    downloadCsv: 'Tabelle (CSV)',
+    downloadCsvFailed: 'Die Tabelle konnte nicht heruntergeladen werden',
+    csvFile: 'Bedarfsabfrage',
     kita: 'Kita',
     eventType: 'Art',
     category: 'Kategorie',
@@ -163,6 +166,7 @@ export const results = {
     group: 'Gruppe {{groupName}}',
     groupContinued: 'Gruppe {{groupName}} (Fortsetzung)',
     columns: {
+      group: 'Gruppe',
       child: 'Kind',
       parent: 'Elternteil',
       credit: 'Guthaben',

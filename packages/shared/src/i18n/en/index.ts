@@ -19,6 +19,8 @@ import { events } from './events.js';
 import { preference } from './preference.js';
 import { delivery } from './delivery.js';
 import { priority } from './priority.js';
+import { audit } from './audit.js';
+import { mydata } from './mydata.js';
 
 /** English catalog, typed against the German one: a missing key fails the compile. */
 export const en: Catalog<typeof de> = {
@@ -41,4 +43,6 @@ export const en: Catalog<typeof de> = {
   results,
   delivery,
   priority,
+  audit,
+  mydata,
 };
