@@ -27,7 +27,10 @@ export const serverModules = {
   kitas: ['categories'],
   children: ['events', 'parents'],
   events: ['allocation'],
-  results: ['allocation', 'events', 'parents'],
+  // Rule version 3 reads the confirmations in force at the close.
+  results: ['allocation', 'events', 'parents', 'priority'],
+  // Verified priority: confirmations belong to a family, found within the caller's scope.
+  priority: ['parents'],
   preferences: ['events', 'results'],
   // Delivery status, resend, reminders and fallbacks write through the inquiry fan-out.
   delivery: ['events'],
@@ -52,15 +55,17 @@ export const webFeatures = {
   children: [],
   events: ['results'],
   groups: [],
-  kitas: ['events'],
+  kitas: ['events', 'priority'],
   legal: [],
   mailbox: [],
   operations: [],
   // The profile page carries the family's data download and erasure request.
-  parents: ['children', 'results', 'mydata'],
+  parents: ['children', 'priority', 'results', 'mydata'],
   mydata: [],
   audit: [],
   preference: [],
+  // Verified priority: cards on the parent page and the Kita dashboard.
+  priority: [],
   results: ['preference'],
   users: ['kitas'],
 };

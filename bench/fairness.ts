@@ -10,6 +10,9 @@
  *   rules; writes bench/results/fairness-search.json;
  * - --worlds: run the worlds of a JSON file (format: bench/lib/world-file.ts, docs/fairness.md)
  *   instead of simulated ones; writes nothing unless --out is given.
+ * - --priority: only the confirmed-priority worlds (CONFIRMED_WORLDS: 10 % and 20 % of families
+ *   confirmed), rule version 3 against version 2, the lottery and the oracle; writes
+ *   bench/results/fairness-priority.json and .md. The default run ends with them too.
  * Writes bench/results/fairness.json and docs/fairness-chart.svg. The figures do not depend on the
  * number of workers (every season is rebuilt from its own seed).
  */
@@ -20,12 +23,12 @@ import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { fairnessChart, tradeoffChart } from './lib/fairness-chart.js';
-import { AIMS, markdownTable, printTable, summarise, type RuleSummary } from './lib/fairness-report.js';
+import { AIMS, markdownRows, markdownTable, printRows, printTable, priorityTableRows, PRIORITY_AIMS, summarise, summarisePriority, type PrioritySummary, type RuleSummary } from './lib/fairness-report.js';
 import { MIN_NEEDS } from './lib/metrics.js';
 import { joinBatches, rulesOf, simulateWorlds, type RuleSet, type SeasonBatch } from './lib/simulate.js';
 import { readWorldFile } from './lib/world-file.js';
 import { CHOSEN_CANDIDATE } from './lib/rules.js';
-import { CHEATER_SHARE, NEED_PROBABILITY, WORLDS, type WorldConfig } from './lib/world.js';
+import { CHEATER_SHARE, CONFIRMED_NEED_PROBABILITY, CONFIRMED_WORLDS, NEED_PROBABILITY, WORLDS, type WorldConfig } from './lib/world.js';
 
 export const DEFAULT_SEASONS = 300;
 
@@ -80,6 +83,7 @@ function report(name: string, rows: RuleSummary[], header: string): void {
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
   const set: RuleSet = argv.includes('--search') ? 'search' : 'default';
+  const priorityOnly = argv.includes('--priority');
   const names = stringOption(argv, 'rules')?.split(',');
   const rules = rulesOf(set, names);
   const seasons = option(argv, 'seasons', DEFAULT_SEASONS);
@@ -102,7 +106,7 @@ async function main(): Promise<void> {
     return;
   }
 
-  for (const config of WORLDS.filter((w) => !only || w.name === only)) {
+  for (const config of priorityOnly ? [] : WORLDS.filter((w) => !only || w.name === only)) {
     const t0 = performance.now();
     const batch = joinBatches(await simulateInWorkers(seasons, workers, config, set, names), rules);
     const rows = rules.map((rule) => summarise(rule, batch));
@@ -111,11 +115,35 @@ async function main(): Promise<void> {
     report(config.name, rows, `${seasons} seasons of ${config.events} events, places ${100 * lo}-${100 * hi} % of expected demand (mean ${(100 * meanRatio).toFixed(1)} %), ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     results.push({ world: config.name, events: config.events, placesOfDemand: config.placesOfDemand, seasons, meanPlacesOfDemand: meanRatio, rules: rows });
   }
+  // Confirmed priority: its own worlds and rules (the default run and --priority).
+  const priorityResults: Array<{ world: string; seasons: number; confirmedShare: number; rules: PrioritySummary[] }> = [];
+  for (const config of set === 'default' ? CONFIRMED_WORLDS.filter((w) => !only || w.name === only) : []) {
+    const t0 = performance.now();
+    const priorityRules = rulesOf('priority', names);
+    const batch = joinBatches(await simulateInWorkers(seasons, workers, config, 'priority', names), priorityRules);
+    const rows = priorityRules.map((rule) => summarisePriority(rule, batch));
+    console.log(
+      `\n== ${config.name}: ${seasons} seasons of ${config.events} events, ${100 * (config.confirmedShare ?? 0)} % of families confirmed (need ${100 * CONFIRMED_NEED_PROBABILITY} % of events), ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+    );
+    printRows(priorityTableRows(rows));
+    priorityResults.push({ world: config.name, seasons, confirmedShare: config.confirmedShare ?? 0, rules: rows });
+  }
   const seconds = (performance.now() - started) / 1000;
   console.log(`\n${seasons} seasons per world, ${workers} worker(s), ${seconds.toFixed(1)} s.`);
   if (only || names) return;
-
   const here = dirname(fileURLToPath(import.meta.url));
+  if (priorityResults.length > 0) {
+    const pOut = join(here, 'results', 'fairness-priority.json');
+    mkdirSync(dirname(pOut), { recursive: true });
+    writeFileSync(pOut, `${JSON.stringify({ name: 'fairness-priority', seasonsPerWorld: seasons, aims: PRIORITY_AIMS, worlds: priorityResults, generatedAt: new Date().toISOString() }, null, 2)}\n`);
+    const pMd = priorityResults
+      .map((r) => `### ${r.world}: ${r.seasons} seasons, ${100 * r.confirmedShare} % of families confirmed\n\n${markdownRows(priorityTableRows(r.rules))}\n`)
+      .join('\n');
+    writeFileSync(pOut.replace(/\.json$/, '.md'), `<!-- written by npm run bench:fairness; * = aim missed; cells: mean ±half-width of the 95 % interval -->\n\n${pMd}`);
+    console.log(`written ${pOut} and .md`);
+  }
+  if (priorityOnly) return;
+
   const out = join(here, 'results', set === 'search' ? 'fairness-search.json' : 'fairness.json');
   mkdirSync(dirname(out), { recursive: true });
   const model = { needProbability: NEED_PROBABILITY, cheaterShare: CHEATER_SHARE, minNeedsForEvenness: MIN_NEEDS, worlds: WORLDS };

@@ -125,3 +125,109 @@ export function markdownTable(rows: RuleSummary[]): string {
   const line = (r: string[]) => `| ${r.join(' | ')} |`;
   return [line(header ?? []), line((header ?? []).map(() => '---')), ...rest.map(line)].join('\n');
 }
+
+/**
+ * Confirmed priority (rule version 3's worlds): the aims of the confirmed families and of everyone
+ * else. "Where places allow": events whose places after blue could serve every confirmed family
+ * that needed care.
+ */
+export const PRIORITY_AIMS = {
+  confirmedLossPp: 1,
+  confirmedAllowed: 0.95,
+  honestLossPp: 1,
+  cheaterChangePp: 0,
+  wasted: 0,
+};
+
+export interface PrioritySummary {
+  rule: string;
+  label: string;
+  jain: Estimate;
+  p10OfOracle: Estimate;
+  parity: Estimate;
+  /** Confirmed families: share of true needs met (honest run), where places allow, and loss to liars in pp. */
+  confirmedShare: Estimate;
+  confirmedAllowed: Estimate;
+  confirmedLossPp: Estimate;
+  /** Everyone honest: loss to liars in pp; the liars' own change in pp. */
+  honestLossPp: Estimate;
+  cheaterChangePp: Estimate;
+  /** The other (not confirmed) families: share met, Jain's index and need parity among them. */
+  othersShare: Estimate;
+  othersJain: Estimate;
+  othersParity: Estimate;
+  wasted: Estimate;
+  wastedMax: number;
+}
+
+export function summarisePriority(rule: Rule, batch: SeasonBatch, oracle = 'oracle'): PrioritySummary {
+  const honest = batch.honest[rule.name] ?? [];
+  const cheat = batch.cheat[rule.name] ?? [];
+  const oracleHonest = batch.honest[oracle] ?? [];
+  return {
+    rule: rule.name,
+    label: rule.label,
+    jain: estimate(honest.map((f) => f.jain)),
+    p10OfOracle: estimate(honest.map((f, i) => {
+      const o = oracleHonest[i]?.p10 ?? NaN;
+      return o > 0 ? f.p10 / o : NaN;
+    })),
+    parity: estimate(honest.map((f) => (f.lowShare > 0 ? f.highShare / f.lowShare : NaN))),
+    confirmedShare: estimate(honest.map((f) => f.confirmedShare)),
+    confirmedAllowed: estimate(honest.map((f) => f.confirmedAllowedShare)),
+    confirmedLossPp: estimate(honest.map((f, i) => 100 * (f.confirmedShare - (cheat[i]?.confirmedShare ?? NaN)))),
+    honestLossPp: estimate(honest.map((f, i) => 100 * (f.honestShare - (cheat[i]?.honestShare ?? NaN)))),
+    cheaterChangePp: estimate(honest.map((f, i) => 100 * ((cheat[i]?.cheaterShare ?? NaN) - f.cheaterShare))),
+    othersShare: estimate(honest.map((f) => f.othersShare)),
+    othersJain: estimate(honest.map((f) => f.othersJain)),
+    othersParity: estimate(honest.map((f) => (f.othersLow > 0 ? f.othersHigh / f.othersLow : NaN))),
+    wasted: estimate(honest.map((f) => f.wasted)),
+    wastedMax: Math.max(0, ...honest.map((f) => f.wasted)),
+  };
+}
+
+export function priorityTableRows(rows: PrioritySummary[]): string[][] {
+  const mark = (ok: boolean) => (ok ? ' ' : '*');
+  const a = PRIORITY_AIMS;
+  const header = [
+    'rule',
+    'confirmed: share met',
+    'confirmed: met where places allow',
+    'confirmed: loss to liars pp',
+    'everyone: honest loss pp',
+    'always-red change pp',
+    'others: share met',
+    'others: Jain',
+    'others: parity hi/lo',
+    'Jain (all)',
+    'p10 / oracle p10',
+    'wasted/season (max)',
+  ];
+  const body = rows.map((r) => [
+    r.label,
+    cell(r.confirmedShare, 1, 100) + '%',
+    cell(r.confirmedAllowed, 3) + mark(r.confirmedAllowed.mean >= a.confirmedAllowed),
+    cell(r.confirmedLossPp, 2, 1, true) + mark(r.confirmedLossPp.mean <= a.confirmedLossPp),
+    cell(r.honestLossPp, 2, 1, true) + mark(r.honestLossPp.mean <= a.honestLossPp),
+    cell(r.cheaterChangePp, 2, 1, true) + mark(r.cheaterChangePp.mean <= a.cheaterChangePp),
+    cell(r.othersShare, 1, 100) + '%',
+    cell(r.othersJain, 3),
+    cell(r.othersParity, 3),
+    cell(r.jain, 3),
+    cell(r.p10OfOracle, 3),
+    `${cell(r.wasted, 1)} (${r.wastedMax})${mark(r.wastedMax <= a.wasted)}`,
+  ]);
+  const aims = ['aim', '', `>= ${a.confirmedAllowed}`, `<= ${a.confirmedLossPp}`, `<= ${a.honestLossPp}`, `<= ${a.cheaterChangePp}`, 'no worse than v2', 'no worse than v2', 'no worse than v2', '', '', '0'];
+  return [header, ...body, aims];
+}
+
+export function printRows(all: string[][]): void {
+  const widths = (all[0] ?? []).map((_, c) => Math.max(...all.map((row) => (row[c] ?? '').length)));
+  for (const row of all) console.log(row.map((cellText, c) => (c === 0 ? cellText.padEnd(widths[c] ?? 0) : cellText.padStart(widths[c] ?? 0))).join('  '));
+}
+
+export function markdownRows(all: string[][]): string {
+  const [header, ...rest] = all;
+  const line = (r: string[]) => `| ${r.join(' | ')} |`;
+  return [line(header ?? []), line((header ?? []).map(() => '---')), ...rest.map(line)].join('\n');
+}

@@ -9,6 +9,12 @@ export interface SeasonOutcome {
   /** Places that served no true need (left empty or given without need) while a true need in the same event went without. */
   wasted: number;
   places: number;
+  /**
+   * Confirmed families only (rule version 3's worlds): their needs and places in the events where
+   * the places allowed serving them all (places left after blue >= their needing children).
+   */
+  allowedNeeds: number;
+  allowedMet: number;
 }
 
 export function runSeason(world: World, rule: Rule, cheatersActive: boolean): SeasonOutcome {
@@ -16,6 +22,8 @@ export function runSeason(world: World, rule: Rule, cheatersActive: boolean): Se
   const needs = world.families.map(() => 0);
   const met = world.families.map(() => 0);
   let wasted = 0;
+  let allowedNeeds = 0;
+  let allowedMet = 0;
   for (const event of world.events) {
     const requests: Request[] = world.families.map((family) => ({ family, colour: answerOf(world, event, family, cheatersActive) }));
     const placed = run(event, requests);
@@ -36,8 +44,22 @@ export function runSeason(world: World, rule: Rule, cheatersActive: boolean): Se
     }
     const empty = Math.max(0, world.totalSlots - placedWithNeed - placedWithoutNeed);
     wasted += Math.min(unmet, placedWithoutNeed + empty);
+    // Could the places have served every confirmed family that needed care (after blue)?
+    let blue = 0;
+    let confirmedNeeding = 0;
+    for (const r of requests) {
+      if (r.colour === 'blue') blue += r.family.childIds.length;
+      else if (world.confirmed[r.family.index] != null && event.needs[r.family.index]) confirmedNeeding += r.family.childIds.length;
+    }
+    if (confirmedNeeding > 0 && world.totalSlots - blue >= confirmedNeeding) {
+      for (const r of requests) {
+        if (r.colour === 'blue' || world.confirmed[r.family.index] == null || !event.needs[r.family.index]) continue;
+        allowedNeeds += r.family.childIds.length;
+        allowedMet += r.family.childIds.filter((c) => placed.has(c)).length;
+      }
+    }
   }
-  return { needs, met, wasted, places: world.totalSlots * world.events.length };
+  return { needs, met, wasted, places: world.totalSlots * world.events.length, allowedNeeds, allowedMet };
 }
 
 /** Families counted for evenness: at least this many true needs in the season. */
@@ -58,6 +80,15 @@ export interface SeasonFigures {
   /** Pooled share of true needs met for honest families and for the always-red families. */
   honestShare: number;
   cheaterShare: number;
+  /** Confirmed worlds (NaN elsewhere): pooled share met of the confirmed families, of the others, */
+  confirmedShare: number;
+  othersShare: number;
+  /** the confirmed families' share where the places allowed serving them all, */
+  confirmedAllowedShare: number;
+  /** and Jain's index and parity among the other honest families. */
+  othersJain: number;
+  othersHigh: number;
+  othersLow: number;
 }
 
 const pooled = (o: SeasonOutcome, pick: (i: number) => boolean) => {
@@ -98,6 +129,14 @@ export function figures(world: World, o: SeasonOutcome, cheatersActive: boolean)
     wastedShare: o.wasted / Math.max(1, o.places),
     honestShare: pooled(o, (i) => !world.cheaters[i]),
     cheaterShare: pooled(o, (i) => world.cheaters[i] === true),
+    confirmedShare: pooled(o, (i) => world.confirmed[i] != null),
+    othersShare: pooled(o, (i) => world.confirmed[i] == null && !(cheatersActive && world.cheaters[i])),
+    confirmedAllowedShare: o.allowedNeeds === 0 ? NaN : o.allowedMet / o.allowedNeeds,
+    othersJain: jainIndex(
+      o.needs.flatMap((n, i) => (n >= MIN_NEEDS && world.confirmed[i] == null && !(cheatersActive && world.cheaters[i]) ? [(o.met[i] ?? 0) / n] : [])),
+    ),
+    othersHigh: pooled(o, (i) => world.confirmed[i] == null && world.families[i]?.need === 'high'),
+    othersLow: pooled(o, (i) => world.confirmed[i] == null && world.families[i]?.need === 'low'),
   };
 }
 

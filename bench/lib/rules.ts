@@ -2,8 +2,9 @@
  * Allocation rules compared by the fairness benchmark. Each rule sees only what a real server sees
  * (the answers, its own history), never the true needs; only the oracle is allowed to look.
  *
- * - v2 / v1: the product's rule versions, the real allocate() and creditEntriesFor(…, version) with
- *   balances carried through the season (v2 is the default, v1 the rule before);
+ * - v3 / v2 / v1: the product's rule versions, the real allocate() and creditEntriesFor(…, version)
+ *   with balances carried through the season (v3 is the default and sees the Kita's confirmations,
+ *   which are the Kita's judgement, not the family's answer; v2 the rule before, v1 the first);
  * - fcfs: first-come-first-served. Places are promised as answers arrive, so it cannot wait for a
  *   later red answer: every red or yellow request is served in arrival order (blue keeps its place);
  * - lottery: a fresh random order of families per event, red before yellow (decided at close);
@@ -60,7 +61,14 @@ export interface EventOutcome {
  * event's outcome into the rule's own state; `key` turns the state into the balance allocate() sorts
  * by (higher first).
  */
-function ledgerRule<S>(name: string, label: string, init: () => S, key: (s: S) => number, update: (s: S, parentId: string, rows: ChildAllocation[], o: EventOutcome) => void): Rule {
+function ledgerRule<S>(
+  name: string,
+  label: string,
+  init: () => S,
+  key: (s: S) => number,
+  update: (s: S, parentId: string, rows: ChildAllocation[], o: EventOutcome) => void,
+  ruleVersion = 2,
+): Rule {
   return {
     name,
     label,
@@ -75,9 +83,10 @@ function ledgerRule<S>(name: string, label: string, init: () => S, key: (s: S) =
         const children: AllocationChild[] = [];
         for (const r of requests) {
           const creditBalance = key(get(r.family.parentId));
-          for (const childId of r.family.childIds) children.push({ childId, parentId: r.family.parentId, preferenceType: r.colour, creditBalance });
+          const priority = world.confirmed[r.family.index] ?? null;
+          for (const childId of r.family.childIds) children.push({ childId, parentId: r.family.parentId, preferenceType: r.colour, creditBalance, priority });
         }
-        const result = allocate({ seed: `${world.seed}:${event.index}`, totalSlots: world.totalSlots, eventType: event.type, children });
+        const result = allocate({ seed: `${world.seed}:${event.index}`, totalSlots: world.totalSlots, eventType: event.type, children, ruleVersion });
         const byFamily = new Map<string, ChildAllocation[]>();
         for (const a of result.allocations) {
           const rows = byFamily.get(a.parentId);
@@ -95,7 +104,7 @@ function ledgerRule<S>(name: string, label: string, init: () => S, key: (s: S) =
 }
 
 /** The product's rule of the given version: exactly the ledger entries the server books. */
-export function productRule(version: 1 | 2, name: string, label: string): Rule {
+export function productRule(version: 1 | 2 | 3, name: string, label: string): Rule {
   return ledgerRule(
     name,
     label,
@@ -105,6 +114,7 @@ export function productRule(version: 1 | 2, name: string, label: string): Rule {
       void o;
       for (const e of creditEntriesFor(rows, version)) s.balance += e.amount;
     },
+    version,
   );
 }
 
@@ -184,8 +194,9 @@ export const KARMA = ledgerRule(
   },
 );
 
-export const V2 = productRule(2, 'v2', 'v2 (new default)');
-export const V1 = productRule(1, 'v1', 'v1 (rule until now)');
+export const V3 = productRule(3, 'v3', 'v3 (confirmed priority, default)');
+export const V2 = productRule(2, 'v2', 'v2 (default before v3)');
+export const V1 = productRule(1, 'v1', 'v1 (first rule)');
 
 export const FCFS: Rule = {
   name: 'fcfs',
@@ -254,6 +265,11 @@ export const ORACLE: Rule = {
 
 /** The default run: the rules side by side. The oracle must stay in (the p10 aim divides by it). */
 export const RULES: Rule[] = [V2, V1, LOTTERY, ROTATION, FCFS, ORACLE];
+/**
+ * The confirmed-priority worlds: version 3 against version 2 (which ignores confirmations), the
+ * lottery and the oracle (which knows the needs and so needs no confirmation).
+ */
+export const PRIORITY_RULES: Rule[] = [V3, V2, LOTTERY, ORACLE];
 
 /** The search candidate that became rule version 2 (ringed in the trade-off chart). */
 export const CHOSEN_CANDIDATE = 'v2';

@@ -1,6 +1,6 @@
 /** Runs every rule over a range of seasons, honest and with always-red families. */
 import { figures, runSeason, type SeasonFigures } from './metrics.js';
-import { CANDIDATES, RULES, type Rule } from './rules.js';
+import { CANDIDATES, PRIORITY_RULES, RULES, type Rule } from './rules.js';
 import { makeWorld, type World, type WorldConfig } from './world.js';
 
 export interface SeasonBatch {
@@ -11,9 +11,10 @@ export interface SeasonBatch {
   ratio: number[];
 }
 
-export type RuleSet = 'default' | 'search';
+/** default: the four worlds' rules; search: the rule search; priority: the confirmed worlds' rules. */
+export type RuleSet = 'default' | 'search' | 'priority';
 export const rulesOf = (set: RuleSet, names?: string[]): Rule[] => {
-  const all = set === 'search' ? CANDIDATES : RULES;
+  const all = set === 'search' ? CANDIDATES : set === 'priority' ? PRIORITY_RULES : RULES;
   // The oracle and the lottery stay in: the p10 and share aims are measured against them.
   return names ? all.filter((r) => names.includes(r.name) || r.name === 'oracle' || r.name === 'lottery') : all;
 };

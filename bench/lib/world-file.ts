@@ -12,6 +12,8 @@
  *     "families": [{ "id": "a", "need": "high", "children": 2 }, ...],   // need: high | medium | low
  *     "cheaters": ["d"],                        // optional: always red in the strategy run
  *                                               //   (default: 10 % of the families, drawn from the name)
+ *     "confirmed": { "a": 1 },                  // optional: families with a confirmed priority and
+ *                                               //   the position of their group (rule version 3)
  *     "events": [{
  *       "type": "immediate",                    // immediate | future
  *       "needs": ["a", "b"],                    // families with a true need (all their children)
@@ -42,6 +44,7 @@ const worldSchema = z.object({
   slots: z.number().int().min(0),
   families: z.array(z.object({ id, need: z.enum(['high', 'medium', 'low']), children: z.number().int().min(1).max(10) })).min(1),
   cheaters: z.array(id).optional(),
+  confirmed: z.record(id, z.number().int().min(1)).optional(),
   events: z.array(eventSchema).min(1),
 });
 export const worldFileSchema = z.object({ format: z.literal('kita-fairness-worlds/1'), worlds: z.array(worldSchema).min(1) });
@@ -109,5 +112,7 @@ function toWorld(w: z.infer<typeof worldSchema>): World {
   const expected = families.reduce((s, f) => s + f.childIds.length * NEED_PROBABILITY[f.need], 0);
   const ratio = w.slots / Math.max(1e-9, meanDemand || expected);
   const childCount = families.reduce((s, f) => s + f.childIds.length, 0);
-  return { seed: `file:${w.name}`, families, childCount, totalSlots: w.slots, ratio, events, cheaters, rotationOrder };
+  const confirmed: Array<number | null> = families.map(() => null);
+  for (const [family, position] of Object.entries(w.confirmed ?? {})) confirmed[lookup(family, 'confirmed')] = position;
+  return { seed: `file:${w.name}`, families, childCount, totalSlots: w.slots, ratio, events, cheaters, rotationOrder, confirmed };
 }

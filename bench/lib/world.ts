@@ -18,6 +18,11 @@
  * - always-red families (the second run; 10% of families, at least one): red whenever not blue.
  *   Blue cannot be faked: the child is visibly in the Kita;
  * - first-come-first-served arrival order: a fresh random order of families per event.
+ * - confirmed worlds (knob `confirmedShare`, 10 % or 20 % of families): these families have a need
+ *   the Kita has confirmed (a priority group 1-3) and need care more often (probability 0.9 per
+ *   event, whatever their class). They are drawn from a stream of their own, so the worlds without
+ *   confirmations stay exactly as before; the always-red families are then drawn among the others
+ *   (a family cannot claim a confirmation, only answer red).
  */
 import { rngFrom } from './rng.js';
 
@@ -25,12 +30,16 @@ export type NeedClass = 'high' | 'medium' | 'low';
 export const NEED_PROBABILITY: Record<NeedClass, number> = { high: 0.8, medium: 0.5, low: 0.2 };
 export const EVENTS_PER_SEASON = 40;
 export const CHEATER_SHARE = 0.1;
+/** Need probability of a family the Kita has confirmed (confirmed worlds). */
+export const CONFIRMED_NEED_PROBABILITY = 0.9;
 
 /** The world knobs the report states: events per season and places as a share of expected demand. */
 export interface WorldConfig {
   name: string;
   events: number;
   placesOfDemand: [number, number];
+  /** Share of families with a confirmed priority (rule version 3's worlds); none when absent. */
+  confirmedShare?: number;
 }
 export const STANDARD_WORLD: WorldConfig = { name: 'standard', events: EVENTS_PER_SEASON, placesOfDemand: [0.3, 0.7] };
 /** The worlds of the default run: every aim is judged on each of them. */
@@ -39,6 +48,11 @@ export const WORLDS: WorldConfig[] = [
   { name: 'scarce', events: 40, placesOfDemand: [0.2, 0.4] },
   { name: 'short', events: 10, placesOfDemand: [0.3, 0.7] },
   { name: 'scarce-short', events: 10, placesOfDemand: [0.2, 0.4] },
+];
+/** The worlds of confirmed priority: the standard world with 10 % and 20 % confirmed families. */
+export const CONFIRMED_WORLDS: WorldConfig[] = [
+  { name: 'confirmed-10', events: EVENTS_PER_SEASON, placesOfDemand: [0.3, 0.7], confirmedShare: 0.1 },
+  { name: 'confirmed-20', events: EVENTS_PER_SEASON, placesOfDemand: [0.3, 0.7], confirmedShare: 0.2 },
 ];
 
 export interface Family {
@@ -73,6 +87,8 @@ export interface World {
   cheaters: boolean[];
   /** Fixed queue position of each family for strict rotation. */
   rotationOrder: number[];
+  /** Per family: the position of its confirmed priority group (1 = first), or null. */
+  confirmed: Array<number | null>;
 }
 
 export function makeWorld(seed: string, config: WorldConfig = STANDARD_WORLD): World {
@@ -89,7 +105,15 @@ export function makeWorld(seed: string, config: WorldConfig = STANDARD_WORLD): W
     families.push({ index, parentId: `p${index}`, childIds, need });
     children += size;
   }
-  const expectedDemand = families.reduce((s, f) => s + f.childIds.length * NEED_PROBABILITY[f.need], 0);
+  // Confirmed families come from their own stream: the main one stays as in the worlds without.
+  const confirmed: Array<number | null> = families.map(() => null);
+  if (config.confirmedShare) {
+    const c = rngFrom(`confirmed:${seed}`);
+    const count = Math.max(1, Math.round(config.confirmedShare * families.length));
+    for (const i of c.shuffle(families.map((f) => f.index)).slice(0, count)) confirmed[i] = c.int(1, 3);
+  }
+  const needProbability = (f: Family) => (confirmed[f.index] !== null ? CONFIRMED_NEED_PROBABILITY : NEED_PROBABILITY[f.need]);
+  const expectedDemand = families.reduce((s, f) => s + f.childIds.length * needProbability(f), 0);
   const [lo, hi] = config.placesOfDemand;
   const ratio = lo + (hi - lo) * rng.next();
   const totalSlots = Math.max(1, Math.round(ratio * expectedDemand));
@@ -99,7 +123,7 @@ export function makeWorld(seed: string, config: WorldConfig = STANDARD_WORLD): W
     ...Array<'future'>(config.events - Math.floor(config.events / 2)).fill('future'),
   ]);
   const events: SimEvent[] = types.map((type, index) => {
-    const needs = families.map((f) => rng.chance(NEED_PROBABILITY[f.need]));
+    const needs = families.map((f) => rng.chance(needProbability(f)));
     const inKita = needs.map((n) => type === 'immediate' && n && rng.chance(0.3));
     const mood = families.map(() => rng.next());
     const arrival = rng.shuffle(families.map((f) => f.index));
@@ -107,10 +131,15 @@ export function makeWorld(seed: string, config: WorldConfig = STANDARD_WORLD): W
   });
 
   const cheaterCount = Math.max(1, Math.round(CHEATER_SHARE * families.length));
-  const cheaterSet = new Set(rng.shuffle(families.map((f) => f.index)).slice(0, cheaterCount));
+  const cheaterSet = new Set(
+    rng
+      .shuffle(families.map((f) => f.index))
+      .filter((i) => confirmed[i] === null)
+      .slice(0, cheaterCount),
+  );
   const cheaters = families.map((f) => cheaterSet.has(f.index));
   const rotationOrder = rng.shuffle(families.map((f) => f.index));
-  return { seed, families, childCount, totalSlots, ratio, events, cheaters, rotationOrder };
+  return { seed, families, childCount, totalSlots, ratio, events, cheaters, rotationOrder, confirmed };
 }
 
 export type Colour = 'red' | 'yellow' | 'green' | 'blue';

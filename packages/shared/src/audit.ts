@@ -34,11 +34,27 @@ export const AUDIT_ACTIONS = [
   'erase',
   // The audit log itself was downloaded as CSV.
   'audit_export',
+  // A family's confirmed priority ended by the Kita before its end date.
+  'end',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const auditActionSchema = z.enum(AUDIT_ACTIONS);
 
-export const AUDIT_ENTITIES = ['kita', 'category', 'group', 'user', 'parent', 'child', 'event', 'delivery_channel', 'account_mail', 'audit_log'] as const;
+export const AUDIT_ENTITIES = [
+  'kita',
+  'category',
+  'group',
+  'user',
+  'parent',
+  'child',
+  'event',
+  'delivery_channel',
+  'account_mail',
+  'audit_log',
+  // Verified priority: a Kita's list of priority groups (entityId = the Kita) and a family's confirmation.
+  'priority_groups',
+  'priority_confirmation',
+] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 export const auditEntitySchema = z.enum(AUDIT_ENTITIES);
 

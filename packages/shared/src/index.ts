@@ -8,6 +8,7 @@ export * from './parents.js';
 export * from './children.js';
 export * from './events.js';
 export * from './results.js';
+export * from './priority.js';
 export * from './time.js';
 export * from './delivery.js';
 export * from './care-days.js';

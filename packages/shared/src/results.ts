@@ -196,6 +196,9 @@ export type EventReport = z.infer<typeof eventReportSchema>;
 export { REPORT_FILE_NAME } from './constants.js';
 
 /** The i18n key of the allocation rule text an event closed with `ruleVersion` is explained by. */
-export function ruleTextKey(ruleVersion: number | null | undefined): 'results.rule' | 'results.ruleV1' {
-  return ruleVersion === 1 ? 'results.ruleV1' : 'results.rule';
+export function ruleTextKey(ruleVersion: number | null | undefined): 'results.ruleV3' | 'results.rule' | 'results.ruleV1' {
+  if (ruleVersion === 1) return 'results.ruleV1';
+  // Version 2's text is `results.rule` (it was the current rule when the key was named).
+  if (ruleVersion === 2) return 'results.rule';
+  return 'results.ruleV3';
 }

@@ -469,6 +469,52 @@ export const channelPauses = pgTable('channel_pauses', {
   probes: integer('probes').notNull().default(0),
 });
 
+/**
+ * A Kita's priority groups (rule version 3), in the order they are served. Every Kita starts with
+ * three defaults (migration 0020's trigger); the Kita's managers edit the list.
+ */
+export const priorityGroups = pgTable(
+  'priority_groups',
+  {
+    id: id(),
+    kitaId: uuid('kita_id').notNull().references(() => kitas.id, { onDelete: 'cascade' }),
+    /** 1 = served first. */
+    position: integer('position').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('priority_groups_kita_position_uq').on(t.kitaId, t.position)],
+);
+
+/**
+ * A family (or one child of it, `childId`) the Kita has confirmed for a priority group. In force
+ * while not ended and the close instant's local date (Kita time zone) is on or before `validUntil`;
+ * at most one per family is not ended. The group is seen only by the Kita's managers and Admins.
+ */
+export const priorityConfirmations = pgTable(
+  'priority_confirmations',
+  {
+    id: id(),
+    kitaId: uuid('kita_id').notNull().references(() => kitas.id, { onDelete: 'cascade' }),
+    parentId: uuid('parent_id').notNull().references(() => parents.id, { onDelete: 'cascade' }),
+    groupId: uuid('group_id').notNull().references(() => priorityGroups.id, { onDelete: 'restrict' }),
+    childId: uuid('child_id').references(() => children.id, { onDelete: 'cascade' }),
+    validUntil: date('valid_until', { mode: 'string' }).notNull(),
+    /** Internal note of the Kita ("Bescheinigung Arbeitgeber gesehen"); never shown to the family. */
+    note: text('note'),
+    createdBy: uuid('created_by'),
+    createdAt: createdAt(),
+    endedAt: ts('ended_at'),
+    endedBy: uuid('ended_by'),
+  },
+  (t) => [
+    uniqueIndex('priority_confirmations_parent_active_uq').on(t.parentId).where(sql`${t.endedAt} is null`),
+    index('priority_confirmations_kita_idx').on(t.kitaId, t.validUntil),
+  ],
+);
+
 export const auditLog = pgTable(
   'audit_log',
   {

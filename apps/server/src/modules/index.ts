@@ -12,6 +12,7 @@ import { childrenRoutes } from './children/routes.js';
 import { eventRoutes } from './events/routes.js';
 import { preferenceRoutes } from './preferences/routes.js';
 import { resultsRoutes } from './results/routes.js';
+import { priorityRoutes } from './priority/routes.js';
 import { deliveryCallbackRoutes, deliveryRoutes } from './delivery/routes.js';
 import { accountMailRoutes } from './account-mails/routes.js';
 import { operatorRoutes } from './delivery/operator-routes.js';
@@ -34,6 +35,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(eventRoutes, { prefix: '/api' });
   await app.register(preferenceRoutes, { prefix: '/api' });
   await app.register(resultsRoutes, { prefix: '/api' });
+  await app.register(priorityRoutes, { prefix: '/api' });
   await app.register(deliveryRoutes, { prefix: '/api' });
   await app.register(accountMailRoutes, { prefix: '/api' });
   await app.register(operatorRoutes, { prefix: '/api' });

@@ -125,6 +125,14 @@ export const ROUTE_MATRIX: Record<string, Actor[]> = {
   'POST /api/delivery/channel-pauses/{channel}/resume': ADMIN,
   'POST /api/admin/test-message': ADMIN,
   'GET /api/admin/test-messages': ADMIN,
+  // Verified priority: the Kita's staff keep groups and confirmations; the family reads its own
+  // confirmation (without the group); nobody else, not even a link holder, sees any of it.
+  'GET /api/kitas/{kitaId}/priority-groups': STAFF_A,
+  'PUT /api/kitas/{kitaId}/priority-groups': STAFF_A,
+  'GET /api/kitas/{kitaId}/priority-confirmations': STAFF_A,
+  'GET /api/parents/{parentId}/priority': STAFF_OR_OWNER,
+  'POST /api/parents/{parentId}/priority': STAFF_A,
+  'DELETE /api/parents/{parentId}/priority': STAFF_A,
   // "Meine Daten": the family itself or staff of its Kita (a link holder is no login: refused).
   'GET /api/parents/{id}/export': STAFF_OR_OWNER,
   // Only the family asks for its erasure; staff see it and carry it out.

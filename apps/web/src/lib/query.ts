@@ -73,6 +73,13 @@ export const queryKeys = {
   mailbox: {
     list: (recipient: string) => ['mailbox', recipient],
   },
+  /** Verified priority: a Kita's groups and confirmations, a family's confirmation. */
+  priority: {
+    all: ['priority'],
+    groups: (kitaId: string) => ['priority', 'groups', kitaId],
+    kitaConfirmations: (kitaId: string) => ['priority', 'confirmations', kitaId],
+    parent: (parentId: string) => ['priority', 'parent', parentId],
+  },
   /** A family's erasure request and the staff's list of them. */
   mydata: {
     all: ['mydata'],

@@ -10,6 +10,13 @@
  *    seeded lottery (SHA-256(`seed:parentId`) ascending);
  * 4. green and unanswered get no slot.
  *
+ * Version 3 (docs/fairness.md "Confirmed priority") adds one pass between blue and the other red
+ * children: red children whose family (or who themselves) the Kita has confirmed for a priority
+ * group at the close instant come first, by the group's position in the Kita's list, then by
+ * balance and lottery as above. Everything else, and the credits, are version 2's. A confirmation
+ * changes nothing for a child that does not answer red: the family's own answer still says whether
+ * it needs the place.
+ *
  * Siblings stand together: the children of one family in one tier form a unit that is served as
  * one block, one child right after the other (ordered by childId). When the remaining slots run out
  * inside a unit, the siblings that still fit get the slots and the others head the waitlist. We
@@ -18,6 +25,8 @@
  * - skipping the unit to serve a smaller family further down would let a lower-priority family,
  *   even a yellow one, overtake a red family, breaking the tier and balance order;
  * - the unplaced sibling is first on the waitlist, so the next released slot reunites the family.
+ * (A confirmation for one child only puts that child in the priority pass; its red siblings stand
+ * together in the ordinary red pass.)
  * So the placed blue/red/yellow children are always a prefix of the order of service.
  */
 import { assertRuleVersion } from './credits.js';
@@ -33,7 +42,7 @@ import type {
 } from './types.js';
 
 /** The version new events are closed with (credits.ts describes both). */
-export const RULE_VERSION = 2;
+export const RULE_VERSION = 3;
 
 export * from './types.js';
 export { hashSeed, newSeed, lotteryKey, lotteryOrder } from './lottery.js';
@@ -58,19 +67,32 @@ const SERVED_TIERS = ['blue', 'red', 'yellow'] as const;
 
 const tierOf = (child: AllocationChild): Tier => child.preferenceType ?? 'unanswered';
 
-/** The children of one family in one tier, served one after another. */
+/** The children of one family in one pass, served one after another. */
 interface Unit {
   parentId: string;
   balance: number;
   lotteryPosition: number;
+  /** The confirmed group's position in the priority pass; 0 elsewhere. */
+  priority: number;
   children: AllocationChild[];
 }
+
+/** The passes of the order of service: version 3 serves confirmed red children before the other red ones. */
+type Pass = { tier: Tier; confirmed: boolean };
+const PASSES_V2: readonly Pass[] = SERVED_TIERS.map((tier) => ({ tier, confirmed: false }));
+const PASSES_V3: readonly Pass[] = [
+  { tier: 'blue', confirmed: false },
+  { tier: 'red', confirmed: true },
+  { tier: 'red', confirmed: false },
+  { tier: 'yellow', confirmed: false },
+];
 
 export function allocate(input: AllocationInput): AllocationResult {
   validate(input);
   const ruleVersion = input.ruleVersion ?? RULE_VERSION;
   assertRuleVersion(ruleVersion);
   const byTier = groupByTier(input.children);
+  const passes = ruleVersion >= 3 ? PASSES_V3 : PASSES_V2;
   // Only families asking for care take part in the lottery; green/unanswered order does not matter.
   const askingFamilies = new Set<string>();
   for (const tier of SERVED_TIERS) for (const parentId of byTier[tier].keys()) askingFamilies.add(parentId);
@@ -80,8 +102,9 @@ export function allocate(input: AllocationInput): AllocationResult {
   const waitlist: string[] = [];
   let remaining = input.totalSlots;
   let rank = 0;
-  for (const tier of SERVED_TIERS) {
-    for (const unit of orderOfService(byTier[tier], lottery)) {
+  for (const { tier, confirmed } of passes) {
+    const families = ruleVersion >= 3 && tier === 'red' ? splitConfirmed(byTier.red, confirmed) : byTier[tier];
+    for (const unit of orderOfService(families, lottery, confirmed)) {
       const size = unit.children.length;
       const placedInUnit = tier === 'blue' ? size : Math.min(size, Math.max(0, remaining));
       remaining -= placedInUnit;
@@ -100,6 +123,7 @@ export function allocate(input: AllocationInput): AllocationResult {
             familySize: size,
             familySplit: placedInUnit > 0 && placedInUnit < size,
             ruleVersion,
+            ...(confirmed ? { confirmed: true } : {}),
           }),
         );
       }
@@ -181,8 +205,23 @@ function groupByTier(children: readonly AllocationChild[]): Record<Tier, Map<str
   return byTier;
 }
 
-/** One tier's families: balance descending, then lottery position; siblings by childId. */
-function orderOfService(families: Map<string, AllocationChild[]>, lottery: Map<string, number>): Unit[] {
+const isConfirmed = (child: AllocationChild): boolean => child.priority !== null && child.priority !== undefined;
+
+/** The red families' children with (confirmed = true) or without a valid confirmation. */
+function splitConfirmed(red: Map<string, AllocationChild[]>, confirmed: boolean): Map<string, AllocationChild[]> {
+  const out = new Map<string, AllocationChild[]>();
+  for (const [parentId, children] of red) {
+    const part = children.filter((c) => isConfirmed(c) === confirmed);
+    if (part.length > 0) out.set(parentId, part);
+  }
+  return out;
+}
+
+/**
+ * One pass's families: in the confirmed pass the group position first (lower first); then balance
+ * descending, then lottery position; siblings by childId.
+ */
+function orderOfService(families: Map<string, AllocationChild[]>, lottery: Map<string, number>, confirmed = false): Unit[] {
   const units: Unit[] = [];
   for (const [parentId, children] of families) {
     if (children.length > 1) children.sort((a, b) => compareStrings(a.childId, b.childId));
@@ -191,11 +230,13 @@ function orderOfService(families: Map<string, AllocationChild[]>, lottery: Map<s
       // validate() made sure all children of a family carry the same balance.
       balance: (children[0] as AllocationChild).creditBalance,
       lotteryPosition: lottery.get(parentId) ?? 0,
+      // Siblings confirmed for different groups are served by the family's best (lowest) position.
+      priority: confirmed ? Math.min(...children.map((c) => c.priority ?? Infinity)) : 0,
       children,
     });
   }
   // Lottery positions are unique per family, so this order is total.
-  return units.sort((a, b) => b.balance - a.balance || a.lotteryPosition - b.lotteryPosition);
+  return units.sort((a, b) => a.priority - b.priority || b.balance - a.balance || a.lotteryPosition - b.lotteryPosition);
 }
 
 function validate(input: AllocationInput): void {
@@ -217,6 +258,9 @@ function validate(input: AllocationInput): void {
       throw new RangeError(`family ${child.parentId} has two different balances`);
     }
     balances.set(child.parentId, child.creditBalance);
+    if (child.priority !== null && child.priority !== undefined && (!Number.isInteger(child.priority) || child.priority < 1)) {
+      throw new RangeError(`priority of child ${child.childId} must be a positive integer, got ${child.priority}`);
+    }
     // The answer route refuses blue for future events; a blue one here is a bug upstream, not data to guess about.
     if (child.preferenceType === 'blue' && input.eventType !== 'immediate') {
       throw new RangeError(`child ${child.childId} answered blue on a future event`);

@@ -20,10 +20,11 @@ const kid = (childId: string, parentId: string, preferenceType: AllocationChild[
 });
 const outcome = (o: Partial<ChildAllocation> & Pick<ChildAllocation, 'childId' | 'preferenceType' | 'hasSlot'>) => ({ parentId: 'p', creditBalance: 0, ...o });
 
-describe('rule version 2: the default', () => {
-  it('is the version new allocations are made with, and the reasons carry it', () => {
-    expect(RULE_VERSION).toBe(2);
-    const r = allocate({ seed: 's', totalSlots: 1, eventType: 'future', children: [kid('a', 'pa', 'red')] });
+describe('rule version 2: the default until confirmed priority (version 3)', () => {
+  it('is the version the allocation records when asked for, and the reasons carry it', () => {
+    // Version 3 became the default; version 2 stays for the events closed with it.
+    expect(RULE_VERSION).toBe(3);
+    const r = allocate({ seed: 's', totalSlots: 1, eventType: 'future', children: [kid('a', 'pa', 'red')], ruleVersion: 2 });
     expect(r.ruleVersion).toBe(2);
     expect(r.allocations[0]!.reason.ruleVersion).toBe(2);
   });
@@ -31,14 +32,14 @@ describe('rule version 2: the default', () => {
   it('explains an old event under version 1 when asked to, with the same order of service', () => {
     const children = [kid('a', 'pa', 'red', 1), kid('b', 'pb', 'red', 0), kid('y', 'py', 'yellow', 3)];
     const v1 = allocate({ seed: 's', totalSlots: 1, eventType: 'future', children, ruleVersion: 1 });
-    const v2 = allocate({ seed: 's', totalSlots: 1, eventType: 'future', children });
+    const v2 = allocate({ seed: 's', totalSlots: 1, eventType: 'future', children, ruleVersion: 2 });
     expect(v1.ruleVersion).toBe(1);
     expect(v1.allocations.every((a) => a.reason.ruleVersion === 1)).toBe(true);
     expect(v1.allocations.map((a) => [a.childId, a.hasSlot, a.rank])).toEqual(v2.allocations.map((a) => [a.childId, a.hasSlot, a.rank]));
   });
 
   it('refuses an unknown rule version', () => {
-    expect(() => allocate({ seed: 's', totalSlots: 1, eventType: 'future', children: [], ruleVersion: 3 })).toThrow(/rule version 3/);
+    expect(() => allocate({ seed: 's', totalSlots: 1, eventType: 'future', children: [], ruleVersion: 4 })).toThrow(/rule version 4/);
     expect(() => creditEntriesFor([], 0)).toThrow(/rule version 0/);
   });
 });

@@ -17,6 +17,10 @@
  *   the entry keeps the cut amount (possibly 0), so the ledger sum is always the balance shown.
  * - release: the booked slot amount is reversed (within the range); move-up: the booked no_slot
  *   amount is reversed and the slot booked as at close (within the range).
+ *
+ * Version 3 books exactly as version 2, for every family: a family served first because the Kita
+ * confirmed its need pays -2 for its place like anyone else, so a confirmation protects the need,
+ * not an account. Only the order of service differs (allocate.ts).
  */
 import type { ChildAllocation, LedgerEntry, LedgerReason } from './types.js';
 
@@ -25,7 +29,7 @@ export const V2_MISS = 1;
 export const V2_SLOT = -2;
 
 /** Rule versions this module can book and explain. */
-export const RULE_VERSIONS = [1, 2] as const;
+export const RULE_VERSIONS = [1, 2, 3] as const;
 export type RuleVersion = (typeof RULE_VERSIONS)[number];
 
 export function assertRuleVersion(v: number): asserts v is RuleVersion {

@@ -36,5 +36,10 @@ export function describeOutcome(row: OutcomeRow | null, lang: Language, timeZone
   if (r.familySplit && (code === 'slot_by_priority' || code === 'no_slot_capacity')) {
     text += translate(lang, 'results.reason.familySplit');
   }
+  // Rule version 3: served in the confirmed-priority pass. The group is never named here: this
+  // text reaches the event page, the report, the PDF and the family itself.
+  if (r.confirmed && (code === 'slot_by_priority' || code === 'no_slot_capacity')) {
+    text = translate(lang, 'results.reason.confirmed') + text;
+  }
   return { rank: row.rank, waitlistPosition: row.waitlistPosition, reasonCode: code, reasonText: text };
 }

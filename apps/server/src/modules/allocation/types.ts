@@ -7,6 +7,12 @@ export interface AllocationChild {
   /** The answer at close; null = unanswered. */
   preferenceType: PreferenceType | null;
   creditBalance: number;
+  /**
+   * Rule version 3: the position (1 = first) of the priority group the Kita has confirmed for this
+   * child's family (or for this child alone), valid at the close instant; null or absent without a
+   * confirmation. Rule versions 1 and 2 ignore it.
+   */
+  priority?: number | null;
 }
 
 export interface AllocationInput {
@@ -42,6 +48,12 @@ export interface AllocationReason {
   /** True when the last slots ran out inside this family's group (some siblings placed, some not). */
   familySplit: boolean;
   ruleVersion: number;
+  /**
+   * Rule version 3: the child was served in the confirmed-priority pass (a red child of a family
+   * the Kita confirmed). Which group it was is deliberately not stored here: the reason is shown on
+   * the event page, in the report and to the family, where only "priority (confirmed)" may appear.
+   */
+  confirmed?: boolean;
 }
 
 export interface ChildAllocation {

@@ -197,7 +197,7 @@ describe('reading events', () => {
       greenPreferencesCount: 0,
       counts: { red: 0, yellow: 0, green: 0, blue: 0, unanswered: 4 },
       seed: null,
-      ruleVersion: 2,
+      ruleVersion: 3,
       parentsWithoutChannel: [{ parentId: w.anon.parent.id, name: 'Anonyme Familie' }],
     });
     expect(eventDetails.seedHash).toMatch(/^[0-9a-f]{64}$/);

@@ -56,7 +56,7 @@ describe('closing an event', () => {
       waitlistCount: 2,
       seed: ev!.seed,
       seedHash: sha256(ev!.seed),
-      ruleVersion: 2,
+      ruleVersion: 3,
       messages: 4,
       finishedAt: NOW.toISOString(),
     });

@@ -13,6 +13,7 @@ import { allocate, creditEntriesFor, type AllocationResult } from '../allocation
 import { countUnanswered, findEvent, lockEvent, type LockedEvent } from '../events/queries.js';
 import { inquiryChildren, type InquiryChild } from '../events/inquiry-children.js';
 import { resultSummary } from './summary.js';
+import { priorityAtClose } from '../priority/service.js';
 
 /**
  * Closing an event (docs/domain.md "Allocation and credits", docs/quality.md "Reliability"): ONE transaction
@@ -59,6 +60,8 @@ export async function closeEventTx(tx: Tx, eventId: string, opts: CloseOptions):
   // The children of the inquiry's snapshot (docs/domain.md), still in it; the result message goes to
   // the family's contact data as they are now.
   const rows = await inquiryChildren(tx, e.id, { present: true });
+  // Rule version 3: the confirmations in force at this instant (they expire by themselves).
+  const priority = await priorityAtClose(tx, e.id, opts.now, e.timezone);
   const result = allocate({
     seed: e.seed,
     totalSlots: e.totalSlots,
@@ -68,6 +71,7 @@ export async function closeEventTx(tx: Tx, eventId: string, opts: CloseOptions):
       parentId: r.parentId,
       preferenceType: r.answer?.preferenceType ?? null,
       creditBalance: r.ledgerBalance,
+      priority: priority.get(r.childId) ?? null,
     })),
   });
 
@@ -114,6 +118,9 @@ export async function closeEventTx(tx: Tx, eventId: string, opts: CloseOptions):
     details: {
       by: opts.actor.by,
       ruleVersion: result.ruleVersion,
+      // How many children a confirmation served first (never who or which group: that is in the
+      // confirmations' own audit rows).
+      confirmedFirst: result.allocations.filter((a) => a.reason.confirmed).length,
       slotsGiven: result.summary.slotsGiven,
       overflow: result.summary.overflow,
       waitlist: result.summary.waitlist.length,

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import { formatCarePeriod, translate, type MessageKeyIn } from '@kita/shared/i18n';
-import { formatDateTime, formatDeadline, type EventReport, type Language, type ReportRow } from '@kita/shared';
+import { formatDateTime, formatDeadline, ruleTextKey, type EventReport, type Language, type ReportRow } from '@kita/shared';
 
 /**
  * The event report as an A4 PDF in the caller's language (docs/domain.md "Reports"): the Kita, type and
@@ -161,8 +161,8 @@ export async function renderReportPdf(report: EventReport, lang: Language): Prom
   doc.font(FONT).fontSize(8).fillColor('#444444');
   const note = (text: string) => tagged(root, 'P', () => doc.text(text, left, doc.y, { width }));
   if (s.status !== 'finished') note(t('report.notFinished'));
-  // The rule the event was closed with: version-1 events stay explained by version 1.
-  note(t(s.ruleVersion === 1 ? 'ruleV1' : 'rule'));
+  // The rule the event was closed with: older events stay explained by their own version.
+  note(translate(lang, ruleTextKey(s.ruleVersion)));
   note(t('report.creditNote'));
   doc.fillColor('black').moveDown(0.8);
 

@@ -59,7 +59,7 @@ describe('GET emergency-event/{id}/report', () => {
       status: 'finished',
       seed: ev!.seed,
       seedHash: ev!.seedHash,
-      ruleVersion: 2,
+      ruleVersion: 3,
       totalSlots: 2,
       slotsGiven: 2,
       overflow: 0,
@@ -101,17 +101,27 @@ describe('GET emergency-event/{id}/pdf', () => {
     expect(res.rawPayload.toString('latin1')).toMatch(/\/MediaBox \[0 0 595\.28 841\.89\]/);
   });
 
-  it('explains the credits by the rule version the event was closed with (2 now, 1 for older events)', async () => {
+  it('explains the order and credits by the rule version the event was closed with (3 now, 2 and 1 for older events)', async () => {
     const flat = (pdf: Buffer, name: string) => pdfText(pdf, name).replace(/\s+/g, ' ');
-    const v2 = flat((await t.app.inject({ url: `/api/emergency-event/${eventId}/pdf`, headers: w.headers.manager })).rawPayload, 'v2');
-    expect(v2).toContain('Guthaben (Regel 2): +1, wenn ein rotes Kind keinen Platz bekam');
-    expect(v2).not.toContain('Regel 1');
+    const v3 = flat((await t.app.inject({ url: `/api/emergency-event/${eventId}/pdf`, headers: w.headers.manager })).rawPayload, 'v3');
+    expect(v3).toContain('Reihenfolge (Regel 3): Blau behält den Platz; dann Rot von Familien, deren Bedarf die Kita bestätigt hat');
+    expect(v3).toContain('Guthaben wie in Regel 2, für alle Familien gleich: +1, wenn ein rotes Kind keinen Platz bekam');
+    expect(v3).not.toContain('Regel 1');
+    await t.db.update(events).set({ ruleVersion: 2 }).where(eq(events.id, eventId));
+    try {
+      const v2 = flat((await t.app.inject({ url: `/api/emergency-event/${eventId}/pdf`, headers: w.headers.manager })).rawPayload, 'v2');
+      expect(v2).toContain('Guthaben (Regel 2): +1, wenn ein rotes Kind keinen Platz bekam');
+      expect(v2).not.toContain('Regel 3');
+      expect(v2).not.toContain('Regel 1');
+    } finally {
+      await t.db.update(events).set({ ruleVersion: 3 }).where(eq(events.id, eventId));
+    }
     await t.db.update(events).set({ ruleVersion: 1 }).where(eq(events.id, eventId));
     try {
       const v1 = flat((await t.app.inject({ url: `/api/emergency-event/${eventId}/pdf`, headers: w.headers.manager })).rawPayload, 'v1');
       expect(v1).toContain('Guthaben (Regel 1): +1 für Grün und für Rot oder Gelb ohne Platz, -1 für jeden Platz.');
     } finally {
-      await t.db.update(events).set({ ruleVersion: 2 }).where(eq(events.id, eventId));
+      await t.db.update(events).set({ ruleVersion: 3 }).where(eq(events.id, eventId));
     }
   });
 

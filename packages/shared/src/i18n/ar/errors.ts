@@ -3,6 +3,11 @@ import type { errors as de } from '../de/errors.js';
 
 /** Arabic error texts ("إدارة الحضانة" = the management of the day-care centre, Kita). */
 export const errors: Catalog<typeof de> = {
+  PRIORITY_GROUP_NOT_IN_KITA: 'مجموعة الأولوية هذه غير موجودة في روضة (Kita) هذه الأسرة.',
+  PRIORITY_GROUP_IN_USE: 'لا يمكن حذف مجموعة الأولوية «{{name}}» ما دامت هناك أسر مؤكَّدة لها. أنهِ هذه التأكيدات أولاً.',
+  PRIORITY_VALID_UNTIL: 'يجب أن تقع نهاية الصلاحية بين اليوم و{{maxDays}} يومًا قادمة.',
+  PRIORITY_CHILD_NOT_IN_FAMILY: 'هذا الطفل لا ينتمي إلى هذه الأسرة.',
+  PRIORITY_NOT_FOUND: 'لا توجد أولوية مؤكَّدة لهذه الأسرة.',
   VALIDATION_FAILED: 'البيانات المدخلة غير صالحة.',
   UNAUTHENTICATED: 'يُرجى تسجيل الدخول.',
   INVALID_CREDENTIALS: 'البريد الإلكتروني أو كلمة المرور غير صحيحة.',

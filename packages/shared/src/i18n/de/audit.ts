@@ -53,6 +53,7 @@ export const audit = {
     erasure_request: 'Löschung beantragt',
     erase: 'Familie gelöscht',
     audit_export: 'Protokoll heruntergeladen',
+    end: 'beendet',
   },
   entities: {
     kita: 'Kita',
@@ -65,5 +66,7 @@ export const audit = {
     delivery_channel: 'Versandkanal',
     account_mail: 'Konto-E-Mail',
     audit_log: 'Protokoll',
+    priority_groups: 'Vorranggruppen',
+    priority_confirmation: 'Vorrang einer Familie',
   },
 };

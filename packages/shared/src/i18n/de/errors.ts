@@ -1,5 +1,10 @@
 /** Server error messages (docs/wire.md error body `message`) and client transport errors (docs/wire.md "Errors"). */
 export const errors = {
+  PRIORITY_GROUP_NOT_IN_KITA: 'Diese Vorranggruppe gibt es in der Kita der Familie nicht.',
+  PRIORITY_GROUP_IN_USE: 'Die Vorranggruppe „{{name}}“ kann nicht entfernt werden, solange Familien für sie bestätigt sind. Beenden Sie zuerst diese Bestätigungen.',
+  PRIORITY_VALID_UNTIL: 'Das Gültigkeitsende muss zwischen heute und {{maxDays}} Tagen in der Zukunft liegen.',
+  PRIORITY_CHILD_NOT_IN_FAMILY: 'Dieses Kind gehört nicht zu der Familie.',
+  PRIORITY_NOT_FOUND: 'Für diese Familie ist kein Vorrang bestätigt.',
   VALIDATION_FAILED: 'Die Eingaben sind ungültig.',
   UNAUTHENTICATED: 'Bitte melden Sie sich an.',
   INVALID_CREDENTIALS: 'E-Mail oder Passwort ist falsch.',

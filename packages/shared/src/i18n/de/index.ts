@@ -16,6 +16,7 @@ import { results } from './results.js';
 import { events } from './events.js';
 import { preference } from './preference.js';
 import { delivery } from './delivery.js';
+import { priority } from './priority.js';
 import { audit } from './audit.js';
 import { mydata } from './mydata.js';
 
@@ -39,6 +40,7 @@ export const de = {
   registration,
   results,
   delivery,
+  priority,
   audit,
   mydata,
 };

@@ -42,7 +42,7 @@ export const preference = {
     },
     order: {
       title: 'Wer bekommt einen Platz?',
-      text: 'Wenn die Frist abläuft, werden die Plätze vergeben: zuerst Blau, dann Rot, dann Gelb. Innerhalb einer Farbe kommen Familien mit mehr Guthaben zuerst; bei Gleichstand entscheidet ein veröffentlichtes Los, das niemand nachträglich ändern kann. Geschwister stehen zusammen.',
+      text: 'Wenn die Frist abläuft, werden die Plätze vergeben: zuerst Blau, dann Rot von Familien, deren Bedarf die Kita geprüft und bestätigt hat (zum Beispiel Kindeswohl oder alleinerziehend und berufstätig), dann das übrige Rot, dann Gelb. Innerhalb davon kommen Familien mit mehr Guthaben zuerst; bei Gleichstand entscheidet ein veröffentlichtes Los, das niemand nachträglich ändern kann. Geschwister stehen zusammen. Ob Ihr Bedarf bestätigt ist und bis wann, sehen Sie auf Ihrer Seite; andere Familien sehen davon nichts.',
     },
     credits: {
       title: 'Was ist das Guthaben?',

@@ -28,9 +28,14 @@ export const results = {
     unanswered: 'Keine Antwort: zählt wie Grün und bringt kein Guthaben.',
     released: 'Platz am {{date}} freigegeben (vorher Rang {{rank}}); er ging an das nächste Kind der Warteliste, falls eines wartete.',
     promoted: 'Von der Warteliste (Platz {{waitlist}}) nachgerückt, nachdem ein Platz freigegeben wurde.',
+    /** Put before the reason of a child served first by a confirmation; never names the group. */
+    confirmed: 'Vorrang (bestätigt) · ',
     familySplit: ' Geschwister: Die letzten Plätze reichten nicht für alle Kinder der Familie.',
   },
-  /** The rule of events closed with rule version 2 (the default). */
+  /** The rule of events closed with rule version 3 (confirmed priority, the default now). */
+  ruleV3:
+    'Reihenfolge (Regel 3): Blau behält den Platz; dann Rot von Familien, deren Bedarf die Kita bestätigt hat (Vorrang, nach der Reihenfolge der Vorranggruppen der Kita, gültig am Tag des Abschlusses); dann das übrige Rot; dann Gelb. Innerhalb davon zuerst das höhere Guthaben der Familie, bei Gleichstand entscheidet das Los (SHA-256 von „Seed:Eltern-ID“, kleinerer Wert zuerst). Geschwister stehen zusammen. Ein Vorrang zählt nur bei Rot: Die Antwort der Familie entscheidet, ob sie den Platz braucht. Guthaben wie in Regel 2, für alle Familien gleich: +1, wenn ein rotes Kind keinen Platz bekam; -2 für jeden Platz eines roten oder blauen Kindes; Grün und Gelb bringen nichts; das Guthaben bleibt zwischen -1 und +1. Ein Platz, der vor Beginn der Betreuung zurückgegeben wird, bringt die -2 zurück, und die nachrückende Familie wird wie bei der Vergabe gebucht; nach Beginn der Betreuung bleiben die -2, und die nachrückende Familie bekommt den Platz für die restlichen Tage ohne Abzug (ihr +1 bleibt).',
+  /** The rule of events closed with rule version 2 (the default until rule version 3). */
   rule:
     'Reihenfolge: Blau behält den Platz, dann Rot, dann Gelb; innerhalb einer Farbe zuerst das höhere Guthaben der Familie, bei Gleichstand entscheidet das Los (SHA-256 von „Seed:Eltern-ID“, kleinerer Wert zuerst). Geschwister stehen zusammen. Guthaben (Regel 2): +1, wenn ein rotes Kind keinen Platz bekam; -2 für jeden Platz eines roten oder blauen Kindes; Grün und Gelb bringen nichts; das Guthaben bleibt zwischen -1 und +1. Ein Platz, der vor Beginn der Betreuung zurückgegeben wird, bringt die -2 zurück, und die nachrückende Familie wird wie bei der Vergabe gebucht; nach Beginn der Betreuung bleiben die -2, und die nachrückende Familie bekommt den Platz für die restlichen Tage ohne Abzug (ihr +1 bleibt).',
   /** The rule of events closed with rule version 1 (the first rule); they stay explained by it. */

@@ -1,6 +1,8 @@
 export const validation = {
   required: 'Pflichtfeld',
   groupRequired: 'Bitte eine Gruppe wählen',
+  priorityGroupsMax: 'Höchstens 5 Vorranggruppen',
+  priorityGroupsUnique: 'Jede Vorranggruppe braucht einen eigenen Namen',
   tooLong: 'Zu lang',
   name: 'Nur Buchstaben, Leerzeichen, Apostroph und Bindestrich; darf nicht mit einer Ziffer beginnen',
   email: 'Bitte eine gültige E-Mail-Adresse eingeben',

@@ -55,6 +55,7 @@ export const audit: Catalog<typeof de> = {
     erasure_request: 'erasure requested',
     erase: 'family erased',
     audit_export: 'audit log downloaded',
+    end: 'ended',
   },
   entities: {
     kita: 'Kita',
@@ -67,5 +68,7 @@ export const audit: Catalog<typeof de> = {
     delivery_channel: 'Delivery channel',
     account_mail: 'Account mail',
     audit_log: 'Audit log',
+    priority_groups: 'Priority groups',
+    priority_confirmation: "A family's priority",
   },
 };

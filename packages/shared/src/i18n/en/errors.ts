@@ -2,6 +2,11 @@ import type { Catalog } from '../types.js';
 import type { errors as de } from '../de/errors.js';
 
 export const errors: Catalog<typeof de> = {
+  PRIORITY_GROUP_NOT_IN_KITA: 'This priority group does not exist in the family\'s Kita.',
+  PRIORITY_GROUP_IN_USE: 'The priority group "{{name}}" cannot be removed while families are confirmed for it. End those confirmations first.',
+  PRIORITY_VALID_UNTIL: 'The end of validity must be between today and {{maxDays}} days ahead.',
+  PRIORITY_CHILD_NOT_IN_FAMILY: 'This child does not belong to the family.',
+  PRIORITY_NOT_FOUND: 'No priority is confirmed for this family.',
   VALIDATION_FAILED: 'The input is invalid.',
   UNAUTHENTICATED: 'Please log in.',
   INVALID_CREDENTIALS: 'E-mail or password is wrong.',

@@ -18,6 +18,7 @@ import { results } from './results.js';
 import { events } from './events.js';
 import { preference } from './preference.js';
 import { delivery } from './delivery.js';
+import { priority } from './priority.js';
 import { audit } from './audit.js';
 import { mydata } from './mydata.js';
 
@@ -41,6 +42,7 @@ export const en: Catalog<typeof de> = {
   registration,
   results,
   delivery,
+  priority,
   audit,
   mydata,
 };

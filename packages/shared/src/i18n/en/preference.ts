@@ -43,7 +43,7 @@ export const preference: Catalog<typeof de> = {
     },
     order: {
       title: 'Who gets a place?',
-      text: 'When the deadline passes, the places are given: blue first, then red, then yellow. Within a colour, families with more credits come first; between equals a published lottery decides, which nobody can change afterwards. Siblings stay together.',
+      text: 'When the deadline passes, the places are given: blue first, then red of families whose need the Kita has checked and confirmed (for example child welfare or a working single parent), then the other red, then yellow. Within each, families with more credits come first; between equals a published lottery decides, which nobody can change afterwards. Siblings stay together. Your page shows whether your need is confirmed and until when; other families see nothing of it.',
     },
     credits: {
       title: 'What are credits?',

@@ -26,9 +26,14 @@ export const results: Catalog<typeof de> = {
     unanswered: 'No answer: counts as green and earns no credits.',
     released: 'Place released on {{date}} (was rank {{rank}}); it went to the next child on the waitlist, if one was waiting.',
     promoted: 'Moved up from the waitlist (position {{waitlist}}) after a place was released.',
+    /** Put before the reason of a child served first by a confirmation; never names the group. */
+    confirmed: 'Priority (confirmed) · ',
     familySplit: ' Siblings: the last places were not enough for all children of the family.',
   },
-  /** The rule of events closed with rule version 2 (the default). */
+  /** The rule of events closed with rule version 3 (confirmed priority, the default now). */
+  ruleV3:
+    'Order (rule 3): blue keeps its place; then red children of families whose need the Kita has confirmed (priority, in the order of the Kita\'s priority groups, valid on the day of the close); then the other red children; then yellow. Within each, the family with more credits first, ties decided by the lottery (SHA-256 of "seed:parentId", lower value first). Siblings stand together. A priority counts only for red: the family\'s answer decides whether it needs the place. Credits as in rule 2, the same for every family: +1 when a red child found no place; -2 for each place of a red or blue child; green and yellow earn nothing; credits stay between -1 and +1. A place given back before care begins returns the -2, and the family that moves up is booked as at the allocation; once care has begun the -2 stays, and the family that moves up gets the place for the remaining days without a charge (its +1 stays).',
+  /** The rule of events closed with rule version 2 (the default until rule version 3). */
   rule:
     'Order: blue keeps its place, then red, then yellow; within a colour the family with more credits first, ties decided by the lottery (SHA-256 of "seed:parentId", lower value first). Siblings stand together. Credits (rule 2): +1 when a red child found no place; -2 for each place of a red or blue child; green and yellow earn nothing; credits stay between -1 and +1. A place given back before care begins returns the -2, and the family that moves up is booked as at the allocation; once care has begun the -2 stays, and the family that moves up gets the place for the remaining days without a charge (its +1 stays).',
   /** The rule of events closed with rule version 1 (the first rule); they stay explained by it. */

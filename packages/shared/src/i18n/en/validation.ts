@@ -4,6 +4,8 @@ import type { validation as de } from '../de/validation.js';
 export const validation: Catalog<typeof de> = {
   required: 'Required',
   groupRequired: 'Please choose a group',
+  priorityGroupsMax: 'At most 5 priority groups',
+  priorityGroupsUnique: 'Each priority group needs a name of its own',
   tooLong: 'Too long',
   name: 'Only letters, spaces, apostrophes and hyphens; must not start with a digit',
   email: 'Please enter a valid e-mail address',

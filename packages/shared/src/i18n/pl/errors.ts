@@ -3,6 +3,11 @@ import type { errors as de } from '../de/errors.js';
 
 /** Polish error texts ("dyrekcja Kita" = the management of the day-care centre). */
 export const errors: Catalog<typeof de> = {
+  PRIORITY_GROUP_NOT_IN_KITA: 'Takiej grupy pierwszeństwa nie ma w Kita tej rodziny.',
+  PRIORITY_GROUP_IN_USE: 'Grupy pierwszeństwa „{{name}}” nie można usunąć, dopóki są dla niej potwierdzone rodziny. Najpierw zakończ te potwierdzenia.',
+  PRIORITY_VALID_UNTIL: 'Koniec ważności musi przypadać między dniem dzisiejszym a {{maxDays}} dniami naprzód.',
+  PRIORITY_CHILD_NOT_IN_FAMILY: 'To dziecko nie należy do tej rodziny.',
+  PRIORITY_NOT_FOUND: 'Dla tej rodziny nie potwierdzono pierwszeństwa.',
   VALIDATION_FAILED: 'Wprowadzone dane są nieprawidłowe.',
   UNAUTHENTICATED: 'Prosimy się zalogować.',
   INVALID_CREDENTIALS: 'Nieprawidłowy adres e-mail lub hasło.',

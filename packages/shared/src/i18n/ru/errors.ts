@@ -3,6 +3,11 @@ import type { errors as de } from '../de/errors.js';
 
 /** Russian error texts ("руководство Kita" = the management of the day-care centre). */
 export const errors: Catalog<typeof de> = {
+  PRIORITY_GROUP_NOT_IN_KITA: 'Такой группы приоритета нет в Kita этой семьи.',
+  PRIORITY_GROUP_IN_USE: 'Группу приоритета «{{name}}» нельзя удалить, пока для неё подтверждены семьи. Сначала завершите эти подтверждения.',
+  PRIORITY_VALID_UNTIL: 'Конец действия должен быть между сегодняшним днём и {{maxDays}} днями вперёд.',
+  PRIORITY_CHILD_NOT_IN_FAMILY: 'Этот ребёнок не относится к этой семье.',
+  PRIORITY_NOT_FOUND: 'Для этой семьи приоритет не подтверждён.',
   VALIDATION_FAILED: 'Введённые данные недействительны.',
   UNAUTHENTICATED: 'Пожалуйста, войдите.',
   INVALID_CREDENTIALS: 'Неверный адрес e-mail или пароль.',

@@ -3,6 +3,11 @@ import type { errors as de } from '../de/errors.js';
 
 /** Turkish error texts ("Kita yönetimi" = the management of the day-care centre). */
 export const errors: Catalog<typeof de> = {
+  PRIORITY_GROUP_NOT_IN_KITA: 'Bu öncelik grubu ailenin Kita’sında yok.',
+  PRIORITY_GROUP_IN_USE: '“{{name}}” öncelik grubu, ona onaylanmış aileler varken kaldırılamaz. Önce bu onayları sonlandırın.',
+  PRIORITY_VALID_UNTIL: 'Geçerlilik sonu bugün ile {{maxDays}} gün sonrası arasında olmalıdır.',
+  PRIORITY_CHILD_NOT_IN_FAMILY: 'Bu çocuk bu aileye ait değil.',
+  PRIORITY_NOT_FOUND: 'Bu aile için onaylanmış bir öncelik yok.',
   VALIDATION_FAILED: 'Girilen bilgiler geçersiz.',
   UNAUTHENTICATED: 'Lütfen giriş yapın.',
   INVALID_CREDENTIALS: 'E-posta veya şifre yanlış.',

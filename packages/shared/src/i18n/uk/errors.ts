@@ -3,6 +3,11 @@ import type { errors as de } from '../de/errors.js';
 
 /** Ukrainian error texts ("керівництво Kita" = the management of the day-care centre). */
 export const errors: Catalog<typeof de> = {
+  PRIORITY_GROUP_NOT_IN_KITA: 'Такої групи пріоритету немає в Kita цієї родини.',
+  PRIORITY_GROUP_IN_USE: 'Групу пріоритету «{{name}}» не можна видалити, доки для неї підтверджені родини. Спочатку завершіть ці підтвердження.',
+  PRIORITY_VALID_UNTIL: 'Кінець дії має бути між сьогоднішнім днем і {{maxDays}} днями наперед.',
+  PRIORITY_CHILD_NOT_IN_FAMILY: 'Ця дитина не належить до цієї родини.',
+  PRIORITY_NOT_FOUND: 'Для цієї родини пріоритет не підтверджено.',
   VALIDATION_FAILED: 'Введені дані недійсні.',
   UNAUTHENTICATED: 'Будь ласка, увійдіть.',
   INVALID_CREDENTIALS: 'Неправильна адреса e-mail або пароль.',

@@ -3,6 +3,7 @@ import { useParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { DeliveryFailuresBanner } from '@/features/events/components/delivery-failures-banner';
 import { KitaEventsCard } from '@/features/events/components/kita-events-card';
+import { KitaConfirmationsCard, PriorityGroupsCard } from '@/features/priority/components/kita-priority-cards';
 import { ErrorState, LoadingState, NotFound } from '@/components/states';
 import { ApiError } from '@/lib/api';
 import { homePathFor, useAuth } from '@/lib/auth';
@@ -36,8 +37,10 @@ export default function KitaDashboardPage() {
         <div className="flex min-w-0 flex-col gap-6" data-qa="dashboard-events">
           <KitaEventsCard kitaId={kitaId} />
         </div>
-        <div className="w-full max-w-xl 2xl:max-w-none">
+        <div className="flex w-full max-w-xl flex-col gap-6 2xl:max-w-none">
           <RegistrationCard kita={data} />
+          <KitaConfirmationsCard kitaId={kitaId} />
+          <PriorityGroupsCard kitaId={kitaId} />
         </div>
       </div>
     </>

@@ -11,6 +11,7 @@ import { childRow, ChildrenTable } from '@/features/children/components/children
 import { AnswerDueBanner } from '@/features/results/components/answer-due-banner';
 import { CreditsHistogramCard } from '@/features/results/components/credits-histogram-card';
 import { MyDataCard } from '@/features/mydata/components/my-data-card';
+import { PriorityCard } from '@/features/priority/components/priority-card';
 import { ApiError } from '@/lib/api';
 import { homePathFor, setOtpToken, useAuth } from '@/lib/auth';
 import { lazyDialog } from '@/lib/lazy-dialog';
@@ -143,6 +144,8 @@ export default function ParentDetailsPage() {
             verifyingPhone={sendOtp.isPending}
           />
           <AccountInfoCard parent={parent} onResetCredits={staff ? () => setConfirm('reset') : undefined} />
+          {/* Confirmed priority: staff confirm and end it; the family sees only its own, without the group. */}
+          {approved && <PriorityCard parent={parent} staff={staff} />}
         </div>
         {approved && <CreditsHistogramCard parentId={parent.parentId} audience={staff ? 'staff' : 'parent'} />}
       </div>

@@ -1,0 +1,73 @@
+import type { Catalog } from '../types.js';
+import type { priority as de } from '../de/priority.js';
+
+export const priority: Catalog<typeof de> = {
+  card: {
+    title: 'Confirmed priority',
+    description:
+      'When the Kita has checked a family\'s need (e.g. seen a certificate), its children get a place before every other red request when they answer red. Only the Kita\'s managers and Admins see the group; no documents are stored.',
+    none: 'No priority is confirmed for this family.',
+    group: 'Group',
+    for: 'For',
+    wholeFamily: 'The whole family',
+    validUntil: 'Valid until',
+    note: 'Internal note',
+    endingSoon: 'Ends soon',
+    expired: 'Expired',
+    active: 'In force',
+    confirm: 'Confirm priority',
+    change: 'Change',
+    end: 'End',
+    endTitle: 'End the priority?',
+    endText: 'The priority of {{name}} ends now. Inquiries that close afterwards treat the family like every other.',
+  },
+  parent: {
+    title: 'Priority',
+    confirmed: 'The Kita has confirmed your need. When you answer red, your family gets a place before the other red requests. Valid until {{date}}.',
+    confirmedChild: 'The Kita has confirmed the need for {{child}}. When you answer red for {{child}}, the child gets a place before the other red requests. Valid until {{date}}.',
+    expired: 'Your confirmed priority expired on {{date}}. If the need continues, please talk to the Kita.',
+  },
+  form: {
+    title: 'Confirm priority',
+    description: 'Only confirm what the Kita has checked. A priority in force is replaced. No documents are uploaded.',
+    group: 'Priority group',
+    child: 'For',
+    wholeFamily: 'The whole family',
+    validUntil: 'Valid until (inclusive)',
+    note: 'Internal note (optional)',
+    notePlaceholder: 'e.g. employer certificate seen',
+    submit: 'Confirm',
+  },
+  groups: {
+    title: 'Priority groups',
+    description:
+      'Red children of confirmed families get a place first, in this order of the groups. At most 5 groups. A group with confirmed families can be removed only once their priority has ended.',
+    name: 'Name',
+    groupDescription: 'Description',
+    add: 'Add group',
+    remove: 'Remove',
+    up: 'Move up',
+    down: 'Move down',
+    save: 'Save',
+    confirmations_one: '{{count}} family confirmed',
+    confirmations_other: '{{count}} families confirmed',
+    newGroup: 'New group',
+  },
+  list: {
+    title: 'Confirmed priority',
+    description: 'Confirmations by end date. Expired ones no longer count; confirm again if the need continues.',
+    empty: 'No family has a confirmed priority.',
+    family: 'Family',
+    group: 'Group',
+    validUntil: 'Valid until',
+    state: 'State',
+  },
+  toast: {
+    confirmed: 'Priority confirmed',
+    confirmFailed: 'The priority could not be confirmed',
+    ended: 'Priority ended',
+    endFailed: 'The priority could not be ended',
+    groupsSaved: 'Priority groups saved',
+    groupsSaveFailed: 'The priority groups could not be saved',
+  },
+};
