@@ -110,6 +110,12 @@ export const messages: Catalog<typeof de> = {
     action: '',
     sms: '{{kitaName}}: أُعيدت نقاط عائلتك إلى الصفر.',
   },
+  erasure_done: {
+    subject: 'حُذفت بياناتك لدى {{kitaName}}',
+    body: 'حذفت {{kitaName}} بيانات عائلتك وحسابك. لا تحتوي الاستطلاعات المكتملة إلا على سطر بلا أسماء، حتى تبقى نتائجها قابلة للتحقق. هذه آخر رسالة تتلقاها منا.',
+    action: '',
+    sms: '{{kitaName}}: حُذفت بيانات عائلتك وحسابك.',
+  },
   resultLine: {
     slot: '{{childName}}: حصل على مكان',
     noSlot: '{{childName}}: لا يوجد مكان',

@@ -109,6 +109,12 @@ export const messages: Catalog<typeof de> = {
     action: '',
     sms: '{{kitaName}}: Punkty Państwa rodziny zostały wyzerowane.',
   },
+  erasure_done: {
+    subject: 'Państwa dane w {{kitaName}} zostały usunięte',
+    body: '{{kitaName}} usunęło dane Państwa rodziny i Państwa konto. Zakończone ankiety zawierają już tylko wiersz bez nazwisk, aby ich wyniki pozostały możliwe do sprawdzenia. To ostatnia wiadomość, jaką Państwo od nas otrzymują.',
+    action: '',
+    sms: '{{kitaName}}: Dane Państwa rodziny i konto zostały usunięte.',
+  },
   resultLine: {
     slot: '{{childName}}: miejsce przyznane',
     noSlot: '{{childName}}: brak miejsca',

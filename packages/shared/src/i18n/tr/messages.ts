@@ -109,6 +109,12 @@ export const messages: Catalog<typeof de> = {
     action: '',
     sms: '{{kitaName}}: Ailenizin puanları 0’a sıfırlandı.',
   },
+  erasure_done: {
+    subject: '{{kitaName}} bünyesindeki verileriniz silindi',
+    body: '{{kitaName}} ailenizin verilerini ve hesabınızı sildi. Tamamlanan sorgularda, sonuçları izlenebilir kalsın diye yalnızca isimsiz bir satır kalır. Bu, bizden alacağınız son mesajdır.',
+    action: '',
+    sms: '{{kitaName}}: Ailenizin verileri ve hesabınız silindi.',
+  },
   resultLine: {
     slot: '{{childName}}: yer verildi',
     noSlot: '{{childName}}: yer yok',
