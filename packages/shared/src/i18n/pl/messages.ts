@@ -14,7 +14,7 @@ export const messages: Catalog<typeof de> = {
     signature: 'Zespół opieki awaryjnej Kita (przedszkola)',
     footer: 'Ta wiadomość została wysłana automatycznie. Prosimy na nią nie odpowiadać.',
     privacy: 'Ochrona danych',
-    imprint: 'Nota prawna',
+    imprint: 'Nota prawna (Impressum)',
     accessibility: 'Dostępność',
     linkFallback: 'Jeśli przycisk nie działa, skopiuj ten link do przeglądarki:',
     kitaNote: 'Informacja od Kita (przedszkola) – jej własnymi słowami, dlatego może być po niemiecku:',
@@ -110,10 +110,10 @@ export const messages: Catalog<typeof de> = {
     sms: '{{kitaName}}: Punkty Państwa rodziny zostały wyzerowane.',
   },
   erasure_done: {
-    subject: 'Państwa dane w {{kitaName}} zostały usunięte',
-    body: '{{kitaName}} usunęło dane Państwa rodziny i Państwa konto. Zakończone ankiety zawierają już tylko wiersz bez nazwisk, aby ich wyniki pozostały możliwe do sprawdzenia. To ostatnia wiadomość, jaką Państwo od nas otrzymują.',
+    subject: 'Twoje dane w {{kitaName}} zostały usunięte',
+    body: '{{kitaName}} usunęła dane Twojej rodziny i Twoje konto. Zakończone ankiety zachowują tylko wiersz bez nazwisk, aby ich wyniki pozostały możliwe do sprawdzenia. To ostatnia wiadomość, którą od nas otrzymasz.',
     action: '',
-    sms: '{{kitaName}}: Dane Państwa rodziny i konto zostały usunięte.',
+    sms: '{{kitaName}}: Dane Twojej rodziny i Twoje konto zostały usunięte.',
   },
   resultLine: {
     slot: '{{childName}}: miejsce przyznane',
