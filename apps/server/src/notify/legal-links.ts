@@ -1,5 +1,5 @@
 import { translate } from '@kita/shared/i18n';
-import { appLink, escapeHtml } from './messages.js';
+import { appLink, escapeHtml, storedLanguage } from './messages.js';
 
 interface MailText {
   bodyText: string;
@@ -16,7 +16,9 @@ const PAGES = ['privacy', 'imprint', 'accessibility'] as const;
  */
 export function withLegalLinks<T extends MailText>(message: T, channel: string, publicUrl: string, language: string): T {
   if (channel !== 'email') return message;
-  const lang = language === 'en' ? 'en' : 'de';
+  // Labels in the message's own language; the pages exist in German and English (others read the
+  // German text with a note), so the link asks for English only where it was the message's.
+  const lang = storedLanguage(language);
   const links = PAGES.map((page) => ({ label: translate(lang, `messages.common.${page}`), href: appLink(publicUrl, `/${page}`, { lang }) }));
   // Shown twice (dev mailbox after delivery), never doubled.
   if (message.bodyText.includes(links[0]!.href)) return message;
