@@ -8,7 +8,7 @@ export type LegalPage = z.infer<typeof legalPageSchema>;
 
 export const legalParamsSchema = z.object({ page: legalPageSchema });
 /** `lang`: the reader's UI language; the texts exist in German and English (German otherwise). */
-export const legalQuerySchema = z.object({ lang: z.string().max(35).optional() });
+export const legalQuerySchema = z.object({ lang: text().max(35).optional() });
 
 /** GET legal/{page}: the operator's text as Markdown, with the language it is written in. */
 export const legalTextSchema = z.object({
