@@ -14,6 +14,9 @@ export const messages: Catalog<typeof de> = {
     greetingNoName: 'مرحبًا،',
     signature: 'فريق الرعاية الطارئة في الحضانة (Kita)',
     footer: 'أُرسلت هذه الرسالة تلقائيًا. يُرجى عدم الرد عليها.',
+    privacy: 'حماية البيانات',
+    imprint: 'بيانات الناشر',
+    accessibility: 'إمكانية الوصول',
     linkFallback: 'إذا لم يعمل الزر، انسخ هذا الرابط والصقه في المتصفح:',
     kitaNote: 'ملاحظة من الحضانة (Kita) بكلماتها هي، لذلك قد تكون باللغة الألمانية:',
   },
@@ -106,6 +109,12 @@ export const messages: Catalog<typeof de> = {
     body: 'أعادت إدارة {{kitaName}} نقاط عائلتك إلى الصفر.',
     action: '',
     sms: '{{kitaName}}: أُعيدت نقاط عائلتك إلى الصفر.',
+  },
+  erasure_done: {
+    subject: 'حُذفت بياناتك لدى {{kitaName}}',
+    body: 'حذفت {{kitaName}} بيانات عائلتك وحسابك. لا تحتفظ الاستطلاعات المنتهية إلا بسطر بلا أسماء، حتى تبقى نتائجها قابلة للتتبع. هذه آخر رسالة تصلك منا.',
+    action: '',
+    sms: '{{kitaName}}: حُذفت بيانات عائلتك وحسابك.',
   },
   resultLine: {
     slot: '{{childName}}: حصل على مكان',

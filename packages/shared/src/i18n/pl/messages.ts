@@ -13,6 +13,9 @@ export const messages: Catalog<typeof de> = {
     greetingNoName: 'Dzień dobry,',
     signature: 'Zespół opieki awaryjnej Kita (przedszkola)',
     footer: 'Ta wiadomość została wysłana automatycznie. Prosimy na nią nie odpowiadać.',
+    privacy: 'Ochrona danych',
+    imprint: 'Nota prawna',
+    accessibility: 'Dostępność',
     linkFallback: 'Jeśli przycisk nie działa, skopiuj ten link do przeglądarki:',
     kitaNote: 'Informacja od Kita (przedszkola) – jej własnymi słowami, dlatego może być po niemiecku:',
   },
@@ -105,6 +108,12 @@ export const messages: Catalog<typeof de> = {
     body: 'dyrekcja {{kitaName}} wyzerowała punkty Państwa rodziny.',
     action: '',
     sms: '{{kitaName}}: Punkty Państwa rodziny zostały wyzerowane.',
+  },
+  erasure_done: {
+    subject: 'Dane w {{kitaName}} zostały usunięte',
+    body: '{{kitaName}} usunęła dane Państwa rodziny i Państwa konto. W zakończonych ankietach pozostaje tylko wiersz bez nazwisk, aby ich wyniki dało się prześledzić. To ostatnia wiadomość, jaką Państwo od nas otrzymają.',
+    action: '',
+    sms: '{{kitaName}}: Dane Państwa rodziny i konto zostały usunięte.',
   },
   resultLine: {
     slot: '{{childName}}: miejsce przyznane',

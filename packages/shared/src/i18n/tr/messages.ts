@@ -13,6 +13,9 @@ export const messages: Catalog<typeof de> = {
     greetingNoName: 'Merhaba,',
     signature: 'Kita (kreş) acil bakım ekibiniz',
     footer: 'Bu mesaj otomatik olarak gönderildi. Lütfen bu mesajı yanıtlamayın.',
+    privacy: 'Gizlilik',
+    imprint: 'Künye',
+    accessibility: 'Erişilebilirlik',
     linkFallback: 'Düğme çalışmazsa bu bağlantıyı kopyalayıp tarayıcınıza yapıştırın:',
     kitaNote: 'Kita’nın notu (Kita’nın kendi yazdığı şekliyle, bu yüzden Almanca olabilir):',
   },
@@ -105,6 +108,12 @@ export const messages: Catalog<typeof de> = {
     body: '{{kitaName}} yönetimi ailenizin puanlarını 0’a sıfırladı.',
     action: '',
     sms: '{{kitaName}}: Ailenizin puanları 0’a sıfırlandı.',
+  },
+  erasure_done: {
+    subject: '{{kitaName}} kreşindeki verileriniz silindi',
+    body: '{{kitaName}}, ailenizin verilerini ve hesabınızı sildi. Tamamlanmış sorgularda, sonuçları izlenebilir kalsın diye yalnızca isimsiz bir satır kalır. Bu, bizden alacağınız son mesajdır.',
+    action: '',
+    sms: '{{kitaName}}: Ailenizin verileri ve hesabınız silindi.',
   },
   resultLine: {
     slot: '{{childName}}: yer verildi',
