@@ -15,7 +15,7 @@ export const messages: Catalog<typeof de> = {
     signature: 'فريق الرعاية الطارئة في الحضانة (Kita)',
     footer: 'أُرسلت هذه الرسالة تلقائيًا. يُرجى عدم الرد عليها.',
     privacy: 'حماية البيانات',
-    imprint: 'بيانات الناشر',
+    imprint: 'بيانات الناشر (Impressum)',
     accessibility: 'إمكانية الوصول',
     linkFallback: 'إذا لم يعمل الزر، انسخ هذا الرابط والصقه في المتصفح:',
     kitaNote: 'ملاحظة من الحضانة (Kita) بكلماتها هي، لذلك قد تكون باللغة الألمانية:',

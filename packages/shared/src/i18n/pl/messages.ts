@@ -14,7 +14,7 @@ export const messages: Catalog<typeof de> = {
     signature: 'Zespół opieki awaryjnej Kita (przedszkola)',
     footer: 'Ta wiadomość została wysłana automatycznie. Prosimy na nią nie odpowiadać.',
     privacy: 'Ochrona danych',
-    imprint: 'Nota prawna',
+    imprint: 'Nota prawna (Impressum)',
     accessibility: 'Dostępność',
     linkFallback: 'Jeśli przycisk nie działa, skopiuj ten link do przeglądarki:',
     kitaNote: 'Informacja od Kita (przedszkola) – jej własnymi słowami, dlatego może być po niemiecku:',

@@ -14,7 +14,7 @@ export const messages: Catalog<typeof de> = {
     signature: 'Kita (kreş) acil bakım ekibiniz',
     footer: 'Bu mesaj otomatik olarak gönderildi. Lütfen bu mesajı yanıtlamayın.',
     privacy: 'Gizlilik',
-    imprint: 'Künye',
+    imprint: 'Künye (Impressum)',
     accessibility: 'Erişilebilirlik',
     linkFallback: 'Düğme çalışmazsa bu bağlantıyı kopyalayıp tarayıcınıza yapıştırın:',
     kitaNote: 'Kita’nın notu (Kita’nın kendi yazdığı şekliyle, bu yüzden Almanca olabilir):',
