@@ -110,10 +110,10 @@ export const messages: Catalog<typeof de> = {
     sms: '{{kitaName}}: Punkty Państwa rodziny zostały wyzerowane.',
   },
   erasure_done: {
-    subject: 'Twoje dane w {{kitaName}} zostały usunięte',
-    body: '{{kitaName}} usunęła dane Twojej rodziny i Twoje konto. Zakończone ankiety zachowują tylko wiersz bez nazwisk, aby ich wyniki pozostały możliwe do sprawdzenia. To ostatnia wiadomość, którą od nas otrzymasz.',
+    subject: 'Dane w {{kitaName}} zostały usunięte',
+    body: '{{kitaName}} usunęła dane Państwa rodziny i Państwa konto. W zakończonych ankietach pozostaje tylko wiersz bez nazwisk, aby ich wyniki dało się prześledzić. To ostatnia wiadomość, jaką Państwo od nas otrzymają.',
     action: '',
-    sms: '{{kitaName}}: Dane Twojej rodziny i Twoje konto zostały usunięte.',
+    sms: '{{kitaName}}: Dane Państwa rodziny i konto zostały usunięte.',
   },
   resultLine: {
     slot: '{{childName}}: miejsce przyznane',

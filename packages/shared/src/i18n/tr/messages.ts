@@ -110,7 +110,7 @@ export const messages: Catalog<typeof de> = {
     sms: '{{kitaName}}: Ailenizin puanları 0’a sıfırlandı.',
   },
   erasure_done: {
-    subject: '{{kitaName}} kaydındaki verileriniz silindi',
+    subject: '{{kitaName}} kreşindeki verileriniz silindi',
     body: '{{kitaName}}, ailenizin verilerini ve hesabınızı sildi. Tamamlanmış sorgularda, sonuçları izlenebilir kalsın diye yalnızca isimsiz bir satır kalır. Bu, bizden alacağınız son mesajdır.',
     action: '',
     sms: '{{kitaName}}: Ailenizin verileri ve hesabınız silindi.',
