@@ -1,12 +1,27 @@
 import { carePeriodParts } from '../care-days.js';
 import type { Language } from '../validation.js';
+import type { FamilyCatalog, FamilyLanguage } from './types.js';
 import { de } from './de/index.js';
 import { en } from './en/index.js';
+import { tr } from './tr/index.js';
+import { uk } from './uk/index.js';
+import { ar } from './ar/index.js';
+import { pl } from './pl/index.js';
+import { ru } from './ru/index.js';
 
-export type { Catalog } from './types.js';
-export const resources = { de, en } as const;
+export type { Catalog, FamilyCatalog, FamilyLanguage, FamilyNamespace, PluralCatalog, PluralForm, PluralFormsOf } from './types.js';
+/** Every language's catalog. The family languages leave the staff-only texts out (fallbackLanguages). */
+export const resources: { de: typeof de; en: typeof en } & { [L in FamilyLanguage]: FamilyCatalog<L> } = { de, en, tr, uk, ar, pl, ru };
 export type Resources = typeof de;
 export const DEFAULT_LANGUAGE: Language = 'de';
+
+/**
+ * Where a text missing in a language is looked up next: a family language lacks only staff-only
+ * texts, which English (the second staff language) fills in; English and German fall back to German.
+ */
+export function fallbackLanguages(lang: Language): Language[] {
+  return lang === 'de' ? [] : lang === 'en' ? ['de'] : ['en', 'de'];
+}
 
 /** The dotted paths of a catalog's texts (`errors.NOT_FOUND`, `results.release.notFound`). */
 type Paths<T> = { [K in keyof T & string]: T[K] extends string ? K : `${K}.${Paths<T[K]>}` }[keyof T & string];
@@ -28,7 +43,9 @@ export function translate(lang: Language, key: MessageKey, vars: Record<string, 
     }
     return typeof node === 'string' ? node : undefined;
   };
-  const text = pick(resources[lang]) ?? pick(resources.de) ?? key;
+  let text = pick(resources[lang]);
+  for (const next of fallbackLanguages(lang)) text ??= pick(resources[next]);
+  text ??= key;
   return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(vars[name] ?? ''));
 }
 

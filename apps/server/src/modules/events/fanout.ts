@@ -87,6 +87,16 @@ export interface InquiryTarget {
   fallbackOf?: string;
 }
 
+/** A text per language, computed on first use. */
+function perLanguage(make: (lang: Language) => string): (lang: Language) => string {
+  const done = new Map<Language, string>();
+  return (lang) => {
+    let text = done.get(lang);
+    if (text === undefined) done.set(lang, (text = make(lang)));
+    return text;
+  };
+}
+
 /**
  * Writes inquiry (or reminder) messages with a fresh preference link each, through the same code
  * path for the first fan-out, a resend, a reminder and a channel fallback. Families without a
@@ -102,8 +112,9 @@ export async function enqueueInquiries(
   const { publicUrl } = config;
   // The link token is stored encrypted beside the message, never in its text.
   const secretKey = outboxSecretKey(config.jwtSecret);
-  const careDays = { de: formatCarePeriod('de', e.eventDate, e.expireDate, e.timezone), en: formatCarePeriod('en', e.eventDate, e.expireDate, e.timezone) };
-  const deadline = { de: formatDeadline('de', e.responseDeadline, e.timezone), en: formatDeadline('en', e.responseDeadline, e.timezone) };
+  // In each family's language (formatted once per language of the batch).
+  const careDays = perLanguage((lang) => formatCarePeriod(lang, e.eventDate, e.expireDate, e.timezone));
+  const deadline = perLanguage((lang) => formatDeadline(lang, e.responseDeadline, e.timezone));
   const tokenRows: Array<typeof tokens.$inferInsert> = [];
   const messages: OutboxMessage[] = [];
   for (const { parent: p, key, channel, fallbackOf } of targets) {
@@ -128,8 +139,8 @@ export async function enqueueInquiries(
         vars: {
           name: p.name,
           kitaName: e.kitaName,
-          careDays: careDays[language],
-          deadline: deadline[language],
+          careDays: careDays(language),
+          deadline: deadline(language),
           // The short path keeps the inquiry SMS in one segment; /preference?token= keeps working.
           link: appLink(publicUrl, `/p/${raw}`),
         },

@@ -33,6 +33,7 @@ export const nav = {
     current: 'Sprache: {{language}}',
     de: 'Deutsch',
     en: 'English',
+    more: 'Weitere Sprachen',
   },
   roles: {
     Admin: 'Administrator',

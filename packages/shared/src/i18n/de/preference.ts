@@ -75,6 +75,8 @@ export const preference = {
   saveErrorTitle: 'Nicht gespeichert',
   loading: 'Abfrage wird geladen …',
   /** A deleted inquiry's link (issue 20). */
+  /** Marks the Kita's own words (the inquiry's and the Kita's description), which stay as typed. */
+  kitaNote: 'Hinweis der Kita',
   withdrawnTitle: 'Diese Abfrage wurde von der Kita zurückgezogen',
   /** The closed inquiry's link shows the family's result (issue 20). */
   resultTitle: 'Ergebnis',

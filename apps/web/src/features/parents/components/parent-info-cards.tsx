@@ -1,6 +1,7 @@
 import type * as React from 'react';
 import { BadgeCheckIcon, CircleAlertIcon, Loader2Icon, RotateCcwIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { LanguageName } from '@/components/language-name';
 import { formatPhone, type ParentDetails } from '@kita/shared';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -149,7 +150,7 @@ export function AccountInfoCard({ parent, onResetCredits }: AccountInfoCardProps
         {communicationLabel(t, parent.preferredCommunication)}
       </Row>
       <Row label={t('parents.details.language')} qa="info-language">
-        {t(`parents.language.${parent.language}`)}
+        <LanguageName language={parent.language} />
       </Row>
       <Row label={t('parents.details.account')} qa="info-account">
         <AccountStatusBadge status={parent.accountStatus} />
