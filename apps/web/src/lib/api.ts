@@ -4,7 +4,7 @@ import { clearSession, getToken } from './auth';
 import { i18n } from './i18n';
 import { navigateTo } from './navigation';
 
-/** Base path of every call (spec section 7). */
+/** Base path of every call (docs/wire.md "Routes"). */
 export const API_BASE = '/api';
 
 export interface ApiErrorDetail {
@@ -20,7 +20,7 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: ApiErrorCode | undefined;
   readonly details: ApiErrorDetail[] | undefined;
-  /** The parsed error body as the server sent it (api.md error shape), if any. */
+  /** The parsed error body as the server sent it (docs/wire.md error shape), if any. */
   readonly data: unknown;
 
   constructor(init: { status: number; message: string; code?: ApiErrorCode; details?: ApiErrorDetail[]; data?: unknown }) {
@@ -141,7 +141,7 @@ async function request<T>(method: string, path: string, options: RequestOptions 
 }
 
 /**
- * The API client: resolves with the `data` of the `{data: ...}` envelope (api.md) and rejects
+ * The API client: resolves with the `data` of the `{data: ...}` envelope (docs/wire.md) and rejects
  * with an ApiError. Use it from a feature's queries.ts, not from pages.
  */
 export const api = {

@@ -6,7 +6,7 @@ import { listFailedAccountMails, resendAccountMail } from './service.js';
 
 const tags = ['account-mails'];
 
-/** Failed activation and password-reset mails, for the Admin, with a resend (added, issue 22). */
+/** Failed activation and password-reset mails, for the Admin, with a resend (added). */
 export const accountMailRoutes: FastifyPluginAsyncZod = async (app) => {
   const admin = app.requireRole('Admin');
 

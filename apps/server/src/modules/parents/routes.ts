@@ -35,7 +35,7 @@ export const parentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const auth = authOf(req);
-      // Spec section 6: any caller outside every Kita (a parent, a manager without a Kita) gets this 403.
+      // docs/domain.md "Roles and scope": any caller outside every Kita (a parent, a manager without a Kita) gets this 403.
       if (kitaScopeOf(auth).kind === 'none') throw new AppError(403, 'UNAUTHORIZED_ROLE_OR_KITA');
       return { data: await listIn(listScope(auth, req.query.kitaId), (kitaId) => findParents(app.db, kitaId ? eq(parents.kitaId, kitaId) : undefined)) };
     },
@@ -68,7 +68,7 @@ export const parentsRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireSession(),
       schema: { tags, params: parentPathSchema, querystring: z.object({ kitaId: uuidSchema.optional() }), response: { 200: envelope(parentDetailsSchema) } },
     },
-    async (req) => ({ data: await getParentDetails(app.db, authOf(req), req.params.id, req.query.kitaId) }),
+    async (req) => ({ data: await getParentDetails(app.db, authOf(req), req.params.id, app.clock.now(), req.query.kitaId) }),
   );
 
   app.post(

@@ -4,7 +4,7 @@ import { api } from '@/lib/api';
 import { mutation, queryKeys } from '@/lib/query';
 
 /**
- * Parents (spec section 7 "Parents"). Every mutation refreshes the parent lists and details,
+ * Parents (docs/wire.md "Routes"). Every mutation refreshes the parent lists and details,
  * the children lists (they show parent names) and the Kita queries (the dashboard banner counts
  * pending registrations).
  */
@@ -51,7 +51,7 @@ export const useSaveParent = mutation(
 
 export const useDeleteParent = mutation((parentId: string) => api.delete(`parents/${parentId}`), written);
 
-/** The answer is the approved parent (spec: "the response replaces the parent record"). */
+/** The answer is the approved parent ("the response replaces the parent record"). */
 export const useApproveParent = mutation((parentId: string) => api.post<ParentDetails>(`parents/${parentId}/approve`), written, {
   onSuccess: (client, parent) => client.setQueryData(queryKeys.parents.detail(parent.parentId), parent),
 });

@@ -15,6 +15,7 @@ export const parents: FamilyNamespace<'ar', 'parents'> = {
   communication: { email: 'البريد الإلكتروني', sms: 'رسالة قصيرة', none: '-' },
   language: { de: 'الألمانية', en: 'الإنجليزية', tr: 'التركية', uk: 'الأوكرانية', ar: 'العربية', pl: 'البولندية', ru: 'الروسية' },
   toast: {
+    emailChangeSent: 'أرسلنا رابط تأكيد إلى {{email}}. يسري العنوان الجديد بمجرد أن تفتحوه.',
     created: 'أُضيف وليّ الأمر.',
     createFailed: 'تعذّرت إضافة وليّ الأمر',
     updated: 'حُدّثت البيانات.',
@@ -32,6 +33,7 @@ export const parents: FamilyNamespace<'ar', 'parents'> = {
     verifyPhoneFailed: 'تعذّر تأكيد الهاتف',
   },
   details: {
+    pendingEmail: 'العنوان الجديد {{email}} بانتظار التأكيد (أُرسل الرابط بالبريد الإلكتروني، وهو صالح لمدة 48 ساعة)',
     notFound: 'لم يُعثر على وليّ أمر بالمعرّف {{id}}',
     loadFailed: 'تعذّر تحميل البيانات.',
     personalInfo: 'البيانات الشخصية',

@@ -15,6 +15,7 @@ export const parents: FamilyNamespace<'pl', 'parents'> = {
   communication: { email: 'E-mail', sms: 'SMS', none: '-' },
   language: { de: 'Niemiecki', en: 'Angielski', tr: 'Turecki', uk: 'Ukraiński', ar: 'Arabski', pl: 'Polski', ru: 'Rosyjski' },
   toast: {
+    emailChangeSent: 'Wysłaliśmy link potwierdzający na adres {{email}}. Nowy adres zacznie obowiązywać, gdy go otworzysz.',
     created: 'Rodzic został dodany.',
     createFailed: 'Nie udało się dodać rodzica',
     updated: 'Dane zostały zaktualizowane.',
@@ -32,6 +33,7 @@ export const parents: FamilyNamespace<'pl', 'parents'> = {
     verifyPhoneFailed: 'Nie udało się potwierdzić telefonu',
   },
   details: {
+    pendingEmail: 'Nowy adres {{email}} czeka na potwierdzenie (link wysłany e-mailem, ważny 48 godzin)',
     notFound: 'Nie znaleziono rodzica o ID {{id}}',
     loadFailed: 'Nie udało się wczytać danych.',
     personalInfo: 'Dane osobowe',

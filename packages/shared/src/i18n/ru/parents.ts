@@ -15,6 +15,7 @@ export const parents: FamilyNamespace<'ru', 'parents'> = {
   communication: { email: 'Электронная почта', sms: 'SMS', none: '-' },
   language: { de: 'Немецкий', en: 'Английский', tr: 'Турецкий', uk: 'Украинский', ar: 'Арабский', pl: 'Польский', ru: 'Русский' },
   toast: {
+    emailChangeSent: 'Мы отправили ссылку для подтверждения на {{email}}. Новый адрес начнёт действовать, как только вы её откроете.',
     created: 'Родитель добавлен.',
     createFailed: 'Не удалось добавить родителя',
     updated: 'Данные обновлены.',
@@ -32,6 +33,7 @@ export const parents: FamilyNamespace<'ru', 'parents'> = {
     verifyPhoneFailed: 'Не удалось подтвердить телефон',
   },
   details: {
+    pendingEmail: 'Новый адрес {{email}} ожидает подтверждения (ссылка отправлена по электронной почте, действительна 48 часов)',
     notFound: 'Родитель с ID {{id}} не найден',
     loadFailed: 'Не удалось загрузить данные.',
     personalInfo: 'Личные данные',

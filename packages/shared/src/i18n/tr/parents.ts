@@ -15,6 +15,7 @@ export const parents: FamilyNamespace<'tr', 'parents'> = {
   communication: { email: 'E-posta', sms: 'SMS', none: '-' },
   language: { de: 'Almanca', en: 'İngilizce', tr: 'Türkçe', uk: 'Ukraynaca', ar: 'Arapça', pl: 'Lehçe', ru: 'Rusça' },
   toast: {
+    emailChangeSent: '{{email}} adresine bir onay bağlantısı gönderdik. Yeni adres, bağlantıyı açtığınız anda geçerli olur.',
     created: 'Veli eklendi.',
     createFailed: 'Veli eklenemedi',
     updated: 'Bilgiler güncellendi.',
@@ -32,6 +33,7 @@ export const parents: FamilyNamespace<'tr', 'parents'> = {
     verifyPhoneFailed: 'Telefon doğrulanamadı',
   },
   details: {
+    pendingEmail: 'Yeni adres {{email}} onay bekliyor (bağlantı e-postayla gönderildi, 48 saat geçerli)',
     notFound: '{{id}} kimlikli veli bulunamadı',
     loadFailed: 'Veli bilgileri yüklenemedi.',
     personalInfo: 'Kişisel bilgiler',

@@ -15,6 +15,7 @@ export const parents: FamilyNamespace<'uk', 'parents'> = {
   communication: { email: 'Електронна пошта', sms: 'SMS', none: '-' },
   language: { de: 'Німецька', en: 'Англійська', tr: 'Турецька', uk: 'Українська', ar: 'Арабська', pl: 'Польська', ru: 'Російська' },
   toast: {
+    emailChangeSent: 'Ми надіслали посилання для підтвердження на {{email}}. Нова адреса почне діяти, щойно ви його відкриєте.',
     created: 'Батьків додано.',
     createFailed: 'Не вдалося додати батьків',
     updated: 'Дані оновлено.',
@@ -32,6 +33,7 @@ export const parents: FamilyNamespace<'uk', 'parents'> = {
     verifyPhoneFailed: 'Не вдалося підтвердити телефон',
   },
   details: {
+    pendingEmail: 'Нова адреса {{email}} очікує на підтвердження (посилання надіслано електронною поштою, дійсне 48 годин)',
     notFound: 'Батьків з ID {{id}} не знайдено',
     loadFailed: 'Не вдалося завантажити дані.',
     personalInfo: 'Особисті дані',
