@@ -42,12 +42,15 @@ function fmt(lang: Language, timeZone: string, kind: 'weekday' | 'date' | 'time'
   return f;
 }
 
+/** Arabic writes its own comma (،). */
+const comma = (lang: Language) => (lang === 'ar' ? '، ' : ', ');
+
 const asDate = (d: Date | string) => (d instanceof Date ? d : new Date(d));
 
 /** "Mi, 25.11." / "Wed, 25 Nov" */
 export function formatCareDay(lang: Language, d: Date | string, timeZone: string): string {
   const at = asDate(d);
-  return `${fmt(lang, timeZone, 'weekday').format(at).replace(/\.$/, '')}, ${fmt(lang, timeZone, 'date').format(at)}`;
+  return `${fmt(lang, timeZone, 'weekday').format(at).replace(/\.$/, '')}${comma(lang)}${fmt(lang, timeZone, 'date').format(at)}`;
 }
 
 /**
@@ -85,5 +88,5 @@ export function carePeriodParts(
 
 /** "Di, 24.11., 18:00" / "Tue, 24 Nov, 18:00" */
 export function formatDeadline(lang: Language, d: Date | string, timeZone: string): string {
-  return `${formatCareDay(lang, d, timeZone)}, ${fmt(lang, timeZone, 'time').format(asDate(d))}`;
+  return `${formatCareDay(lang, d, timeZone)}${comma(lang)}${fmt(lang, timeZone, 'time').format(asDate(d))}`;
 }

@@ -46,7 +46,8 @@ function ContactRow({ label, value, verified, qa, onVerify, verifyLabel, pending
     <Row label={label} qa={qa}>
       {value ? (
         <>
-          <span>{value}</span>
+          {/* Addresses and numbers read left to right inside right-to-left text. */}
+          <bdi dir="ltr">{value}</bdi>
           <VerifiedIcon verified={verified} />
           {!verified && onVerify && (
             <Button variant="outline" size="sm" className="h-7" onClick={onVerify} disabled={pending} data-qa={`${qa}-verify`}>

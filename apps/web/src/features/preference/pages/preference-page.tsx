@@ -77,7 +77,8 @@ function EventSummary({ data, closed = false }: { data: ParentEvent; closed?: bo
           {e.kitaName}
         </h1>
       </div>
-      <dl className="grid grid-cols-[auto_1fr] gap-x-6">
+      {/* Wraps: care days in Arabic or Ukrainian are longer than the German "Mo, 30.11." */}
+      <dl className="flex flex-wrap gap-x-6 gap-y-2">
         <div>
           <dt className="text-muted-foreground text-xs font-medium uppercase">{t('preference.eventDate')}</dt>
           <dd className="text-lg font-semibold" data-qa="preference-date">
