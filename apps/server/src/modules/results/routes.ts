@@ -13,7 +13,7 @@ import {
   releaseSlotResultSchema,
   REPORT_FILE_NAME,
 } from '@kita/shared';
-import { requestLanguage, staffRequestLanguage } from '../../lib/language.js';
+import { staffRequestLanguage } from '../../lib/language.js';
 import { authOf } from '../../plugins/auth.js';
 import { loadEventInScope } from '../events/service.js';
 import { closeEvent } from './close.js';
