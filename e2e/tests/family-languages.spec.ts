@@ -99,6 +99,15 @@ test('an Arabic-speaking family registers, answers from its link and reads its h
   const trigger = await page.locator('[data-sidebar="trigger"]').boundingBox();
   // The sidebar button sits at the start of the header: on the right in Arabic.
   expect(trigger!.x).toBeGreaterThan(header!.x + header!.width / 2);
+
+  // On a desktop the sidebar stands on the right, the content to its left.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const sidebar = page.getByTestId('app-sidebar');
+  await expect(sidebar).toBeVisible();
+  const main = await page.getByTestId('history-page').boundingBox();
+  const side = await sidebar.boundingBox();
+  expect(side!.x).toBeGreaterThan(main!.x);
+  await shot(page, 'ar-history-desktop');
 });
 
 test('a Ukrainian-speaking family reads the inquiry and the history in Ukrainian, plural forms included', async ({ page, request }) => {
