@@ -20,8 +20,7 @@ import type { Language } from './validation.js';
  * every strike entered with its real end, e.g. Mon 07:00 to Wed 17:00 read "Mon to Tue".)
  */
 
-/** Arabic with Western digits: the dates stand next to phone numbers, times and the Kita's own text, all in those digits. */
-const LOCALE: Record<Language, string> = { de: 'de-DE', en: 'en-GB', tr: 'tr-TR', uk: 'uk-UA', ar: 'ar-u-nu-latn', pl: 'pl-PL', ru: 'ru-RU' };
+const LOCALE: Record<Language, string> = { de: 'de-DE', en: 'en-GB', tr: 'tr-TR', uk: 'uk-UA', ar: 'ar', pl: 'pl-PL', ru: 'ru-RU' };
 const cache = new Map<string, Intl.DateTimeFormat>();
 
 function fmt(lang: Language, timeZone: string, kind: 'weekday' | 'date' | 'time'): Intl.DateTimeFormat {
@@ -42,15 +41,12 @@ function fmt(lang: Language, timeZone: string, kind: 'weekday' | 'date' | 'time'
   return f;
 }
 
-/** Arabic writes its own comma (،). */
-const comma = (lang: Language) => (lang === 'ar' ? '، ' : ', ');
-
 const asDate = (d: Date | string) => (d instanceof Date ? d : new Date(d));
 
 /** "Mi, 25.11." / "Wed, 25 Nov" */
 export function formatCareDay(lang: Language, d: Date | string, timeZone: string): string {
   const at = asDate(d);
-  return `${fmt(lang, timeZone, 'weekday').format(at).replace(/\.$/, '')}${comma(lang)}${fmt(lang, timeZone, 'date').format(at)}`;
+  return `${fmt(lang, timeZone, 'weekday').format(at).replace(/\.$/, '')}, ${fmt(lang, timeZone, 'date').format(at)}`;
 }
 
 /**
@@ -88,5 +84,5 @@ export function carePeriodParts(
 
 /** "Di, 24.11., 18:00" / "Tue, 24 Nov, 18:00" */
 export function formatDeadline(lang: Language, d: Date | string, timeZone: string): string {
-  return `${formatCareDay(lang, d, timeZone)}${comma(lang)}${fmt(lang, timeZone, 'time').format(asDate(d))}`;
+  return `${formatCareDay(lang, d, timeZone)}, ${fmt(lang, timeZone, 'time').format(asDate(d))}`;
 }

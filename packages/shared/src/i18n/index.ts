@@ -8,10 +8,12 @@ import { uk } from './uk/index.js';
 import { ar } from './ar/index.js';
 import { pl } from './pl/index.js';
 import { ru } from './ru/index.js';
+import { pluralKey } from './plural.js';
 
 export type { Catalog, FamilyCatalog, FamilyLanguage, FamilyNamespace, PluralCatalog, PluralForm, PluralFormsOf } from './types.js';
 /** Every language's catalog. The family languages leave the staff-only texts out (fallbackLanguages). */
 export const resources: { de: typeof de; en: typeof en } & { [L in FamilyLanguage]: FamilyCatalog<L> } = { de, en, tr, uk, ar, pl, ru };
+export { pluralKey, pluralCategory } from './plural.js';
 export type Resources = typeof de;
 export const DEFAULT_LANGUAGE: Language = 'de';
 
@@ -35,16 +37,22 @@ export type MessageKeyIn<N extends keyof Resources> = Paths<Resources[N]>;
  * server for e-mails, SMS, PDFs and error bodies; the web uses i18next over the same catalogs.
  */
 export function translate(lang: Language, key: MessageKey, vars: Record<string, string | number> = {}): string {
-  const pick = (root: unknown): string | undefined => {
+  const pick = (root: unknown, path: string): string | undefined => {
     let node: unknown = root;
-    for (const part of key.split('.')) {
+    for (const part of path.split('.')) {
       if (node && typeof node === 'object' && part in node) node = (node as Record<string, unknown>)[part];
       else return undefined;
     }
     return typeof node === 'string' ? node : undefined;
   };
-  let text = pick(resources[lang]);
-  for (const next of fallbackLanguages(lang)) text ??= pick(resources[next]);
+  // A `count` picks the language's plural form (`key_one`, `key_few`, …) as i18next does on the web.
+  const inLang = (l: Language) => {
+    const root = resources[l];
+    const path = typeof vars.count === 'number' ? pluralKey(l, key, vars.count, (c) => pick(root, c) !== undefined) : key;
+    return pick(root, path);
+  };
+  let text = inLang(lang);
+  for (const next of fallbackLanguages(lang)) text ??= inLang(next);
   text ??= key;
   return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(vars[name] ?? ''));
 }

@@ -9,7 +9,7 @@ import { tr } from './tr/index.js';
 
 const FAMILY: readonly FamilyLanguage[] = ['tr', 'uk', 'ar', 'pl', 'ru'];
 /** Namespaces and parts only staff read (types.ts): a family language may leave them out. */
-const STAFF_ONLY = /^(kitas|categories|groups|users|events|registration)\.|^accounts\.mailbox\.|^parents\.(list|form|deleteDescription)(\.|$)|^results\.(report|close|credits)\.|^delivery\.(?!reasons\.)/;
+const STAFF_ONLY = /^(kitas|categories|groups|users|events|registration|audit|mydata)\.|^accounts\.mailbox\.|^parents\.(list|form|deleteDescription|csv)(\.|$)|^results\.(report|close|credits)\.|^delivery\.(?!reasons\.)/;
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 
 function texts(node: unknown, path: string[] = [], out = new Map<string, string>()): Map<string, string> {

@@ -8,6 +8,8 @@ import {
   idParamsSchema,
   kitaIdParamsSchema,
   kitaQuerySchema,
+  smsEstimateQuerySchema,
+  smsEstimateSchema,
 } from '@kita/shared';
 import { authOf } from '../../plugins/auth.js';
 import { notFound } from '../../lib/errors.js';
@@ -17,6 +19,7 @@ import { eventWithChildren } from './details.js';
 import { findEvents, toSummary } from './queries.js';
 import { createEvent, deleteEvent, loadEventInScope, updateEvent } from './service.js';
 import { contextOf } from '../../lib/context.js';
+import { smsEstimate } from './sms-estimate.js';
 
 const tags = ['emergency-event'];
 
@@ -48,6 +51,20 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       const now = app.clock.now();
       return { data: (await findEvents(app.db, req.params.kitaId)).map((e) => toSummary(e, now)) };
     },
+  );
+
+  app.get(
+    '/emergency-event/sms-estimate',
+    {
+      preHandler: staff,
+      schema: {
+        tags,
+        summary: 'Expected SMS segments of an inquiry before it is sent (families by channel and language)',
+        querystring: smsEstimateQuerySchema,
+        response: { 200: envelope(smsEstimateSchema) },
+      },
+    },
+    async (req) => ({ data: await smsEstimate(app, authOf(req), req.query) }),
   );
 
   app.get(

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { KitaOption, OtpChallenge, Parent, ParentDetails, ParentInput, RegisteredParent } from '@kita/shared';
-import { api } from '@/lib/api';
+import { api, saveFile } from '@/lib/api';
 import { mutation, queryKeys } from '@/lib/query';
 
 /**
@@ -69,3 +69,9 @@ export const useSendPhoneOtp = mutation(({ parentId, phoneNumber }: { parentId: 
 export const useResendActivation = mutation(({ parentId, email }: { parentId: string; email: string }) =>
   api.post<unknown>(`auth/${parentId}/re-activate-email`, { email }),
 );
+
+/** `GET parents/csv`: the list of the page's scope (one Kita, or every Kita for an Admin) as CSV. */
+export const useDownloadParentsCsv = mutation(async (kitaId: string | null) => {
+  const { blob, fileName } = await api.file('parents/csv', 'parents.csv', { query: { kitaId: kitaId ?? undefined } });
+  saveFile(blob, fileName);
+});

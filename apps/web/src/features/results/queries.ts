@@ -11,7 +11,7 @@ import type {
   PreferenceType,
   ReleaseSlotResult,
 } from '@kita/shared';
-import { api } from '@/lib/api';
+import { api, saveFile } from '@/lib/api';
 import { i18n } from '@/lib/i18n';
 import { mutation, queryKeys } from '@/lib/query';
 import { hasReleaseData, type ReleaseRequest } from './outcome';
@@ -109,5 +109,13 @@ export async function downloadEventReport(eventId: string, kitaId: string | unde
   link.remove();
   window.setTimeout(() => URL.revokeObjectURL(url), REPORT_URL_LIFETIME_MS);
 }
+
+/** `GET emergency-event/{id}/csv`: the answer table, named by the server after the Kita and the day. */
+export async function downloadEventCsv(eventId: string, kitaId: string | undefined): Promise<void> {
+  const { blob, fileName } = await api.file(`emergency-event/${eventId}/csv`, 'event-report.csv', { query: { kitaId } });
+  saveFile(blob, fileName);
+}
+
+export const useDownloadReportCsv = mutation(({ eventId, kitaId }: { eventId: string; kitaId: string | undefined }) => downloadEventCsv(eventId, kitaId));
 
 export const useDownloadReport = mutation(({ eventId, kitaId }: { eventId: string; kitaId: string | undefined }) => downloadEventReport(eventId, kitaId));

@@ -75,6 +75,8 @@ export const accounts: FamilyNamespace<'ar', 'accounts'> = {
   register: {
     title: 'التسجيل',
     subtitle: 'سجّلوا للرعاية الطارئة في {{kitaName}}.',
+    privacyNote: 'ما يحدث لبياناتكم ومن يراها وكم من الوقت نحتفظ بها موضّح في',
+    privacyLink: 'إشعار الخصوصية',
     pendingNote: 'بعد الإرسال تراجع إدارة الحضانة (Kita) بياناتكم. لا يمكنكم تسجيل الدخول واستلام استطلاعات الحاجة إلا بعد الموافقة.',
     parentSection: 'بياناتكم',
     name: 'الاسم',

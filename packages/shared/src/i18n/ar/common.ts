@@ -5,6 +5,14 @@ export const common: FamilyNamespace<'ar', 'common'> = {
     single: 'يوم {{day}}',
     range: 'من {{from}} إلى {{to}}',
   },
+  legal: {
+    label: 'معلومات قانونية',
+    privacy: 'الخصوصية',
+    imprint: 'بيانات الناشر',
+    accessibility: 'إمكانية الوصول',
+    loadFailed: 'تعذّر تحميل النص.',
+    onlyGermanEnglish: 'هذا النص متوفر بالألمانية والإنجليزية فقط؛ هذه هي النسخة الألمانية.',
+  },
   appName: 'الرعاية الطارئة في الحضانة',
   actions: {
     save: 'حفظ',

@@ -22,6 +22,8 @@ export const nav: FamilyNamespace<'ar', 'nav'> = {
     registration: 'التسجيلات',
     events: 'الاستطلاعات',
     myProfile: 'ملفي الشخصي',
+    auditLog: 'سجل التدقيق',
+    erasureRequests: 'طلبات الحذف',
     history: 'الاستطلاعات والسجل',
   },
   crumbs: {

@@ -75,6 +75,8 @@ export const accounts: FamilyNamespace<'pl', 'accounts'> = {
   register: {
     title: 'Rejestracja',
     subtitle: 'Rejestracja na opiekę awaryjną w {{kitaName}}.',
+    privacyNote: 'Co dzieje się z Twoimi danymi, kto je widzi i jak długo je przechowujemy, wyjaśnia',
+    privacyLink: 'informacja o ochronie danych',
     pendingNote: 'Po wysłaniu kierownictwo Kita (przedszkola lub żłobka) sprawdzi Twoje dane. Dopiero po zatwierdzeniu możesz się zalogować i otrzymywać ankiety.',
     parentSection: 'Twoje dane',
     name: 'Imię i nazwisko',

@@ -5,6 +5,14 @@ export const common: FamilyNamespace<'pl', 'common'> = {
     single: 'w dniu {{day}}',
     range: 'od {{from}} do {{to}}',
   },
+  legal: {
+    label: 'Informacje prawne',
+    privacy: 'Prywatność',
+    imprint: 'Nota prawna',
+    accessibility: 'Dostępność',
+    loadFailed: 'Nie udało się wczytać tekstu.',
+    onlyGermanEnglish: 'Ten tekst istnieje tylko po niemiecku i angielsku; to wersja niemiecka.',
+  },
   appName: 'Opieka awaryjna w Kita',
   actions: {
     save: 'Zapisz',

@@ -22,6 +22,8 @@ export const nav: FamilyNamespace<'pl', 'nav'> = {
     registration: 'Rejestracje',
     events: 'Ankiety',
     myProfile: 'Mój profil',
+    auditLog: 'Dziennik audytu',
+    erasureRequests: 'Wnioski o usunięcie',
     history: 'Ankiety i historia',
   },
   crumbs: {

@@ -5,6 +5,14 @@ export const common: FamilyNamespace<'ru', 'common'> = {
     single: 'на {{day}}',
     range: 'с {{from}} по {{to}}',
   },
+  legal: {
+    label: 'Правовая информация',
+    privacy: 'Конфиденциальность',
+    imprint: 'Выходные данные',
+    accessibility: 'Доступность',
+    loadFailed: 'Не удалось загрузить текст.',
+    onlyGermanEnglish: 'Этот текст есть только на немецком и английском; это немецкая версия.',
+  },
   appName: 'Экстренный присмотр в Kita',
   actions: {
     save: 'Сохранить',

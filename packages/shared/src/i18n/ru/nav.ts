@@ -22,6 +22,8 @@ export const nav: FamilyNamespace<'ru', 'nav'> = {
     registration: 'Регистрации',
     events: 'Опросы',
     myProfile: 'Мой профиль',
+    auditLog: 'Журнал аудита',
+    erasureRequests: 'Запросы на удаление',
     history: 'Опросы и история',
   },
   crumbs: {

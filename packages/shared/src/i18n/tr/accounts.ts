@@ -75,6 +75,8 @@ export const accounts: FamilyNamespace<'tr', 'accounts'> = {
   register: {
     title: 'Kayıt',
     subtitle: '{{kitaName}} acil bakımı için kaydolun.',
+    privacyNote: 'Bilgilerinize ne olduğu, bunları kimin gördüğü ve ne kadar süre sakladığımız şurada açıklanır:',
+    privacyLink: 'gizlilik bildirimi',
     pendingNote: 'Gönderdikten sonra Kita (kreş) yönetimi bilgilerinizi kontrol eder. Ancak onaydan sonra giriş yapabilir ve ihtiyaç sorgularını alabilirsiniz.',
     parentSection: 'Bilgileriniz',
     name: 'Ad Soyad',

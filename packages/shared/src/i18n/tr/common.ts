@@ -5,6 +5,14 @@ export const common: FamilyNamespace<'tr', 'common'> = {
     single: '{{day}} günü',
     range: '{{from}} – {{to}} arası',
   },
+  legal: {
+    label: 'Yasal bilgiler',
+    privacy: 'Gizlilik',
+    imprint: 'Künye',
+    accessibility: 'Erişilebilirlik',
+    loadFailed: 'Metin yüklenemedi.',
+    onlyGermanEnglish: 'Bu metin yalnızca Almanca ve İngilizce mevcut; bu Almanca sürümüdür.',
+  },
   appName: 'Kita Acil Bakım',
   actions: {
     save: 'Kaydet',

@@ -22,6 +22,8 @@ export const nav: FamilyNamespace<'tr', 'nav'> = {
     registration: 'Kayıtlar',
     events: 'Sorgular',
     myProfile: 'Profilim',
+    auditLog: 'Denetim kaydı',
+    erasureRequests: 'Silme talepleri',
     history: 'Sorgular ve geçmiş',
   },
   crumbs: {

@@ -5,6 +5,14 @@ export const common: FamilyNamespace<'uk', 'common'> = {
     single: 'на {{day}}',
     range: 'з {{from}} по {{to}}',
   },
+  legal: {
+    label: 'Правова інформація',
+    privacy: 'Конфіденційність',
+    imprint: 'Вихідні дані',
+    accessibility: 'Доступність',
+    loadFailed: 'Не вдалося завантажити текст.',
+    onlyGermanEnglish: 'Цей текст є лише німецькою та англійською; це німецька версія.',
+  },
   appName: 'Екстрений догляд у Kita',
   actions: {
     save: 'Зберегти',

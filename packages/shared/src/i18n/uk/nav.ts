@@ -22,6 +22,8 @@ export const nav: FamilyNamespace<'uk', 'nav'> = {
     registration: 'Реєстрації',
     events: 'Опитування',
     myProfile: 'Мій профіль',
+    auditLog: 'Журнал аудиту',
+    erasureRequests: 'Запити на видалення',
     history: 'Опитування та історія',
   },
   crumbs: {

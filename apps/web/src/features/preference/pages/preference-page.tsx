@@ -14,6 +14,7 @@ import { navigateTo } from '@/lib/navigation';
 import { notifyError } from '@/lib/notify';
 import { ChildChoice } from '../components/child-choice';
 import { useLinkSession, useParentEvent, useSavePreference } from '../queries';
+import { LegalLinks } from '@/components/legal-links';
 
 const isExpired = (error: unknown) => error instanceof ApiError && (error.code === 'EVENT_FINISHED' || error.status === 401);
 const isWithdrawn = (error: unknown): error is ApiError => error instanceof ApiError && error.code === 'EVENT_WITHDRAWN';
@@ -27,6 +28,9 @@ function Shell({ children }: { children: React.ReactNode }) {
         <LanguageToggle />
       </header>
       <main className="mx-auto flex w-full max-w-md flex-col gap-4 p-4">{children}</main>
+      <footer className="px-4 pb-4">
+        <LegalLinks />
+      </footer>
     </div>
   );
 }
