@@ -7,8 +7,11 @@ export default defineConfig({
       '**/node_modules/**',
       'e2e/**',
       // The PostgreSQL pass (`npm run test:db`) repeats the server tests on a real database; the
-      // dependency-direction and one-clock tests run ESLint and no database, so they run once, in `test:unit`.
-      ...(process.env.TEST_DATABASE_URL ? ['apps/server/test/boundaries.test.ts', 'apps/server/test/one-clock.test.ts'] : []),
+      // dependency-direction, one-clock and repository-reference tests read source files and no
+      // database, so they run once, in `test:unit`.
+      ...(process.env.TEST_DATABASE_URL
+        ? ['apps/server/test/boundaries.test.ts', 'apps/server/test/one-clock.test.ts', 'apps/server/test/repo-references.test.ts']
+        : []),
     ],
     environment: 'node',
     testTimeout: 30_000,

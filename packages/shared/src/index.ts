@@ -17,3 +17,4 @@ export * from './sms-estimate.js';
 export * from './legal.js';
 export * from './audit.js';
 export * from './mydata.js';
+export * from './message-keys.js';

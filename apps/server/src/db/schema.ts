@@ -257,6 +257,17 @@ export const eventChildren = pgTable(
   ],
 );
 
+/**
+ * The columns of a snapshot row copied from the family as it is (children, groups, parents): at
+ * opening, for a late joiner, and again while the inquiry is open. Declared once beside the table;
+ * the set-based statements that write the snapshot build their column lists from it
+ * (modules/events/snapshot-records.ts).
+ */
+export const SNAPSHOT_FAMILY_COLUMNS = ['childId', 'parentId', 'groupId', 'childName', 'parentName', 'groupName', 'channel', 'isAnonymous'] as const satisfies ReadonlyArray<
+  keyof typeof eventChildren.$inferSelect
+>;
+export type SnapshotFamilyColumn = (typeof SNAPSHOT_FAMILY_COLUMNS)[number];
+
 /** One answer per (event, child). */
 export const preferences = pgTable(
   'preferences',

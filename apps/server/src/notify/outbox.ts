@@ -21,7 +21,7 @@ export type MessageKind =
   | 'erasure_done';
 
 export interface OutboxMessage {
-  /** Unique per logical message, e.g. `inquiry:<eventId>:<parentId>`: a second insert is ignored. */
+  /** Unique per logical message, built by `@kita/shared/message-keys`: a second insert is ignored. */
   idempotencyKey: string;
   kind: MessageKind;
   channel: 'email' | 'sms';

@@ -4,8 +4,7 @@ import { formatCarePeriod } from '@kita/shared/i18n';
 import type { DbOrTx } from '../db/client.js';
 import { outboxMessages } from '../db/schema.js';
 import { contactOf, PARENT_CONTACT, type ParentContactRow } from '../modules/events/contact.js';
-import { inquiryKey } from '../modules/events/fanout.js';
-import { resultsKey } from '../modules/results/close.js';
+import { fallbackKey, invitationKey, resultsKey } from '@kita/shared/message-keys';
 import { composeMessage, resultLines } from '../notify/messages.js';
 import { SECRET_PLACEHOLDER } from '../notify/secrets.js';
 
@@ -84,7 +83,7 @@ export async function seedSeasonMessages(tx: DbOrTx, eventIds: string[], publicU
           .values({
             ...inquiry,
             ...base,
-            idempotencyKey: inquiryKey(eventId, f.parent_id),
+            idempotencyKey: invitationKey(eventId, f.parent_id),
             status: 'failed',
             deliveryStatus: 'undelivered',
             ...failure,
@@ -98,7 +97,7 @@ export async function seedSeasonMessages(tx: DbOrTx, eventIds: string[], publicU
         await tx.insert(outboxMessages).values({
           ...fallback,
           ...base,
-          idempotencyKey: `${inquiryKey(eventId, f.parent_id)}:fallback`,
+          idempotencyKey: fallbackKey(invitationKey(eventId, f.parent_id)),
           fallbackOf: failed!.id,
           sentAt: later,
           createdAt: later,
@@ -106,7 +105,7 @@ export async function seedSeasonMessages(tx: DbOrTx, eventIds: string[], publicU
         });
         written += 2;
       } else {
-        await tx.insert(outboxMessages).values({ ...inquiry, ...base, idempotencyKey: inquiryKey(eventId, f.parent_id), sentAt: at, createdAt: at, deliveryUpdatedAt: at });
+        await tx.insert(outboxMessages).values({ ...inquiry, ...base, idempotencyKey: invitationKey(eventId, f.parent_id), sentAt: at, createdAt: at, deliveryUpdatedAt: at });
         written += 1;
       }
       const result = composeMessage('results', {

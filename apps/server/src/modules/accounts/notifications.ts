@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Language } from '@kita/shared';
+import { registrationKey, uniqueKey } from '@kita/shared/message-keys';
 import type { DbOrTx } from '../../db/client.js';
 import { kitas } from '../../db/schema.js';
 import { enqueueMessages, type MessageKind } from '../../notify/outbox.js';
@@ -58,7 +59,7 @@ export async function enqueueComposed(
   const { idempotencyKey, ...refs } = ids;
   const composed = composeMessage(kind, { ...to, vars });
   const message = sealed ? sealMessage(composed, sealed.secret, outboxSecretKey(sealed.ctx.config.jwtSecret)) : composed;
-  await enqueueMessages(tx, [{ ...message, ...refs, idempotencyKey: idempotencyKey ?? `${kind}:${randomUUID()}` }]);
+  await enqueueMessages(tx, [{ ...message, ...refs, idempotencyKey: idempotencyKey ?? uniqueKey(kind, randomUUID()) }]);
 }
 
 /**
@@ -220,7 +221,7 @@ export async function sendRegistrationReceived(
     { ...to, language: lang(parent.language) },
     // Nobody proved this address yet: no name (or other text the registrant chose) in the message.
     { kitaName: await kitaName(tx, parent.kitaId) },
-    { kitaId: parent.kitaId, parentId: parent.id, idempotencyKey: `registration_received:${parent.id}`, budgetClass: input.budgetClass ?? null },
+    { kitaId: parent.kitaId, parentId: parent.id, idempotencyKey: registrationKey('received', parent.id), budgetClass: input.budgetClass ?? null },
   );
 }
 
@@ -258,7 +259,7 @@ export async function sendRegistrationApproved(tx: DbOrTx, ctx: AppLike, input: 
     'registration_approved',
     to,
     { ...provedName(parent, to), kitaName: await kitaName(tx, parent.kitaId), link: appLink(ctx.config.publicUrl, '/login') },
-    { kitaId: parent.kitaId, parentId: parent.id, idempotencyKey: `registration_approved:${parent.id}`, publicUrl: ctx.config.publicUrl },
+    { kitaId: parent.kitaId, parentId: parent.id, idempotencyKey: registrationKey('approved', parent.id), publicUrl: ctx.config.publicUrl },
   );
   return true;
 }
@@ -273,7 +274,7 @@ export async function sendRegistrationDeclined(tx: DbOrTx, input: { parent: Pare
     'registration_declined',
     to,
     { ...provedName(parent, to), kitaName: await kitaName(tx, parent.kitaId) },
-    { kitaId: parent.kitaId, parentId: parent.id, idempotencyKey: `registration_declined:${parent.id}` },
+    { kitaId: parent.kitaId, parentId: parent.id, idempotencyKey: registrationKey('declined', parent.id) },
   );
   return true;
 }

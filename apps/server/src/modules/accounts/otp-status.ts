@@ -1,12 +1,13 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { OtpDelivery } from '@kita/shared';
+import { otpKey } from '@kita/shared/message-keys';
 import { outboxMessages } from '../../db/schema.js';
 import { sha256 } from '../../lib/crypto.js';
 import type { Services } from '../../lib/context.js';
 import { findToken } from './tokens.js';
 
 /** The outbox key of a code SMS: bound to its challenge, without revealing the otpToken. */
-export const otpMessageKey = (otpToken: string) => `otp:${sha256(otpToken)}`;
+export const otpMessageKey = (otpToken: string) => otpKey(sha256(otpToken));
 
 /**
  * GET auth/otp-status?otpToken=: how the code SMS of a still valid challenge fared (a

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { fallbackKey, FALLBACK_PREFIX } from '@kita/shared/message-keys';
 import type { Services } from '../../lib/context.js';
 import { composeMessage, RECOMPOSABLE_KINDS, storedLanguage, type MessageVars } from '../../notify/messages.js';
 import { enqueueMessages, type MessageKind } from '../../notify/outbox.js';
@@ -6,8 +7,6 @@ import { channelRecipient, parentColumns, type ParentRow } from '../events/fanou
 
 /** How long after it was written a failed family message still gets its fallback (event-less kinds). */
 const FALLBACK_WINDOW_MS = 7 * 86_400_000;
-
-export const messageFallbackKey = (idempotencyKey: string) => `fallback:${idempotencyKey}`;
 
 /**
  * Channel fallback for every family-facing message kind after the answer window:
@@ -42,7 +41,7 @@ export async function sendMessageFallbacks(ctx: Services, limit = 200): Promise<
        and (m.status = 'failed' or m.delivery_status = 'undelivered')
        and case when e.id is null then m.created_at > ${new Date(now.getTime() - FALLBACK_WINDOW_MS).toISOString()}::timestamptz
                 else e.care_ends_at > ${now.toISOString()}::timestamptz end
-       and not exists (select 1 from outbox_messages f where f.idempotency_key = 'fallback:' || m.idempotency_key)
+       and not exists (select 1 from outbox_messages f where f.idempotency_key = ${FALLBACK_PREFIX} || m.idempotency_key)
      order by m.created_at
      limit ${limit}`);
   if (due.rows.length === 0) return 0;
@@ -58,7 +57,7 @@ export async function sendMessageFallbacks(ctx: Services, limit = 200): Promise<
     if (!to) continue;
     messages.push({
       ...composeMessage(m.kind, { language: storedLanguage(m.language), channel: to.channel, recipient: to.recipient, vars: m.vars }),
-      idempotencyKey: messageFallbackKey(m.idempotency_key),
+      idempotencyKey: fallbackKey(m.idempotency_key),
       kitaId: m.kita_id,
       parentId: m.parent_id,
       eventId: m.event_id,

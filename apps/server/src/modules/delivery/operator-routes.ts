@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { uniqueKey } from '@kita/shared/message-keys';
 import {
   channelParamsSchema,
   channelPauseSchema,
@@ -88,12 +89,12 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
       const base = { kind: 'operator_test' as const, language: 'de' as const, userId: actor.userId };
       if (req.body.phone) {
         const text = `Kita Notbetreuung: Testnachricht vom ${at} UTC. Keine Antwort nötig. / Test message, no reply needed.`;
-        messages.push({ ...base, idempotencyKey: `operator-test:${randomUUID()}`, channel: 'sms', recipient: req.body.phone, bodyText: text, smsSegments: 1 });
+        messages.push({ ...base, idempotencyKey: uniqueKey('operator-test', randomUUID()), channel: 'sms', recipient: req.body.phone, bodyText: text, smsSegments: 1 });
       }
       if (req.body.email) {
         messages.push({
           ...base,
-          idempotencyKey: `operator-test:${randomUUID()}`,
+          idempotencyKey: uniqueKey('operator-test', randomUUID()),
           channel: 'email',
           recipient: req.body.email,
           subject: 'Kita Notbetreuung: Testnachricht / test message',

@@ -18,7 +18,7 @@ import { loadEventInScope } from '../events/service.js';
 import { applyDeliveryReport, forgedCallback, invalidCallbackBody, replayedCallback, sevenReport, twilioReport } from './callbacks.js';
 import { parseSevenReport, verifySevenSignature } from '../../notify/seven.js';
 import { parseForm, twilioSigningKey, validateTwilioSignature } from '../../notify/twilio.js';
-import { findEventsWithFailedDelivery, resendInquiry, withDeliveryFields } from './service.js';
+import { findEventsWithFailedDelivery, resendInvitation, withDeliveryFields } from './service.js';
 import { eventDelivery } from './status.js';
 import { contextOf } from '../../lib/context.js';
 
@@ -64,7 +64,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const e = await loadEventInScope(app.db, authOf(req), req.params.id);
-      return { data: { queued: await resendInquiry(contextOf(app, req), e, req.body.parentId) } };
+      return { data: { queued: await resendInvitation(contextOf(app, req), e, req.body.parentId) } };
     },
   );
 

@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { FailedDeliveryEvent } from '@kita/shared';
+import { eventFamilyKey, fallbackKey, FALLBACK_PREFIX, invitationResendKey, reminderKey } from '@kita/shared/message-keys';
 import type { DbOrTx } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { answerDeadline, reminderDueAt } from '../events/deadline.js';
-import { enqueueInquiries, parentColumns, type InquiryTarget, type ParentRow } from '../events/fanout.js';
+import { enqueueInvitations, parentColumns, type InvitationTarget, type ParentRow } from '../events/fanout.js';
 import { findEvent, toIso, type EventRow } from '../events/queries.js';
 import { eventFamilies, eventMessages, familyState } from './status.js';
 import { sendMessageFallbacks } from './fallback.js';
@@ -50,12 +51,12 @@ export async function revokePreferenceLinks(tx: DbOrTx, eventId: string, parentI
 }
 
 /**
- * POST emergency-event/{id}/resend: a fresh inquiry (new link, the family's current contact data)
+ * POST emergency-event/{id}/resend: a fresh invitation (new link, the family's current contact data)
  * to one family of the event, or to every family whose messages all failed. Only while the event
- * accepts answers. Each resend has its own idempotency key (`inquiry:<event>:<parent>:<n>`, n =
- * the family's inquiry count), so a double click writes one message.
+ * accepts answers. Each resend has its own message key (`invitationResendKey`, n =
+ * the family's invitation count), so a double click writes one message.
  */
-export async function resendInquiry(ctx: RequestContext, e: EventRow, parentId: string | undefined): Promise<number> {
+export async function resendInvitation(ctx: RequestContext, e: EventRow, parentId: string | undefined): Promise<number> {
   if (e.status !== 'open') throw conflict('EVENT_FINISHED');
   const queued = await ctx.db.transaction(async (tx) => {
     const families = await eventFamilies(tx, e);
@@ -73,10 +74,10 @@ export async function resendInquiry(ctx: RequestContext, e: EventRow, parentId: 
     if (parentId && capped.length > 0) throw new AppError(429, 'RESEND_LIMIT', 'errors.RESEND_LIMIT', { max: MAX_INQUIRY_MESSAGES });
     ids = ids.filter((id) => !capped.includes(id));
     const parents = await parentsByIds(tx, ids);
-    const targets: InquiryTarget[] = parents.map((p) => ({ parent: p, key: `inquiry:${e.id}:${p.id}:${inquiries(p.id).length}` }));
+    const targets: InvitationTarget[] = parents.map((p) => ({ parent: p, key: invitationResendKey(e.id, p.id, inquiries(p.id).length) }));
     // The new link replaces the family's older ones for this inquiry (an address was perhaps corrected).
     await revokePreferenceLinks(tx, e.id, parents.map((p) => p.id), ctx.clock.now());
-    const n = await enqueueInquiries(tx, e, targets, ctx.config);
+    const n = await enqueueInvitations(tx, e, targets, ctx.config);
     await audit(tx, ctx.actor, { action: 'resend', entity: 'event', entityId: e.id, kitaId: e.kitaId, details: { parentId: parentId ?? null, queued: n } });
     return n;
   });
@@ -99,7 +100,7 @@ export async function sendFallbacks(ctx: Services, limit = 200): Promise<number>
      where m.kind in ('inquiry', 'reminder') and m.fallback_of is null and m.parent_id is not null
        and (m.status = 'failed' or m.delivery_status = 'undelivered')
        and not exists (select 1 from outbox_messages f
-                        where f.idempotency_key = 'fallback:' || m.kind || ':' || m.event_id::text || ':' || m.parent_id::text)
+                        where f.idempotency_key = ${FALLBACK_PREFIX} || m.kind || ':' || m.event_id::text || ':' || m.parent_id::text)
      order by m.created_at
      limit ${limit}`);
   let written = 0;
@@ -112,7 +113,7 @@ export async function sendFallbacks(ctx: Services, limit = 200): Promise<number>
     if (!parent) continue;
     const channel = m.channel === 'sms' ? 'email' : 'sms';
     written += await ctx.db.transaction((tx) =>
-      enqueueInquiries(tx, e, [{ parent, key: `fallback:${m.kind}:${m.event_id}:${m.parent_id}`, channel, fallbackOf: m.id }], ctx.config, m.kind),
+      enqueueInvitations(tx, e, [{ parent, key: fallbackKey(eventFamilyKey(m.kind, m.event_id, m.parent_id)), channel, fallbackOf: m.id }], ctx.config, m.kind),
     );
   }
   if (written > 0) ctx.outbox.kick();
@@ -143,7 +144,7 @@ export async function sendDueReminders(ctx: Services): Promise<number> {
       const families = await eventFamilies(tx, e);
       const waiting = families.filter((f) => f.answered < f.children).map((f) => f.parent_id);
       const parents = await parentsByIds(tx, waiting);
-      return enqueueInquiries(tx, e, parents.map((p) => ({ parent: p, key: `reminder:${e.id}:${p.id}` })), ctx.config, 'reminder');
+      return enqueueInvitations(tx, e, parents.map((p) => ({ parent: p, key: reminderKey(e.id, p.id) })), ctx.config, 'reminder');
     });
   }
   if (reminded > 0) ctx.outbox.kick();
@@ -172,7 +173,7 @@ export async function findEventsWithFailedDelivery(db: DbOrTx, now: Date, kitaId
         from outbox_messages m
         join events e on e.id = m.event_id and e.status = 'finished' and e.care_ends_at > ${now.toISOString()}::timestamptz
        where m.kind in ('results', 'slot_offered', 'slot_released') and m.parent_id is not null
-       group by m.event_id, m.parent_id, regexp_replace(m.idempotency_key, '^fallback:', '')
+       group by m.event_id, m.parent_id, regexp_replace(m.idempotency_key, ${'^' + FALLBACK_PREFIX}, '')
       having bool_and(m.status = 'failed' or coalesce(m.delivery_status, '') = 'undelivered'))
     select e.id as event_id, e.kita_id, e.care_starts_at, e.timezone, c.name as category, e.status,
            count(distinct f.parent_id)::int as failed

@@ -1,5 +1,21 @@
 import { sql } from 'drizzle-orm';
+import { parents } from '../../db/schema.js';
 import { parentRecipient } from '../../notify/messages.js';
+
+/**
+ * The parent columns a message needs, for builder queries that join `parents`: select it as a
+ * nested field (`contact: parentContact`) and hand the result to notify/messages.ts parentRecipient.
+ */
+export const parentContact = {
+  // A NOT NULL column first: after a left join Drizzle reads a null first field as "no parent" and
+  // answers null for the whole object (an SMS-only family has no e-mail).
+  language: parents.language,
+  isAnonymous: parents.isAnonymous,
+  email: parents.email,
+  primaryPhone: parents.primaryPhone,
+  primaryPhoneVerified: parents.primaryPhoneVerified,
+  preferredCommunication: parents.preferredCommunication,
+};
 
 /** The parent columns a message needs, for raw SQL over `parents p` (declared once with ParentContactRow). */
 export const PARENT_CONTACT = sql.raw('p.email, p.primary_phone, p.primary_phone_verified, p.preferred_communication, p.is_anonymous, p.language');

@@ -1,35 +1,45 @@
 import { sql } from 'drizzle-orm';
 import type { EventChild, EventWithChildren, Language, PreferenceType } from '@kita/shared';
 import type { DbOrTx } from '../../db/client.js';
+import { creditLedger } from '../../db/schema.js';
 import type { AllocationReason } from '../allocation/allocate.js';
 import { describeOutcome } from '../allocation/reasons.js';
 import { toIso, toSummary, type EventRow } from './queries.js';
 import { eligibleChildren } from './snapshot-records.js';
+import { inquiryChildren, type InquiryChild } from './inquiry-children.js';
 
-type ChildRow = {
-  child_id: string;
-  child_name: string;
-  parent_id: string;
-  parent_name: string;
-  group_id: string;
-  group_name: string;
-  channel: string | null;
-  joined_at: Date | string;
-  join_reason: string;
-  left_at: Date | string | null;
-  leave_reason: string | null;
-  credit: number;
-  preference_id: string | null;
-  preference_type: PreferenceType | null;
-  recorded_by: string | null;
-  recorded_by_name: string | null;
-  updated_at: Date | string | null;
-  has_slot: boolean | null;
-  rank: number | null;
-  waitlist_position: number | null;
-  reason: AllocationReason | null;
-  released_at: Date | string | null;
-  promoted_at: Date | string | null;
+/** The answer the page shows: the family's answer, else the one the allocation recorded at close. */
+const preferenceOf = (r: InquiryChild): PreferenceType | null => r.answer?.preferenceType ?? r.allocation?.preferenceType ?? null;
+
+/**
+ * The children a scheduled inquiry would ask now (it has no snapshot yet), in the read model's
+ * shape: the live eligible children of its category with the family's ledger balance, nothing
+ * answered or allocated yet.
+ */
+async function wouldAsk(db: DbOrTx, e: EventRow, now: Date): Promise<InquiryChild[]> {
+  const live = await db.execute<{ child_id: string; child_name: string; parent_id: string; parent_name: string; group_id: string; group_name: string; channel: string | null; balance: number }>(sql`
+    select k.child_id, k.child_name, k.parent_id, k.parent_name, k.group_id, k.group_name, k.channel,
+           coalesce((select sum(${creditLedger.amount}) from ${creditLedger} where ${creditLedger.parentId} = k.parent_id), 0)::int as balance
+      from (${eligibleChildren(sql`${e.categoryId}::uuid`)}) k
+     order by k.child_name, k.child_id`);
+  return live.rows.map((k) => ({
+    childId: k.child_id,
+    childName: k.child_name,
+    parentId: k.parent_id,
+    parentName: k.parent_name,
+    groupId: k.group_id,
+    groupName: k.group_name,
+    channel: k.channel,
+    joinedAt: now,
+    joinReason: 'opening',
+    leftAt: null,
+    leaveReason: null,
+    ledgerBalance: Number(k.balance),
+    answer: null,
+    recordedByName: null,
+    allocation: null,
+    contact: null,
+  }));
 }
 
 /**
@@ -43,28 +53,7 @@ type ChildRow = {
  * "Keine Kinder in dieser Kategorie", "0 von 0 Kindern" until it was sent).
  */
 export async function eventWithChildren(db: DbOrTx, e: EventRow, now: Date, lang: Language = 'de'): Promise<EventWithChildren> {
-  const source =
-    e.status === 'scheduled'
-      ? sql`(select ${e.id}::uuid as event_id, k.child_id, k.child_name, k.parent_id, k.parent_name, k.group_id, k.group_name,
-                    k.channel, ${now.toISOString()}::timestamptz as joined_at, 'opening' as join_reason,
-                    null::timestamptz as left_at, null::text as leave_reason
-               from (${eligibleChildren(sql`${e.categoryId}::uuid`)}) k)`
-      : sql`event_children`;
-  const result = await db.execute<ChildRow>(sql`
-    select ec.child_id, ec.child_name, ec.parent_id, ec.parent_name, ec.group_id, ec.group_name, ec.channel,
-           ec.joined_at, ec.join_reason, ec.left_at, ec.leave_reason,
-           coalesce(a.credit_balance,
-                    (select sum(l.amount) from credit_ledger l where l.parent_id = ec.parent_id), 0)::int as credit,
-           pr.id as preference_id, coalesce(pr.preference_type, a.preference_type) as preference_type,
-           pr.recorded_by, u.name as recorded_by_name, pr.updated_at,
-           a.has_slot, a.rank, a.waitlist_position, a.reason, a.released_at, a.promoted_at
-      from ${source} ec
-      left join preferences pr on pr.event_id = ec.event_id and pr.child_id = ec.child_id
-      left join users u on u.id = pr.recorded_by
-      left join allocations a on a.event_id = ec.event_id and a.child_id = ec.child_id
-     where ec.event_id = ${e.id}
-     order by ec.child_name, ec.child_id`);
-  const rows = result.rows;
+  const rows: InquiryChild[] = e.status === 'scheduled' ? await wouldAsk(db, e, now) : await inquiryChildren(db, e.id);
 
   const counts = { red: 0, yellow: 0, green: 0, blue: 0, unanswered: 0 };
   let eligibleCount = 0;
@@ -72,51 +61,48 @@ export async function eventWithChildren(db: DbOrTx, e: EventRow, now: Date, lang
   let leftCount = 0;
   const withoutChannel = new Map<string, string>();
   for (const r of rows) {
-    if (r.left_at) {
+    if (r.leftAt) {
       leftCount++;
       continue;
     }
     eligibleCount++;
-    if (r.join_reason !== 'opening' && r.join_reason !== 'migrated') lateJoiners++;
-    counts[r.preference_type ?? 'unanswered']++;
+    if (r.joinReason !== 'opening' && r.joinReason !== 'migrated') lateJoiners++;
+    counts[preferenceOf(r) ?? 'unanswered']++;
     // No channel (anonymous, or no address): the manager records the answer.
-    if (!r.channel) withoutChannel.set(r.parent_id, r.parent_name);
+    if (!r.channel) withoutChannel.set(r.parentId, r.parentName);
   }
   const threshold = Math.max(0, eligibleCount - e.totalSlots);
 
   const children: EventChild[] = rows.map((r) => {
-    const recordedBy = r.recorded_by ? { userId: r.recorded_by, name: r.recorded_by_name ?? '' } : null;
+    const { answer, allocation: a } = r;
+    const recordedBy = answer?.recordedBy ? { userId: answer.recordedBy, name: r.recordedByName ?? '' } : null;
+    const preferenceType = preferenceOf(r);
     return {
-      childId: r.child_id,
-      childName: r.child_name,
-      parentId: r.parent_id,
-      parentName: r.parent_name,
-      groupId: r.group_id,
-      groupName: r.group_name,
-      credit: Number(r.credit),
+      childId: r.childId,
+      childName: r.childName,
+      parentId: r.parentId,
+      parentName: r.parentName,
+      groupId: r.groupId,
+      groupName: r.groupName,
+      // Once allocated, the balance the order was decided by; before, the ledger's.
+      credit: a ? a.creditBalance : r.ledgerBalance,
       preferance:
-        r.preference_id && r.preference_type
-          ? [{ preferenceId: r.preference_id, preferenceType: r.preference_type, recordedBy, updatedAt: toIso(r.updated_at!) }]
+        answer && preferenceType
+          ? [{ preferenceId: answer.preferenceId, preferenceType, recordedBy, updatedAt: toIso(answer.updatedAt) }]
           : [],
-      preferenceId: r.preference_id,
-      preferenceType: r.preference_type,
+      preferenceId: answer?.preferenceId ?? null,
+      preferenceType,
       recordedBy,
-      hasSlot: r.has_slot === null || r.has_slot === undefined ? null : r.has_slot ? 'JA' : 'NEIN',
+      hasSlot: a ? (a.hasSlot ? 'JA' : 'NEIN') : null,
       eventType: e.eventType,
-      joinReason: r.join_reason,
-      joinedAt: toIso(r.joined_at),
-      leftAt: r.left_at ? toIso(r.left_at) : null,
-      leaveReason: r.leave_reason,
+      joinReason: r.joinReason,
+      joinedAt: toIso(r.joinedAt),
+      leftAt: r.leftAt ? toIso(r.leftAt) : null,
+      leaveReason: r.leaveReason,
       // Rank and reason of the allocation (results module), in the caller's language.
       ...describeOutcome(
-        r.reason
-          ? {
-              rank: r.rank,
-              waitlistPosition: r.waitlist_position,
-              reason: r.reason,
-              releasedAt: r.released_at ? new Date(r.released_at) : null,
-              promotedAt: r.promoted_at ? new Date(r.promoted_at) : null,
-            }
+        a
+          ? { rank: a.rank, waitlistPosition: a.waitlistPosition, reason: a.reason as AllocationReason, releasedAt: a.releasedAt, promotedAt: a.promotedAt }
           : null,
         lang,
         e.timezone,

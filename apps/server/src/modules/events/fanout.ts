@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { formatDeadline, type Language } from '@kita/shared';
 import { formatCarePeriod } from '@kita/shared/i18n';
+import { eventFamilyKeyPrefix, invitationKey } from '@kita/shared/message-keys';
 import type { Tx } from '../../db/client.js';
 import { events, tokens } from '../../db/schema.js';
 import { newToken, sha256 } from '../../lib/crypto.js';
@@ -23,7 +24,7 @@ export type ParentRow = {
   language: string;
 };
 
-/** The columns of ParentRow, for every query that feeds enqueueInquiries (alias p). */
+/** The columns of ParentRow, for every query that feeds enqueueInvitations (alias p). */
 export const parentColumns = sql.raw(
   'p.id, p.name, p.email, p.primary_phone, p.primary_phone_verified, p.email_verified, p.preferred_communication, p.is_anonymous, p.language',
 );
@@ -36,8 +37,6 @@ function perLanguage<T>(make: (lang: Language) => T): (lang: Language) => T {
     return made.get(lang)!;
   };
 }
-
-export const inquiryKey = (eventId: string, parentId: string) => `inquiry:${eventId}:${parentId}`;
 
 /**
  * Opens an event to the parents (docs/domain.md "Messages", "Links and codes"): records the snapshot of
@@ -64,13 +63,13 @@ export async function fanOutInquiry(
                     where ec.event_id = ${e.id} and ec.parent_id = p.id and ec.left_at is null)
        and not p.is_anonymous
        and not exists (select 1 from outbox_messages m
-                        where m.idempotency_key = 'inquiry:' || ${e.id} || ':' || p.id::text)`);
+                        where m.idempotency_key = ${eventFamilyKeyPrefix('inquiry', e.id)} || p.id::text)`);
   if (opts.late && result.rows.length === 0) return 0;
 
-  const count = await enqueueInquiries(
+  const count = await enqueueInvitations(
     tx,
     e,
-    result.rows.map((p) => ({ parent: p, key: inquiryKey(e.id, p.id) })),
+    result.rows.map((p) => ({ parent: p, key: invitationKey(e.id, p.id) })),
     config,
   );
   // The eligible count from the snapshot: the parent's view reads its threshold from here (one
@@ -86,10 +85,10 @@ export async function fanOutInquiry(
   return count;
 }
 
-/** One family to write an inquiry-like message for (fan-out, resend, reminder, channel fallback). */
-export interface InquiryTarget {
+/** One family to write an invitation-like message for (fan-out, resend, reminder, channel fallback). */
+export interface InvitationTarget {
   parent: ParentRow;
-  /** The outbox idempotency key: a second message with the same key is never written. */
+  /** The message key (`@kita/shared/message-keys`): a second message with the same key is never written. */
   key: string;
   /** Forces this channel (fallback); otherwise the family's preferred reachable channel. */
   channel?: 'email' | 'sms';
@@ -97,14 +96,14 @@ export interface InquiryTarget {
 }
 
 /**
- * Writes inquiry (or reminder) messages with a fresh preference link each, through the same code
+ * Writes invitations (or reminders) with a fresh link each, through the same code
  * path for the first fan-out, a resend, a reminder and a channel fallback. Families without a
  * channel are skipped. Returns the number of messages written.
  */
-export async function enqueueInquiries(
+export async function enqueueInvitations(
   tx: Tx,
   e: EventRow,
-  targets: InquiryTarget[],
+  targets: InvitationTarget[],
   config: { publicUrl: string; jwtSecret: Uint8Array },
   kind: 'inquiry' | 'reminder' = 'inquiry',
 ): Promise<number> {

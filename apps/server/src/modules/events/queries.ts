@@ -1,7 +1,7 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, notExists, sql } from 'drizzle-orm';
 import type { CategoryName, EventSummary } from '@kita/shared';
-import type { DbOrTx } from '../../db/client.js';
-import { categories, events, kitas } from '../../db/schema.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
+import { categories, eventChildren, events, kitas, preferences } from '../../db/schema.js';
 import { toIso, toWireDates } from './wire-dates.js';
 
 export { toIso };
@@ -54,6 +54,21 @@ export async function findEvent(db: DbOrTx, id: string): Promise<EventRow | unde
 }
 
 /**
+ * The event row locked FOR UPDATE (its Kita and category are read, not locked) for the writes
+ * that must run one after the other per event: the close and the release. `skipLocked`: undefined
+ * when another transaction holds the lock (the periodic close job skips it instead of waiting).
+ */
+export async function lockEvent(tx: Tx, id: string, opts: { skipLocked?: boolean } = {}): Promise<LockedEvent | undefined> {
+  const [row] = await selectEvents(tx)
+    .where(eq(events.id, id))
+    .for('update', opts.skipLocked ? { of: events, skipLocked: true } : { of: events });
+  return row;
+}
+
+/** An event row read under its lock (lockEvent). */
+export type LockedEvent = EventRow;
+
+/**
  * Finished = closed by allocation, or past its response deadline (the specification's
  * "expired or closed"): no answer is taken any more. Slots can still be released until the care ends.
  */
@@ -81,9 +96,7 @@ export function toSummary(e: EventRow, now: Date): EventSummary {
 
 /** Number of children the inquiry asks (its snapshot, without those that left). */
 export async function countEligible(db: DbOrTx, eventId: string): Promise<number> {
-  const r = await db.execute<{ n: number }>(sql`
-    select count(*)::int as n from event_children ec where ec.event_id = ${eventId} and ec.left_at is null`);
-  return Number(r.rows[0]?.n ?? 0);
+  return db.$count(eventChildren, and(eq(eventChildren.eventId, eventId), isNull(eventChildren.leftAt)));
 }
 
 /**
@@ -91,17 +104,15 @@ export async function countEligible(db: DbOrTx, eventId: string): Promise<number
  * event as soon as this reaches 0 (docs/domain.md "Closing").
  */
 export async function countUnanswered(db: DbOrTx, eventId: string): Promise<number> {
-  const r = await db.execute<{ n: number }>(sql`
-    select count(*)::int as n
-      from event_children ec
-     where ec.event_id = ${eventId} and ec.left_at is null
-       and not exists (select 1 from preferences pr where pr.event_id = ec.event_id and pr.child_id = ec.child_id)`);
-  return Number(r.rows[0]?.n ?? 0);
+  const answered = db
+    .select({ one: sql`1` })
+    .from(preferences)
+    .where(and(eq(preferences.eventId, eventChildren.eventId), eq(preferences.childId, eventChildren.childId)));
+  return db.$count(eventChildren, and(eq(eventChildren.eventId, eventId), isNull(eventChildren.leftAt), notExists(answered)));
 }
 
 export async function countAnswers(db: DbOrTx, eventId: string): Promise<number> {
-  const r = await db.execute<{ n: number }>(sql`select count(*)::int as n from preferences where event_id = ${eventId}`);
-  return Number(r.rows[0]?.n ?? 0);
+  return db.$count(preferences, eq(preferences.eventId, eventId));
 }
 
 export interface CategoryRow {

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, lte, min, ne } from 'drizzle-orm';
 import {
   defaultResponseDeadline,
   endOfZonedDay,
@@ -17,7 +17,7 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { assertKitaScope } from '../../lib/access.js';
 import { hashSeed, newSeed, RULE_VERSION } from '../allocation/allocate.js';
 import { fanOutInquiry } from './fanout.js';
-import { withdrawInquiry } from './withdraw.js';
+import { withdrawEvent } from './withdraw.js';
 import { fromWireDates, toWireDates, type CareDates } from './wire-dates.js';
 import { countAnswers, findCategory, findEvent, isFinished, toSummary, type EventRow } from './queries.js';
 import type { RequestContext, Services } from '../../lib/context.js';
@@ -286,7 +286,7 @@ export async function deleteEvent(ctx: RequestContext, id: string): Promise<void
       .set({ status: 'failed', lastError: 'cancelled: event deleted', lockedUntil: null })
       .where(and(eq(outboxMessages.eventId, e.id), eq(outboxMessages.status, 'pending')));
     // Families that already have the link are told, and their link keeps saying so.
-    const withdrawn = await withdrawInquiry(tx, e, now);
+    const withdrawn = await withdrawEvent(tx, e, now);
     await tx.delete(events).where(eq(events.id, e.id));
     await audit(tx, ctx.actor, { action: 'delete', entity: 'event', entityId: e.id, kitaId: e.kitaId, details: { answers, status: e.status, withdrawnMessages: withdrawn } });
     return withdrawn;
@@ -303,13 +303,15 @@ export async function openDueEvents(ctx: Services, limit = 20): Promise<number> 
   const now = ctx.clock.now();
   let opened = 0;
   await ctx.db.transaction(async (tx) => {
-    const claimed = await tx.execute<{ id: string }>(sql`
-      update events set status = 'open', updated_at = ${now.toISOString()}::timestamptz
-       where id in (select id from events
-                     where status = 'scheduled' and opens_at <= ${now.toISOString()}::timestamptz
-                     order by opens_at limit ${limit} for update skip locked)
-      returning id`);
-    for (const { id } of claimed.rows) {
+    const due = tx
+      .select({ id: events.id })
+      .from(events)
+      .where(and(eq(events.status, 'scheduled'), lte(events.opensAt, now)))
+      .orderBy(events.opensAt)
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    const claimed = await tx.update(events).set({ status: 'open', updatedAt: now }).where(inArray(events.id, due)).returning({ id: events.id });
+    for (const { id } of claimed) {
       const e = (await findEvent(tx, id))!;
       const messages = await fanOutInquiry(tx, e, ctx.config, now);
       await audit(tx, SYSTEM_ACTOR, { action: 'open', entity: 'event', entityId: id, kitaId: e.kitaId, details: { messages, by: 'schedule' } });
@@ -326,10 +328,8 @@ export async function openDueEvents(ctx: Services, limit = 20): Promise<number> 
  * are asked at the chosen time, not up to a round later.
  */
 export async function msUntilNextOpening(ctx: Services): Promise<number | null> {
-  const r = await ctx.db.execute<{ next: Date | string | null }>(
-    sql`select min(opens_at) as next from events where status = 'scheduled'`,
-  );
-  const next = r.rows[0]?.next;
-  if (next === null || next === undefined) return null;
-  return Math.max(0, new Date(next).getTime() - ctx.clock.now().getTime());
+  const [r] = await ctx.db.select({ next: min(events.opensAt) }).from(events).where(eq(events.status, 'scheduled'));
+  const next = r?.next;
+  if (!next) return null;
+  return Math.max(0, next.getTime() - ctx.clock.now().getTime());
 }

@@ -1,9 +1,11 @@
-import { sql } from 'drizzle-orm';
+import { and, countDistinct, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { formatCarePeriod } from '@kita/shared/i18n';
+import { withdrawnKey } from '@kita/shared/message-keys';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import { composeMessage } from '../../notify/messages.js';
+import { outboxMessages, parents, tokens, withdrawnLinks } from '../../db/schema.js';
+import { composeMessage, parentRecipient } from '../../notify/messages.js';
 import { enqueueMessages, type OutboxMessage } from '../../notify/outbox.js';
-import { contactOf, PARENT_CONTACT, type ParentContactRow } from './contact.js';
+import { parentContact } from './contact.js';
 import type { EventRow } from './queries.js';
 
 /**
@@ -11,18 +13,19 @@ import type { EventRow } from './queries.js';
  * handed to the provider for them (sent, or being sent) and not reported undelivered. Queued
  * messages are stopped when the inquiry is deleted, so their families never see the link.
  */
-const familiesWithLinkSql = (eventId: string) => sql`
-  select distinct m.parent_id
-    from outbox_messages m
-   where m.event_id = ${eventId} and m.kind in ('inquiry', 'reminder') and m.parent_id is not null
-     and m.status in ('sent', 'sending') and coalesce(m.delivery_status, '') <> 'undelivered'`;
+const hasLink = (eventId: string) =>
+  and(
+    eq(outboxMessages.eventId, eventId),
+    inArray(outboxMessages.kind, ['inquiry', 'reminder']),
+    isNotNull(outboxMessages.parentId),
+    inArray(outboxMessages.status, ['sent', 'sending']),
+    sql`coalesce(${outboxMessages.deliveryStatus}, '') <> 'undelivered'`,
+  );
 
 export async function countFamiliesWithLink(db: DbOrTx, eventId: string): Promise<number> {
-  const r = await db.execute<{ n: number }>(sql`select count(*)::int as n from (${familiesWithLinkSql(eventId)}) f`);
-  return Number(r.rows[0]?.n ?? 0);
+  const [r] = await db.select({ n: countDistinct(outboxMessages.parentId) }).from(outboxMessages).where(hasLink(eventId));
+  return r?.n ?? 0;
 }
-
-export const withdrawnKey = (eventId: string, parentId: string) => `event_withdrawn:${eventId}:${parentId}`;
 
 /**
  * Deleting an inquiry families already have, inside the deletion's transaction before
@@ -31,21 +34,32 @@ export const withdrawnKey = (eventId: string, parentId: string) => `event_withdr
  * message), and the link tokens are kept by hash in `withdrawn_links` so an old link says
  * "withdrawn by the Kita" instead of "invalid link". Returns the number of messages written.
  */
-export async function withdrawInquiry(tx: Tx, e: EventRow, now: Date): Promise<number> {
-  await tx.execute(sql`
-    insert into withdrawn_links (token_hash, kita_name, care_starts_at, care_ends_at, timezone, withdrawn_at, expires_at)
-    select t.token_hash, ${e.kitaName}, ${e.careStartsAt.toISOString()}::timestamptz, ${e.careEndsAt.toISOString()}::timestamptz,
-           ${e.timezone}, ${now.toISOString()}::timestamptz, t.expires_at
-      from tokens t
-     where t.event_id = ${e.id} and t.kind = 'preference'
-    on conflict (token_hash) do nothing`);
-  const families = await tx.execute<{ parent_id: string; name: string } & ParentContactRow>(sql`
-    select p.id as parent_id, p.name, ${PARENT_CONTACT}
-      from parents p
-     where p.id in (${familiesWithLinkSql(e.id)})`);
+export async function withdrawEvent(tx: Tx, e: EventRow, now: Date): Promise<number> {
+  const instant = (d: Date) => sql<Date>`${d.toISOString()}::timestamptz`;
+  await tx
+    .insert(withdrawnLinks)
+    .select(
+      tx
+        .select({
+          tokenHash: tokens.tokenHash,
+          kitaName: sql<string>`${e.kitaName}::text`.as('kita_name'),
+          careStartsAt: instant(e.careStartsAt).as('care_starts_at'),
+          careEndsAt: instant(e.careEndsAt).as('care_ends_at'),
+          timezone: sql<string>`${e.timezone}::text`.as('timezone'),
+          withdrawnAt: instant(now).as('withdrawn_at'),
+          expiresAt: tokens.expiresAt,
+        })
+        .from(tokens)
+        .where(and(eq(tokens.eventId, e.id), eq(tokens.kind, 'preference'))),
+    )
+    .onConflictDoNothing({ target: withdrawnLinks.tokenHash });
+  const families = await tx
+    .select({ parentId: parents.id, name: parents.name, contact: parentContact })
+    .from(parents)
+    .where(inArray(parents.id, tx.selectDistinct({ id: outboxMessages.parentId }).from(outboxMessages).where(hasLink(e.id))));
   const messages: OutboxMessage[] = [];
-  for (const p of families.rows) {
-    const to = contactOf(p);
+  for (const p of families) {
+    const to = parentRecipient(p.contact);
     if (!to) continue;
     messages.push({
       ...composeMessage('event_withdrawn', {
@@ -54,9 +68,9 @@ export async function withdrawInquiry(tx: Tx, e: EventRow, now: Date): Promise<n
         recipient: to.recipient,
         vars: { name: p.name, kitaName: e.kitaName, careDays: formatCarePeriod(to.language, e.careStartsAt, e.careEndsAt, e.timezone) },
       }),
-      idempotencyKey: withdrawnKey(e.id, p.parent_id),
+      idempotencyKey: withdrawnKey(e.id, p.parentId),
       kitaId: e.kitaId,
-      parentId: p.parent_id,
+      parentId: p.parentId,
       // The event row is deleted next: the message keeps no reference to it (set null anyway).
       eventId: null,
     });

@@ -1,6 +1,7 @@
 import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { ERASURE_DEADLINE_DAYS, type ErasureRequest, type ErasureResult } from '@kita/shared';
 import { translate } from '@kita/shared/i18n';
+import { erasureDoneKey } from '@kita/shared/message-keys';
 import type { Tx } from '../../db/client.js';
 import { erasureRequests, kitas, parents } from '../../db/schema.js';
 import { assertKitaScope, assertParentScope, kitaScopeOf } from '../../lib/access.js';
@@ -140,7 +141,7 @@ export async function eraseFamily(tx: Tx, ctx: Pick<RequestContext, 'clock' | 'c
   // The confirmation goes to the last address now; the row keeps no link to the family.
   const to = parentRecipient(p);
   if (to) {
-    await enqueueComposed(tx, 'erasure_done', to, { kitaName: kita?.name ?? '' }, { kitaId: p.kitaId, idempotencyKey: `erasure_done:${parentId}` });
+    await enqueueComposed(tx, 'erasure_done', to, { kitaName: kita?.name ?? '' }, { kitaId: p.kitaId, idempotencyKey: erasureDoneKey(parentId) });
   }
 
   // Children leave the Kita's open inquiries first (they stop counting there).

@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, exists, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ParentEvent, PreferenceType, VerifyTokenResult } from '@kita/shared';
-import { sessions } from '../../db/schema.js';
+import { eventChildren, events, sessions, tokens, withdrawnLinks } from '../../db/schema.js';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { sha256 } from '../../lib/crypto.js';
 import { clientAttemptKeys, enforceAttempts, refundAttempt, type AttemptPolicy } from '../../lib/rate-limit.js';
@@ -29,49 +29,62 @@ export async function verifyPreferenceToken(app: FastifyInstance, ip: string, ra
   if (!raw) throw badRequest('TOKEN_MISSING');
   const limitKeys = clientAttemptKeys('verify-token:ip', ip, VERIFY_TOKEN_POLICY);
   await enforceAttempts(app.db, limitKeys, app.clock.now());
-  const r = await app.db.execute<{ parent_id: string; event_id: string; expires_at: Date | string; used_at: Date | string | null }>(sql`
-    select t.parent_id, t.event_id, t.expires_at, t.used_at
-      from tokens t
-     where t.token_hash = ${sha256(raw)} and t.kind = 'preference'
-     limit 1`);
-  const token = r.rows[0];
+  const [token] = await app.db
+    .select({ parentId: tokens.parentId, eventId: tokens.eventId, usedAt: tokens.usedAt })
+    .from(tokens)
+    .where(and(eq(tokens.tokenHash, sha256(raw)), eq(tokens.kind, 'preference')))
+    .limit(1);
   // 400, not 401: the link is bad input, not a bad session (a 401 would end a login in the same browser).
   if (!token) {
     // The link of an inquiry the Kita deleted says so, not "invalid link".
-    const withdrawn = await app.db.execute<{ kita_name: string }>(sql`select kita_name from withdrawn_links where token_hash = ${sha256(raw)} limit 1`);
-    const w = withdrawn.rows[0];
+    const [w] = await app.db
+      .select({ kitaName: withdrawnLinks.kitaName })
+      .from(withdrawnLinks)
+      .where(eq(withdrawnLinks.tokenHash, sha256(raw)))
+      .limit(1);
     if (w) {
       for (const k of limitKeys) await refundAttempt(app.db, k.key);
-      throw new AppError(410, 'EVENT_WITHDRAWN', 'errors.EVENT_WITHDRAWN', { kitaName: w.kita_name });
+      throw new AppError(410, 'EVENT_WITHDRAWN', 'errors.EVENT_WITHDRAWN', { kitaName: w.kitaName });
     }
     throw badRequest('TOKEN_INVALID');
   }
   for (const k of limitKeys) await refundAttempt(app.db, k.key);
   // Replaced by a newer link for this family and inquiry (revokePreferenceLinks).
-  if (token.used_at) throw badRequest('TOKEN_INVALID');
-  const e = await findEvent(app.db, token.event_id);
-  if (!e) throw badRequest('TOKEN_INVALID');
+  if (token.usedAt) throw badRequest('TOKEN_INVALID');
+  const e = token.eventId ? await findEvent(app.db, token.eventId) : undefined;
+  // A preference token always names its family and inquiry; one without is as good as none.
+  const parentId = token.parentId;
+  if (!e || !parentId) throw badRequest('TOKEN_INVALID');
   const now = app.clock.now();
   // A closed inquiry's link shows the family its result until the end of care; an
   // inquiry past its deadline but not yet allocated has no result to show yet.
   const showsResult = e.status === 'finished' && now < e.careEndsAt;
   if (!showsResult && (e.status !== 'open' || isFinished(e, now))) throw eventFinished();
-  const existing = await app.db.execute<{ id: string }>(sql`
-    select id from sessions
-     where kind = 'link' and parent_id = ${token.parent_id} and event_id = ${e.id}
-       and revoked_at is null and expires_at > ${now.toISOString()}
-     order by created_at limit 1`);
-  let sessionId = existing.rows[0]?.id;
+  const [existing] = await app.db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.kind, 'link'),
+        eq(sessions.parentId, parentId),
+        eq(sessions.eventId, e.id),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+      ),
+    )
+    .orderBy(sessions.createdAt)
+    .limit(1);
+  let sessionId = existing?.id;
   if (!sessionId) {
     const [session] = await app.db
       .insert(sessions)
-      .values({ kind: 'link', parentId: token.parent_id, eventId: e.id, expiresAt: e.careEndsAt })
+      .values({ kind: 'link', parentId, eventId: e.id, expiresAt: e.careEndsAt })
       .returning({ id: sessions.id });
     sessionId = session!.id;
   }
   return {
     eventId: e.id,
-    parentId: token.parent_id,
+    parentId,
     token: await app.signSession(sessionId, 'link', e.careEndsAt),
   };
 }
@@ -187,17 +200,20 @@ export async function parentEventView(ctx: RequestContext, eventId: string, pare
  * (answers still accepted), newest deadline last, each as the preference page shows it, so a
  * logged-in parent answers inside the app ("Abfragen & Verlauf"). Only the parent themself.
  */
-export async function openInquiriesOf(ctx: RequestContext, parentId: string): Promise<ParentEvent[]> {
+export async function openEventsOf(ctx: RequestContext, parentId: string): Promise<ParentEvent[]> {
   const auth = ctx.actor;
   if (!(auth.kind === 'user' && auth.role === 'Parent' && auth.parentId === parentId)) throw notFound('parents.notFound', { id: parentId });
   const now = ctx.clock.now();
-  const r = await ctx.db.execute<{ id: string }>(sql`
-    select e.id
-      from events e
-     where e.status = 'open' and e.answers_close_at > ${now.toISOString()}::timestamptz
-       and exists (select 1 from event_children ec where ec.event_id = e.id and ec.parent_id = ${parentId} and ec.left_at is null)
-     order by e.answers_close_at, e.id`);
+  const asked = ctx.db
+    .select({ one: sql`1` })
+    .from(eventChildren)
+    .where(and(eq(eventChildren.eventId, events.id), eq(eventChildren.parentId, parentId), isNull(eventChildren.leftAt)));
+  const open = await ctx.db
+    .select({ id: events.id })
+    .from(events)
+    .where(and(eq(events.status, 'open'), gt(events.answersCloseAt, now), exists(asked)))
+    .orderBy(events.answersCloseAt, events.id);
   const views: ParentEvent[] = [];
-  for (const { id } of r.rows) views.push(await parentEventView(ctx, id, parentId));
+  for (const { id } of open) views.push(await parentEventView(ctx, id, parentId));
   return views;
 }

@@ -13,7 +13,7 @@ import {
 } from '@kita/shared';
 import { AppError, notFound } from '../../lib/errors.js';
 import { authOf } from '../../plugins/auth.js';
-import { openInquiriesOf, parentEventView, verifyPreferenceToken } from './link.js';
+import { openEventsOf, parentEventView, verifyPreferenceToken } from './link.js';
 import { loadEventInScope } from '../events/service.js';
 import { closeIfAllAnswered } from '../results/close.js';
 import { saveAnswers } from './save-answers.js';
@@ -72,7 +72,7 @@ export const preferenceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(z.array(parentEventSchema)) },
       },
     },
-    async (req) => ({ data: await openInquiriesOf(contextOf(app, req), req.params.id) }),
+    async (req) => ({ data: await openEventsOf(contextOf(app, req), req.params.id) }),
   );
 
   app.post(

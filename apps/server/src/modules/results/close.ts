@@ -1,17 +1,18 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, lte, min, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { formatCarePeriod } from '@kita/shared/i18n';
-import { type CloseEventResult, type EventType, type Language, type PreferenceType } from '@kita/shared';
+import { resultsKey } from '@kita/shared/message-keys';
+import { type CloseEventResult, type Language } from '@kita/shared';
 import type { Tx } from '../../db/client.js';
-import { allocations, creditLedger, events } from '../../db/schema.js';
+import { allocations, creditLedger, events, outboxMessages } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import { composeMessage, resultLines } from '../../notify/messages.js';
+import { composeMessage, parentRecipient, resultLines } from '../../notify/messages.js';
 import { enqueueMessages, type OutboxMessage } from '../../notify/outbox.js';
 import { allocate, creditEntriesFor, type AllocationResult } from '../allocation/allocate.js';
-import { countUnanswered, findEvent } from '../events/queries.js';
+import { countUnanswered, findEvent, lockEvent, type LockedEvent } from '../events/queries.js';
+import { inquiryChildren, type InquiryChild } from '../events/inquiry-children.js';
 import { resultSummary } from './summary.js';
-import { contactOf, PARENT_CONTACT } from '../events/contact.js';
 
 /**
  * Closing an event (docs/domain.md "Allocation and credits", docs/quality.md "Reliability"): ONE transaction
@@ -43,48 +44,10 @@ export type CloseTxResult =
   | { state: 'already_finished' }
   | { state: 'busy' };
 
-type LockedEvent = {
-  id: string;
-  kita_id: string;
-  kita_name: string;
-  category_id: string;
-  event_type: EventType;
-  care_starts_at: Date | string;
-  care_ends_at: Date | string;
-  total_slots: number;
-  status: string;
-  seed: string;
-  rule_version: number;
-  timezone: string;
-};
-
-type EligibleChild = {
-  child_id: string;
-  child_name: string;
-  parent_id: string;
-  parent_name: string;
-  email: string | null;
-  primary_phone: string | null;
-  primary_phone_verified: boolean | null;
-  preferred_communication: string | null;
-  is_anonymous: boolean | null;
-  language: string | null;
-  preference_id: string | null;
-  preference_type: PreferenceType | null;
-  balance: number;
-};
-
-export const resultsKey = (eventId: string, parentId: string) => `results:${eventId}:${parentId}`;
 
 /** Closes inside the caller's transaction (the route, the job, the demo seed). */
 export async function closeEventTx(tx: Tx, eventId: string, opts: CloseOptions): Promise<CloseTxResult> {
-  const locked = await tx.execute<LockedEvent>(sql`
-    select e.id, e.kita_id, k.name as kita_name, e.category_id, e.event_type, e.care_starts_at, e.care_ends_at, e.total_slots,
-           e.status, e.seed, e.rule_version, e.timezone
-      from events e join kitas k on k.id = e.kita_id
-     where e.id = ${eventId}
-       for update of e ${opts.skipLocked ? sql`skip locked` : sql``}`);
-  const e = locked.rows[0];
+  const e = await lockEvent(tx, eventId, { skipLocked: opts.skipLocked });
   if (!e) {
     if (opts.skipLocked) return { state: 'busy' };
     throw notFound('events.notFound', { id: eventId });
@@ -95,35 +58,25 @@ export async function closeEventTx(tx: Tx, eventId: string, opts: CloseOptions):
 
   // The children of the inquiry's snapshot (docs/domain.md), still in it; the result message goes to
   // the family's contact data as they are now.
-  const kids = await tx.execute<EligibleChild>(sql`
-    select ec.child_id, ec.child_name, ec.parent_id, ec.parent_name,
-           ${PARENT_CONTACT},
-           pr.id as preference_id, pr.preference_type,
-           coalesce((select sum(l.amount) from credit_ledger l where l.parent_id = ec.parent_id), 0)::int as balance
-      from event_children ec
-      left join parents p on p.id = ec.parent_id
-      left join preferences pr on pr.event_id = ec.event_id and pr.child_id = ec.child_id
-     where ec.event_id = ${e.id} and ec.left_at is null
-     order by ec.child_name, ec.child_id`);
-  const rows = kids.rows;
+  const rows = await inquiryChildren(tx, e.id, { present: true });
   const result = allocate({
     seed: e.seed,
-    totalSlots: Number(e.total_slots),
-    eventType: e.event_type,
+    totalSlots: e.totalSlots,
+    eventType: e.eventType,
     children: rows.map((r) => ({
-      childId: r.child_id,
-      parentId: r.parent_id,
-      preferenceType: r.preference_type,
-      creditBalance: Number(r.balance),
+      childId: r.childId,
+      parentId: r.parentId,
+      preferenceType: r.answer?.preferenceType ?? null,
+      creditBalance: r.ledgerBalance,
     })),
   });
 
-  const byChild = new Map(rows.map((r) => [r.child_id, r]));
+  const byChild = new Map(rows.map((r) => [r.childId, r]));
   const allocationRows = result.allocations.map((a) => ({
     eventId: e.id,
     childId: a.childId,
     parentId: a.parentId,
-    preferenceId: byChild.get(a.childId)?.preference_id ?? null,
+    preferenceId: byChild.get(a.childId)?.answer?.preferenceId ?? null,
     preferenceType: a.preferenceType,
     hasSlot: a.hasSlot,
     rank: a.rank,
@@ -157,7 +110,7 @@ export async function closeEventTx(tx: Tx, eventId: string, opts: CloseOptions):
     action: 'close',
     entity: 'event',
     entityId: e.id,
-    kitaId: e.kita_id,
+    kitaId: e.kitaId,
     details: {
       by: opts.actor.by,
       ruleVersion: result.ruleVersion,
@@ -176,30 +129,30 @@ export async function closeEventTx(tx: Tx, eventId: string, opts: CloseOptions):
  * with slot yes/no, in the parent's language and by the parent's channel. Anonymous parents and
  * parents without a channel get none (the manager tells them).
  */
-function resultMessages(e: LockedEvent, rows: EligibleChild[], result: AllocationResult, credited: ReadonlySet<string>): OutboxMessage[] {
+function resultMessages(e: LockedEvent, rows: InquiryChild[], result: AllocationResult, credited: ReadonlySet<string>): OutboxMessage[] {
   const outcome = new Map(result.allocations.map((a) => [a.childId, a]));
-  const families = new Map<string, EligibleChild[]>();
-  for (const r of rows) families.set(r.parent_id, [...(families.get(r.parent_id) ?? []), r]);
-  const careDays = (lang: Language) => formatCarePeriod(lang, new Date(e.care_starts_at), new Date(e.care_ends_at), e.timezone);
+  const families = new Map<string, InquiryChild[]>();
+  for (const r of rows) families.set(r.parentId, [...(families.get(r.parentId) ?? []), r]);
+  const careDays = (lang: Language) => formatCarePeriod(lang, e.careStartsAt, e.careEndsAt, e.timezone);
   const messages: OutboxMessage[] = [];
   for (const [parentId, kids] of families) {
     const p = kids[0]!;
     // The family was deleted since (only possible without contact anyway): nobody to tell.
-    if (p.language === null) continue;
-    const to = contactOf({ ...p, language: p.language });
+    if (!p.contact) continue;
+    const to = parentRecipient(p.contact);
     if (!to) continue;
     const language: Language = to.language;
     const lines = resultLines(
       language,
       kids.map((k) => {
-        const a = outcome.get(k.child_id);
+        const a = outcome.get(k.childId);
         return {
-          childName: k.child_name,
+          childName: k.childName,
           hasSlot: a?.hasSlot ?? false,
-          credited: credited.has(k.child_id),
-          preferenceType: k.preference_type,
+          credited: credited.has(k.childId),
+          preferenceType: k.answer?.preferenceType ?? null,
           // A waiting list matters only where a released place can move up (future inquiries).
-          waitlistPosition: e.event_type === 'future' ? (a?.waitlistPosition ?? null) : null,
+          waitlistPosition: e.eventType === 'future' ? (a?.waitlistPosition ?? null) : null,
         };
       }),
     );
@@ -208,10 +161,10 @@ function resultMessages(e: LockedEvent, rows: EligibleChild[], result: Allocatio
         language,
         channel: to.channel,
         recipient: to.recipient,
-        vars: { name: p.parent_name, kitaName: e.kita_name, careDays: careDays(language), results: lines },
+        vars: { name: p.parentName, kitaName: e.kitaName, careDays: careDays(language), results: lines },
       }),
       idempotencyKey: resultsKey(e.id, parentId),
-      kitaId: e.kita_id,
+      kitaId: e.kitaId,
       parentId,
       eventId: e.id,
     });
@@ -238,10 +191,8 @@ export async function closeEvent(
   const e = await findEvent(app.db, eventId);
   if (!e) throw notFound('events.notFound', { id: eventId });
   const summary = await resultSummary(app.db, e);
-  const sent = await app.db.execute<{ n: number }>(
-    sql`select count(*)::int as n from outbox_messages where event_id = ${eventId} and kind = 'results'`,
-  );
-  return { ...summary, closedNow: outcome.state === 'closed', messages: Number(sent.rows[0]?.n ?? 0), state: outcome.state };
+  const sent = await app.db.$count(outboxMessages, and(eq(outboxMessages.eventId, eventId), eq(outboxMessages.kind, 'results')));
+  return { ...summary, closedNow: outcome.state === 'closed', messages: sent, state: outcome.state };
 }
 
 const SYSTEM = (by: CloseActor['by']): CloseActor => ({ userId: null, role: 'system', by });
@@ -253,11 +204,8 @@ const SYSTEM = (by: CloseActor['by']): CloseActor => ({ userId: null, role: 'sys
  */
 export async function closeIfAllAnswered(app: FastifyInstance, eventId: string): Promise<boolean> {
   try {
-    const r = await app.db.execute<{ event_type: string; status: string }>(
-      sql`select event_type, status from events where id = ${eventId}`,
-    );
-    const e = r.rows[0];
-    if (!e || e.event_type !== 'immediate' || e.status !== 'open') return false;
+    const [e] = await app.db.select({ eventType: events.eventType, status: events.status }).from(events).where(eq(events.id, eventId));
+    if (!e || e.eventType !== 'immediate' || e.status !== 'open') return false;
     if ((await countUnanswered(app.db, eventId)) > 0) return false;
     const closed = await closeEvent(app, eventId, { actor: SYSTEM('all_answered') });
     return closed.state === 'closed';
@@ -273,12 +221,10 @@ export async function closeIfAllAnswered(app: FastifyInstance, eventId: string):
  * (jobs/runner.ts). Not care_ends_at: that is when the care period ends, days after answers close.
  */
 export async function msUntilNextDeadline(app: FastifyInstance): Promise<number | null> {
-  const r = await app.db.execute<{ next: Date | string | null }>(
-    sql`select min(answers_close_at) as next from events where status = 'open'`,
-  );
-  const next = r.rows[0]?.next;
-  if (next === null || next === undefined) return null;
-  return Math.max(0, new Date(next).getTime() - app.clock.now().getTime());
+  const [r] = await app.db.select({ next: min(events.answersCloseAt) }).from(events).where(eq(events.status, 'open'));
+  const next = r?.next;
+  if (!next) return null;
+  return Math.max(0, next.getTime() - app.clock.now().getTime());
 }
 
 /**
@@ -298,15 +244,15 @@ export async function closeDueEvents(app: FastifyInstance, limit = 20): Promise<
 }
 
 async function closeDueBatch(app: FastifyInstance, limit: number): Promise<{ closed: number; expired: number }> {
-  const now = app.clock.now().toISOString();
-  const due = await app.db.execute<{ id: string; expired: boolean }>(sql`
-    select id, answers_close_at <= ${now}::timestamptz as expired
-      from events
-     where status = 'open' and (answers_close_at <= ${now}::timestamptz or event_type = 'immediate')
-     order by answers_close_at
-     limit ${limit}`);
+  const now = app.clock.now();
+  const due = await app.db
+    .select({ id: events.id, expired: sql<boolean>`${lte(events.answersCloseAt, now)}` })
+    .from(events)
+    .where(and(eq(events.status, 'open'), or(lte(events.answersCloseAt, now), eq(events.eventType, 'immediate'))))
+    .orderBy(events.answersCloseAt)
+    .limit(limit);
   let closed = 0;
-  for (const row of due.rows) {
+  for (const row of due) {
     if (!row.expired && (await countUnanswered(app.db, row.id)) > 0) continue;
     try {
       const r = await closeEvent(app, row.id, { actor: SYSTEM(row.expired ? 'schedule' : 'all_answered'), skipLocked: true });
@@ -315,5 +261,5 @@ async function closeDueBatch(app: FastifyInstance, limit: number): Promise<{ clo
       app.log.error({ err, eventId: row.id }, 'closing a due event failed');
     }
   }
-  return { closed, expired: due.rows.filter((r) => r.expired).length };
+  return { closed, expired: due.filter((r) => r.expired).length };
 }

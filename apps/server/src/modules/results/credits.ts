@@ -1,29 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { CreditsDistributionData, ParentDetails } from '@kita/shared';
-import { creditLedger } from '../../db/schema.js';
+import { creditsResetKey } from '@kita/shared/message-keys';
+import { creditLedger, kitas, parents } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
-import { composeMessage } from '../../notify/messages.js';
+import { composeMessage, parentRecipient } from '../../notify/messages.js';
 import { enqueueMessages } from '../../notify/outbox.js';
 import { resetEntry } from '../allocation/allocate.js';
 import { creditsDistribution } from '../allocation/histogram.js';
 import { findParentDetails } from '../parents/queries.js';
 import { loadParentInScope } from '../parents/service.js';
 import type { RequestContext } from '../../lib/context.js';
-import { contactOf, PARENT_CONTACT, type ParentContactRow } from '../events/contact.js';
+import { parentContact } from '../events/contact.js';
+import { ledgerBalanceOf, ledgerTotal } from '../events/inquiry-children.js';
 
 /**
  * Credits of a family (docs/domain.md "Allocation and credits"): the balance is always the ledger sum;
  * a reset is one more ledger entry, never an update or a delete, so the history stays explainable.
  */
-
-type LockedParent = {
-  id: string;
-  kita_id: string;
-  kita_name: string;
-  name: string;
-  balance: number;
-} & ParentContactRow;
 
 /**
  * `DELETE parents/{id}/reset-credits`: books the entry that brings the balance to 0, audit-logged,
@@ -34,28 +28,27 @@ export async function resetCredits(ctx: RequestContext, parentId: string): Promi
   await loadParentInScope(ctx.db, ctx.actor, parentId);
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
-    const r = await tx.execute<LockedParent>(sql`
-      select p.id, p.kita_id, k.name as kita_name, p.name, ${PARENT_CONTACT},
-             coalesce((select sum(l.amount) from credit_ledger l where l.parent_id = p.id), 0)::int as balance
-        from parents p join kitas k on k.id = p.kita_id
-       where p.id = ${parentId}
-         for update of p`);
-    const p = r.rows[0]!;
-    const balance = Number(p.balance);
+    const [p] = await tx
+      .select({ kitaId: parents.kitaId, kitaName: kitas.name, name: parents.name, contact: parentContact, balance: ledgerBalanceOf(parents.id) })
+      .from(parents)
+      .innerJoin(kitas, eq(kitas.id, parents.kitaId))
+      .where(eq(parents.id, parentId))
+      .for('update', { of: parents });
+    const balance = p!.balance;
     const entry = resetEntry(balance);
     // A zero entry would only clutter the ledger; the audit log still records the reset.
     if (entry.amount !== 0) {
       await tx.insert(creditLedger).values({ parentId, amount: entry.amount, reason: entry.reason, createdBy: ctx.actor.userId, createdAt: now });
     }
-    await audit(tx, ctx.actor, { action: 'reset_credits', entity: 'parent', entityId: parentId, kitaId: p.kita_id, details: { from: balance, amount: entry.amount } });
-    const to = contactOf(p);
+    await audit(tx, ctx.actor, { action: 'reset_credits', entity: 'parent', entityId: parentId, kitaId: p!.kitaId, details: { from: balance, amount: entry.amount } });
+    const to = parentRecipient(p!.contact);
     if (to) {
       await enqueueMessages(tx, [
         {
-          ...composeMessage('credits_reset', { ...to, vars: { name: p.name, kitaName: p.kita_name } }),
+          ...composeMessage('credits_reset', { ...to, vars: { name: p!.name, kitaName: p!.kitaName } }),
           // Every reset is its own message (a second reset months later must reach the parent too).
-          idempotencyKey: `credits_reset:${parentId}:${randomUUID()}`,
-          kitaId: p.kita_id,
+          idempotencyKey: creditsResetKey(parentId, randomUUID()),
+          kitaId: p!.kitaId,
           parentId,
         },
       ]);
@@ -71,16 +64,15 @@ export async function resetCredits(ctx: RequestContext, parentId: string): Promi
  */
 export async function creditsDistributionOf(ctx: RequestContext, parentId: string): Promise<CreditsDistributionData> {
   const parent = await loadParentInScope(ctx.db, ctx.actor, parentId);
-  const r = await ctx.db.execute<{ id: string; balance: number }>(sql`
-    select p.id, coalesce(sum(l.amount), 0)::int as balance
-      from parents p left join credit_ledger l on l.parent_id = p.id
-     where p.kita_id = ${parent.kitaId} and p.status = 'approved'
-     group by p.id`);
-  const own = await ctx.db.execute<{ balance: number }>(
-    sql`select coalesce(sum(amount), 0)::int as balance from credit_ledger where parent_id = ${parentId}`,
-  );
+  const balances = await ctx.db
+    .select({ balance: ledgerTotal() })
+    .from(parents)
+    .leftJoin(creditLedger, eq(creditLedger.parentId, parents.id))
+    .where(and(eq(parents.kitaId, parent.kitaId), eq(parents.status, 'approved')))
+    .groupBy(parents.id);
+  const [own] = await ctx.db.select({ balance: ledgerTotal() }).from(creditLedger).where(eq(creditLedger.parentId, parentId));
   return creditsDistribution(
-    r.rows.map((x) => Number(x.balance)),
-    Number(own.rows[0]?.balance ?? 0),
+    balances.map((x) => x.balance),
+    own?.balance ?? 0,
   );
 }

@@ -1,27 +1,9 @@
-import { sql } from 'drizzle-orm';
-import type { CategoryName, ChildHistory, EventType, PreferenceType } from '@kita/shared';
-import { toIso } from '../events/queries.js';
+import { and, eq, sql } from 'drizzle-orm';
+import type { ChildHistory } from '@kita/shared';
+import { allocations, categories, children, events, groups, kitas, preferences } from '../../db/schema.js';
+import { toWireDates } from '../events/wire-dates.js';
 import { loadParentInScope } from '../parents/service.js';
 import type { RequestContext } from '../../lib/context.js';
-
-type Row = {
-  child_id: string;
-  child_name: string;
-  category_name: CategoryName;
-  kita_name: string;
-  timezone: string;
-  released_at: Date | string | null;
-  preference_id: string | null;
-  event_id: string | null;
-  care_starts_at: Date | string | null;
-  care_ends_at: Date | string | null;
-  answers_close_at: Date | string | null;
-  event_timezone: string | null;
-  event_type: EventType | null;
-  status: string | null;
-  preference_type: PreferenceType | null;
-  has_slot: boolean | null;
-};
 
 /**
  * `GET parents/{id}/children/preferences`: one entry per child
@@ -30,45 +12,58 @@ type Row = {
  */
 export async function parentHistory(ctx: RequestContext, parentId: string): Promise<ChildHistory[]> {
   await loadParentInScope(ctx.db, ctx.actor, parentId);
-  const r = await ctx.db.execute<Row>(sql`
-    select c.id as child_id, c.name as child_name, cat.name as category_name, k.name as kita_name, k.timezone,
-           pr.id as preference_id, e.id as event_id, e.care_starts_at, e.care_ends_at, e.answers_close_at, e.timezone as event_timezone,
-           e.event_type, e.status, pr.preference_type, a.has_slot, a.released_at
-      from children c
-      join groups g on g.id = c.group_id
-      join categories cat on cat.id = g.category_id
-      join kitas k on k.id = cat.kita_id
-      left join preferences pr on pr.child_id = c.id
-      left join events e on e.id = pr.event_id
-      left join allocations a on a.event_id = pr.event_id and a.child_id = c.id
-     where c.parent_id = ${parentId}
-     order by c.name, c.id, e.care_ends_at desc nulls last, e.id`);
+  const rows = await ctx.db
+    .select({
+      childId: children.id,
+      childName: children.name,
+      categoryName: categories.name,
+      kitaName: kitas.name,
+      timezone: kitas.timezone,
+      answer: { preferenceId: preferences.id, preferenceType: preferences.preferenceType },
+      event: {
+        id: events.id,
+        careStartsAt: events.careStartsAt,
+        careEndsAt: events.careEndsAt,
+        answersCloseAt: events.answersCloseAt,
+        timezone: events.timezone,
+        eventType: events.eventType,
+        status: events.status,
+      },
+      allocation: { id: allocations.id, hasSlot: allocations.hasSlot, releasedAt: allocations.releasedAt },
+    })
+    .from(children)
+    .innerJoin(groups, eq(groups.id, children.groupId))
+    .innerJoin(categories, eq(categories.id, groups.categoryId))
+    .innerJoin(kitas, eq(kitas.id, categories.kitaId))
+    .leftJoin(preferences, eq(preferences.childId, children.id))
+    .leftJoin(events, eq(events.id, preferences.eventId))
+    .leftJoin(allocations, and(eq(allocations.eventId, preferences.eventId), eq(allocations.childId, children.id)))
+    .where(eq(children.parentId, parentId))
+    .orderBy(children.name, children.id, sql`${events.careEndsAt} desc nulls last`, events.id);
   const now = ctx.clock.now().getTime();
   const byChild = new Map<string, ChildHistory>();
-  for (const row of r.rows) {
-    let child = byChild.get(row.child_id);
+  for (const row of rows) {
+    let child = byChild.get(row.childId);
     if (!child) {
-      child = { childId: row.child_id, childName: row.child_name, categoryName: row.category_name, kitaName: row.kita_name, timezone: row.timezone, preferences: [] };
-      byChild.set(row.child_id, child);
+      child = { childId: row.childId, childName: row.childName, categoryName: row.categoryName, kitaName: row.kitaName, timezone: row.timezone, preferences: [] };
+      byChild.set(row.childId, child);
     }
-    if (!row.preference_id || !row.event_id || !row.preference_type) continue;
-    const expire = new Date(row.care_ends_at!);
-    const finished = row.status === 'finished';
-    const hasSlot = row.has_slot === null || row.has_slot === undefined ? null : row.has_slot ? 'JA' : 'NEIN';
+    const { answer, event: e, allocation: a } = row;
+    if (!answer || !e) continue;
+    const finished = e.status === 'finished';
+    const hasSlot = a ? (a.hasSlot ? 'JA' : 'NEIN') : null;
     child.preferences.push({
-      preferenceId: row.preference_id,
-      childId: row.child_id,
-      eventId: row.event_id,
-      eventDate: toIso(row.care_starts_at!),
-      expireDate: toIso(expire),
-      responseDeadline: toIso(row.answers_close_at!),
-      timezone: row.event_timezone!,
-      eventType: row.event_type!,
-      preferenceType: row.preference_type,
+      preferenceId: answer.preferenceId,
+      childId: row.childId,
+      eventId: e.id,
+      ...toWireDates({ careStartsAt: e.careStartsAt, careEndsAt: e.careEndsAt, answersCloseAt: e.answersCloseAt }),
+      timezone: e.timezone,
+      eventType: e.eventType,
+      preferenceType: answer.preferenceType,
       hasSlot,
-      released: row.released_at !== null && row.released_at !== undefined,
-      isFinished: finished || new Date(row.answers_close_at!).getTime() <= now,
-      canRelease: finished && row.event_type === 'future' && hasSlot === 'JA' && expire.getTime() > now,
+      released: !!a?.releasedAt,
+      isFinished: finished || e.answersCloseAt.getTime() <= now,
+      canRelease: finished && e.eventType === 'future' && hasSlot === 'JA' && e.careEndsAt.getTime() > now,
     });
   }
   return [...byChild.values()];

@@ -1,18 +1,21 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { z } from 'zod';
-import type { PreferenceType, ReleaseSlotInput, ReleaseSlotResult } from '@kita/shared';
+import type { ReleaseSlotInput, ReleaseSlotResult } from '@kita/shared';
 import { formatCarePeriod, type Resources } from '@kita/shared/i18n';
+import { slotOfferedKey, slotReleasedKey } from '@kita/shared/message-keys';
 import type { ErrorCode } from '@kita/shared';
 import type { Tx } from '../../db/client.js';
-import { allocations, creditLedger } from '../../db/schema.js';
+import { allocations, children, creditLedger, eventChildren, parents } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { reachesKita } from '../../lib/access.js';
-import { composeMessage } from '../../notify/messages.js';
+import { composeMessage, parentRecipient } from '../../notify/messages.js';
 import { enqueueMessages } from '../../notify/outbox.js';
 import { nextOnWaitlist, promoteEntries, releaseEntries, type BookedContext } from '../allocation/allocate.js';
 import type { RequestContext } from '../../lib/context.js';
-import { contactOf, PARENT_CONTACT, type ParentContactRow } from '../events/contact.js';
+import { parentContact } from '../events/contact.js';
+import { ledgerTotal } from '../events/inquiry-children.js';
+import { lockEvent, type LockedEvent } from '../events/queries.js';
 
 /**
  * Releasing a slot (docs/domain.md "Allocation and credits"): future events only, slot JA, before
@@ -24,7 +27,6 @@ import { contactOf, PARENT_CONTACT, type ParentContactRow } from '../events/cont
  */
 
 const releaseError = (status: number, code: ErrorCode, key: keyof Resources['results']['release']) => new AppError(status, code, `results.release.${key}`);
-export const slotOfferedKey = (eventId: string, childId: string) => `slot_offered:${eventId}:${childId}`;
 
 const uuid = z.uuid();
 
@@ -38,50 +40,21 @@ export function requireReleaseInput(body: { childId?: string | null; preferenceI
   return { childId, preferenceId, parentId };
 }
 
-type LockedEvent = {
-  id: string;
-  kita_id: string;
-  kita_name: string;
-  event_type: string;
-  care_starts_at: Date | string;
-  care_ends_at: Date | string;
-  status: string;
-  timezone: string;
-  rule_version: number;
-};
-
-type Waiting = {
-  id: string;
-  child_id: string;
-  child_name: string;
-  parent_id: string;
-  parent_name: string;
-  has_slot: boolean;
-  waitlist_position: number | null;
-  promoted_at: Date | string | null;
-  preference_type: PreferenceType | null;
-} & ParentContactRow;
-
 export async function releaseSlot(ctx: RequestContext, eventId: string, input: ReleaseSlotInput): Promise<ReleaseSlotResult> {
   const auth = ctx.actor;
   // A parent releases only their own child's slot; anything else looks like it does not exist.
   if (auth.role === 'Parent' && auth.parentId !== input.parentId) throw releaseError(404, 'NOT_FOUND', 'notFound');
   const now = ctx.clock.now();
   const result = await ctx.db.transaction(async (tx) => {
-    const ev = await tx.execute<LockedEvent>(sql`
-      select e.id, e.kita_id, k.name as kita_name, e.event_type, e.care_starts_at, e.care_ends_at, e.status, e.timezone, e.rule_version
-        from events e join kitas k on k.id = e.kita_id
-       where e.id = ${eventId}
-         for update of e`);
-    const e = ev.rows[0];
+    const e = await lockEvent(tx, eventId);
     const eventNotFound = () => notFound('events.notFound', { id: eventId });
     if (!e) throw eventNotFound();
     // A parent releases in their own Kita, staff within their Kita scope.
-    if (auth.role === 'Parent' ? auth.kitaId !== e.kita_id : !reachesKita(auth, e.kita_id)) throw eventNotFound();
+    if (auth.role === 'Parent' ? auth.kitaId !== e.kitaId : !reachesKita(auth, e.kitaId)) throw eventNotFound();
 
     if (e.status !== 'finished') throw releaseError(409, 'RELEASE_NOT_FINISHED', 'notFinished');
-    if (e.event_type !== 'future') throw releaseError(409, 'RELEASE_IMMEDIATE', 'immediate');
-    if (new Date(e.care_ends_at).getTime() <= now.getTime()) throw releaseError(409, 'RELEASE_EXPIRED', 'expired');
+    if (e.eventType !== 'future') throw releaseError(409, 'RELEASE_IMMEDIATE', 'immediate');
+    if (e.careEndsAt.getTime() <= now.getTime()) throw releaseError(409, 'RELEASE_EXPIRED', 'expired');
     const [row] = await tx
       .select()
       .from(allocations)
@@ -96,9 +69,9 @@ export async function releaseSlot(ctx: RequestContext, eventId: string, input: R
     // The booking follows the rule version the event was closed with (credits.ts).
     // Given back after care has begun (domain rule, docs/fairness.md): the charge stays and the
     // family that moves up is not charged for the rest of the period.
-    const careBegun = now.getTime() >= new Date(e.care_starts_at).getTime();
+    const careBegun = now.getTime() >= e.careStartsAt.getTime();
     const booked = await bookedContext(tx, e.id, row.childId, row.parentId, ['slot', 'promote_slot']);
-    await book(tx, e.id, releaseEntries(row, e.rule_version, { ...booked, careBegun }), auth.userId, now);
+    await book(tx, e.id, releaseEntries(row, e.ruleVersion, { ...booked, careBegun }), auth.userId, now);
 
     // The family whose place the Kita gave back is told; a parent who gave it back knows.
     if (auth.role !== 'Parent') await tellPlaceGivenBack(tx, e, row.childId, row.parentId);
@@ -107,7 +80,7 @@ export async function releaseSlot(ctx: RequestContext, eventId: string, input: R
       action: 'release_slot',
       entity: 'event',
       entityId: e.id,
-      kitaId: e.kita_id,
+      kitaId: e.kitaId,
       details: { childId: row.childId, parentId: row.parentId, promotedChildId: promoted?.childId ?? null },
     });
     return { eventId: e.id, childId: row.childId, hasSlot: 'NEIN' as const, promoted };
@@ -124,11 +97,13 @@ export async function releaseSlot(ctx: RequestContext, eventId: string, input: R
  * reverses exactly that, within the range).
  */
 async function bookedContext(tx: Tx, eventId: string, childId: string, parentId: string, reasons: Array<'slot' | 'promote_slot' | 'no_slot'>): Promise<BookedContext> {
-  const r = await tx.execute<{ booked: number; balance: number }>(sql`
-    select coalesce((select sum(amount) from credit_ledger where event_id = ${eventId} and child_id = ${childId} and reason in (${sql.join(reasons.map((x) => sql`${x}`), sql`, `)})), 0)::int as booked,
-           coalesce((select sum(amount) from credit_ledger where parent_id = ${parentId}), 0)::int as balance`);
-  const row = r.rows[0];
-  return { booked: Number(row?.booked ?? 0), balance: Number(row?.balance ?? 0) };
+  const total = ledgerTotal();
+  const [booked] = await tx
+    .select({ n: total })
+    .from(creditLedger)
+    .where(and(eq(creditLedger.eventId, eventId), eq(creditLedger.childId, childId), inArray(creditLedger.reason, reasons)));
+  const [balance] = await tx.select({ n: total }).from(creditLedger).where(eq(creditLedger.parentId, parentId));
+  return { booked: booked?.n ?? 0, balance: balance?.n ?? 0 };
 }
 
 async function book(tx: Tx, eventId: string, entries: ReturnType<typeof releaseEntries>, userId: string | null, now: Date) {
@@ -136,17 +111,14 @@ async function book(tx: Tx, eventId: string, entries: ReturnType<typeof releaseE
   await tx.insert(creditLedger).values(entries.map((l) => ({ ...l, eventId, createdBy: userId, createdAt: now })));
 }
 
-export const slotReleasedKey = (eventId: string, childId: string) => `slot_released:${eventId}:${childId}`;
-
 /** 'Place given back' to the family of a child whose place the Kita's staff released. */
 async function tellPlaceGivenBack(tx: Tx, e: LockedEvent, childId: string, parentId: string): Promise<void> {
-  const r = await tx.execute<{ child_name: string; parent_name: string } & ParentContactRow>(sql`
-    select ec.child_name, ec.parent_name, ${PARENT_CONTACT}
-      from event_children ec
-      join parents p on p.id = ec.parent_id
-     where ec.event_id = ${e.id} and ec.child_id = ${childId} and ec.parent_id = ${parentId}`);
-  const family = r.rows[0];
-  const to = family ? contactOf(family) : null;
+  const [family] = await tx
+    .select({ childName: eventChildren.childName, parentName: eventChildren.parentName, contact: parentContact })
+    .from(eventChildren)
+    .innerJoin(parents, eq(parents.id, eventChildren.parentId))
+    .where(and(eq(eventChildren.eventId, e.id), eq(eventChildren.childId, childId), eq(eventChildren.parentId, parentId)));
+  const to = family ? parentRecipient(family.contact) : null;
   if (!family || !to) return;
   await enqueueMessages(tx, [
     {
@@ -155,14 +127,14 @@ async function tellPlaceGivenBack(tx: Tx, e: LockedEvent, childId: string, paren
         channel: to.channel,
         recipient: to.recipient,
         vars: {
-          name: family.parent_name,
-          kitaName: e.kita_name,
-          careDays: formatCarePeriod(to.language, new Date(e.care_starts_at), new Date(e.care_ends_at), e.timezone),
-          childName: family.child_name,
+          name: family.parentName,
+          kitaName: e.kitaName,
+          careDays: formatCarePeriod(to.language, e.careStartsAt, e.careEndsAt, e.timezone),
+          childName: family.childName,
         },
       }),
       idempotencyKey: slotReleasedKey(e.id, childId),
-      kitaId: e.kita_id,
+      kitaId: e.kitaId,
       parentId,
       eventId: e.id,
     },
@@ -171,31 +143,32 @@ async function tellPlaceGivenBack(tx: Tx, e: LockedEvent, childId: string, paren
 
 /** Moves the first child still waiting into the freed slot and tells its family. */
 async function promoteNext(tx: Tx, e: LockedEvent, userId: string | null, now: Date, careBegun: boolean): Promise<ReleaseSlotResult['promoted']> {
-  const waiting = await tx.execute<Waiting>(sql`
-    select a.id, a.child_id, c.name as child_name, a.parent_id, p.name as parent_name, a.has_slot,
-           a.waitlist_position, a.promoted_at, a.preference_type,
-           ${PARENT_CONTACT}
-      from allocations a
-      join children c on c.id = a.child_id
-      join parents p on p.id = a.parent_id
-     where a.event_id = ${e.id} and a.waitlist_position is not null and not a.has_slot and a.promoted_at is null`);
-  const next = nextOnWaitlist(
-    waiting.rows.map((w) => ({
-      ...w,
-      childId: w.child_id,
-      parentId: w.parent_id,
-      hasSlot: w.has_slot,
-      waitlistPosition: w.waitlist_position,
-      preferenceType: w.preference_type,
-      promotedAt: w.promoted_at ? new Date(w.promoted_at) : null,
-    })),
-  );
+  const waiting = await tx
+    .select({
+      id: allocations.id,
+      childId: allocations.childId,
+      childName: children.name,
+      parentId: allocations.parentId,
+      parentName: parents.name,
+      hasSlot: allocations.hasSlot,
+      waitlistPosition: allocations.waitlistPosition,
+      promotedAt: allocations.promotedAt,
+      preferenceType: allocations.preferenceType,
+      contact: parentContact,
+    })
+    .from(allocations)
+    .innerJoin(children, eq(children.id, allocations.childId))
+    .innerJoin(parents, eq(parents.id, allocations.parentId))
+    .where(
+      and(eq(allocations.eventId, e.id), isNotNull(allocations.waitlistPosition), eq(allocations.hasSlot, false), isNull(allocations.promotedAt)),
+    );
+  const next = nextOnWaitlist(waiting);
   if (!next) return null;
   await tx.update(allocations).set({ hasSlot: true, promotedAt: now }).where(eq(allocations.id, next.id));
   const booked = await bookedContext(tx, e.id, next.childId, next.parentId, ['no_slot']);
-  await book(tx, e.id, promoteEntries(next, e.rule_version, { ...booked, careBegun }), userId, now);
+  await book(tx, e.id, promoteEntries(next, e.ruleVersion, { ...booked, careBegun }), userId, now);
 
-  const to = contactOf(next);
+  const to = parentRecipient(next.contact);
   if (to) {
     await enqueueMessages(tx, [
       {
@@ -204,18 +177,18 @@ async function promoteNext(tx: Tx, e: LockedEvent, userId: string | null, now: D
           channel: to.channel,
           recipient: to.recipient,
           vars: {
-            name: next.parent_name,
-            kitaName: e.kita_name,
-            careDays: formatCarePeriod(to.language, new Date(e.care_starts_at), new Date(e.care_ends_at), e.timezone),
-            childName: next.child_name,
+            name: next.parentName,
+            kitaName: e.kitaName,
+            careDays: formatCarePeriod(to.language, e.careStartsAt, e.careEndsAt, e.timezone),
+            childName: next.childName,
           },
         }),
         idempotencyKey: slotOfferedKey(e.id, next.childId),
-        kitaId: e.kita_id,
+        kitaId: e.kitaId,
         parentId: next.parentId,
         eventId: e.id,
       },
     ]);
   }
-  return { childId: next.childId, childName: next.child_name, parentId: next.parentId };
+  return { childId: next.childId, childName: next.childName, parentId: next.parentId };
 }

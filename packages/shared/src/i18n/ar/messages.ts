@@ -14,8 +14,8 @@ export const messages: Catalog<typeof de> = {
     greetingNoName: 'مرحبًا،',
     signature: 'فريق الرعاية الطارئة في الحضانة (Kita)',
     footer: 'أُرسلت هذه الرسالة تلقائيًا. يُرجى عدم الرد عليها.',
-    privacy: 'الخصوصية',
-    imprint: 'بيانات الناشر',
+    privacy: 'حماية البيانات',
+    imprint: 'بيانات الناشر (Impressum)',
     accessibility: 'إمكانية الوصول',
     linkFallback: 'إذا لم يعمل الزر، انسخ هذا الرابط والصقه في المتصفح:',
     kitaNote: 'ملاحظة من الحضانة (Kita) بكلماتها هي، لذلك قد تكون باللغة الألمانية:',
@@ -110,6 +110,12 @@ export const messages: Catalog<typeof de> = {
     action: '',
     sms: '{{kitaName}}: أُعيدت نقاط عائلتك إلى الصفر.',
   },
+  erasure_done: {
+    subject: 'تم حذف بياناتك لدى {{kitaName}}',
+    body: 'قامت {{kitaName}} بحذف بيانات عائلتك وحسابك. تحتفظ الاستطلاعات المنتهية بسطر واحد بدون أسماء فقط، حتى تبقى نتائجها قابلة للتتبع. هذه آخر رسالة ستتلقاها منا.',
+    action: '',
+    sms: '{{kitaName}}: تم حذف بيانات عائلتك وحسابك.',
+  },
   resultLine: {
     slot: '{{childName}}: حصل على مكان',
     noSlot: '{{childName}}: لا يوجد مكان',
@@ -125,12 +131,5 @@ export const messages: Catalog<typeof de> = {
     perLanguage: '{{language}}: {{families}} × {{each}}',
     hint: 'يتسع جزء رسالة SMS بالحروف السيريلية أو العربية لـ 70 حرفًا بدلًا من 160. ويكلّف كل تذكير المقدار نفسه مرة أخرى لكل عائلة لم تُجب.',
     none: 'لا تتلقى أي عائلة في هذه الفئة الاستطلاع عبر SMS.',
-  },
-  // PROVISIONAL: English until this newer message is translated with the others.
-  erasure_done: {
-    subject: 'Your data with {{kitaName}} has been erased',
-    body: '{{kitaName}} has erased the data of your family and your account. Finished inquiries keep only a row without names, so that their results stay traceable. This is the last message you will receive from us.',
-    action: '',
-    sms: '{{kitaName}}: Your family\'s data and your account have been erased.',
   },
 };

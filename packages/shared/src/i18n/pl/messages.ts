@@ -13,8 +13,8 @@ export const messages: Catalog<typeof de> = {
     greetingNoName: 'Dzień dobry,',
     signature: 'Zespół opieki awaryjnej Kita (przedszkola)',
     footer: 'Ta wiadomość została wysłana automatycznie. Prosimy na nią nie odpowiadać.',
-    privacy: 'Prywatność',
-    imprint: 'Nota prawna',
+    privacy: 'Ochrona danych',
+    imprint: 'Nota prawna (Impressum)',
     accessibility: 'Dostępność',
     linkFallback: 'Jeśli przycisk nie działa, skopiuj ten link do przeglądarki:',
     kitaNote: 'Informacja od Kita (przedszkola) – jej własnymi słowami, dlatego może być po niemiecku:',
@@ -109,6 +109,12 @@ export const messages: Catalog<typeof de> = {
     action: '',
     sms: '{{kitaName}}: Punkty Państwa rodziny zostały wyzerowane.',
   },
+  erasure_done: {
+    subject: 'Twoje dane w {{kitaName}} zostały usunięte',
+    body: '{{kitaName}} usunęła dane Twojej rodziny i Twoje konto. Zakończone ankiety zachowują tylko wiersz bez nazwisk, aby ich wyniki pozostały możliwe do sprawdzenia. To ostatnia wiadomość, którą od nas otrzymasz.',
+    action: '',
+    sms: '{{kitaName}}: Dane Twojej rodziny i Twoje konto zostały usunięte.',
+  },
   resultLine: {
     slot: '{{childName}}: miejsce przyznane',
     noSlot: '{{childName}}: brak miejsca',
@@ -124,12 +130,5 @@ export const messages: Catalog<typeof de> = {
     perLanguage: '{{language}}: {{families}} × {{each}}',
     hint: 'SMS cyrylicą lub po arabsku mieści 70 zamiast 160 znaków na część. Każde przypomnienie kosztuje tyle samo ponownie za każdą rodzinę bez odpowiedzi.',
     none: 'Żadna rodzina z tej kategorii nie dostaje ankiety przez SMS.',
-  },
-  // PROVISIONAL: English until this newer message is translated with the others.
-  erasure_done: {
-    subject: 'Your data with {{kitaName}} has been erased',
-    body: '{{kitaName}} has erased the data of your family and your account. Finished inquiries keep only a row without names, so that their results stay traceable. This is the last message you will receive from us.',
-    action: '',
-    sms: '{{kitaName}}: Your family\'s data and your account have been erased.',
   },
 };

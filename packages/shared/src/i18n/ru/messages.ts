@@ -13,8 +13,8 @@ export const messages: Catalog<typeof de> = {
     greetingNoName: 'Здравствуйте!',
     signature: 'Ваша команда экстренного присмотра в Kita (детском саду)',
     footer: 'Это сообщение отправлено автоматически. Пожалуйста, не отвечайте на него.',
-    privacy: 'Конфиденциальность',
-    imprint: 'Выходные данные',
+    privacy: 'Защита данных',
+    imprint: 'Выходные данные (Impressum)',
     accessibility: 'Доступность',
     linkFallback: 'Если кнопка не работает, скопируйте эту ссылку в браузер:',
     kitaNote: 'Примечание от Kita (детского сада) – её собственными словами, поэтому может быть на немецком:',
@@ -109,6 +109,12 @@ export const messages: Catalog<typeof de> = {
     action: '',
     sms: '{{kitaName}}: баллы вашей семьи обнулены.',
   },
+  erasure_done: {
+    subject: 'Ваши данные в {{kitaName}} удалены',
+    body: '{{kitaName}} удалил данные вашей семьи и ваш аккаунт. В завершённых опросах осталась только строка без имён, чтобы их результаты можно было проверить. Это последнее сообщение, которое вы от нас получите.',
+    action: '',
+    sms: '{{kitaName}}: данные вашей семьи и аккаунт удалены.',
+  },
   resultLine: {
     slot: '{{childName}}: место есть',
     noSlot: '{{childName}}: места нет',
@@ -124,12 +130,5 @@ export const messages: Catalog<typeof de> = {
     perLanguage: '{{language}}: {{families}} × {{each}}',
     hint: 'SMS кириллицей или на арабском вмещает 70 вместо 160 символов на часть. Каждое напоминание стоит столько же снова за каждую семью без ответа.',
     none: 'Ни одна семья этой категории не получает опрос по SMS.',
-  },
-  // PROVISIONAL: English until this newer message is translated with the others.
-  erasure_done: {
-    subject: 'Your data with {{kitaName}} has been erased',
-    body: '{{kitaName}} has erased the data of your family and your account. Finished inquiries keep only a row without names, so that their results stay traceable. This is the last message you will receive from us.',
-    action: '',
-    sms: '{{kitaName}}: Your family\'s data and your account have been erased.',
   },
 };

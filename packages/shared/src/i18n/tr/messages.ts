@@ -14,7 +14,7 @@ export const messages: Catalog<typeof de> = {
     signature: 'Kita (kreş) acil bakım ekibiniz',
     footer: 'Bu mesaj otomatik olarak gönderildi. Lütfen bu mesajı yanıtlamayın.',
     privacy: 'Gizlilik',
-    imprint: 'Künye',
+    imprint: 'Künye (Impressum)',
     accessibility: 'Erişilebilirlik',
     linkFallback: 'Düğme çalışmazsa bu bağlantıyı kopyalayıp tarayıcınıza yapıştırın:',
     kitaNote: 'Kita’nın notu (Kita’nın kendi yazdığı şekliyle, bu yüzden Almanca olabilir):',
@@ -109,6 +109,12 @@ export const messages: Catalog<typeof de> = {
     action: '',
     sms: '{{kitaName}}: Ailenizin puanları 0’a sıfırlandı.',
   },
+  erasure_done: {
+    subject: '{{kitaName}} kaydındaki verileriniz silindi',
+    body: '{{kitaName}}, ailenizin verilerini ve hesabınızı sildi. Tamamlanmış sorgularda, sonuçları izlenebilir kalsın diye yalnızca isimsiz bir satır kalır. Bu, bizden alacağınız son mesajdır.',
+    action: '',
+    sms: '{{kitaName}}: Ailenizin verileri ve hesabınız silindi.',
+  },
   resultLine: {
     slot: '{{childName}}: yer verildi',
     noSlot: '{{childName}}: yer yok',
@@ -124,12 +130,5 @@ export const messages: Catalog<typeof de> = {
     perLanguage: '{{language}}: {{families}} × {{each}}',
     hint: 'Kiril veya Arap alfabesiyle bir SMS parçası 160 yerine 70 karakter alır. Her hatırlatma, yanıt vermeyen her aile için aynı tutarı tekrar tutar.',
     none: 'Bu kategorideki hiçbir aile sorguyu SMS ile almıyor.',
-  },
-  // PROVISIONAL: English until this newer message is translated with the others.
-  erasure_done: {
-    subject: 'Your data with {{kitaName}} has been erased',
-    body: '{{kitaName}} has erased the data of your family and your account. Finished inquiries keep only a row without names, so that their results stay traceable. This is the last message you will receive from us.',
-    action: '',
-    sms: '{{kitaName}}: Your family\'s data and your account have been erased.',
   },
 };

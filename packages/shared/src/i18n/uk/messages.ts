@@ -13,8 +13,8 @@ export const messages: Catalog<typeof de> = {
     greetingNoName: 'Добрий день!',
     signature: 'Ваша команда екстреного догляду в Kita (дитячому садку)',
     footer: 'Це повідомлення надіслано автоматично. Будь ласка, не відповідайте на нього.',
-    privacy: 'Конфіденційність',
-    imprint: 'Вихідні дані',
+    privacy: 'Захист даних',
+    imprint: 'Вихідні дані (Impressum)',
     accessibility: 'Доступність',
     linkFallback: 'Якщо кнопка не працює, скопіюйте це посилання у браузер:',
     kitaNote: 'Примітка від Kita (дитячого садка) – її власними словами, тому може бути німецькою:',
@@ -109,6 +109,12 @@ export const messages: Catalog<typeof de> = {
     action: '',
     sms: '{{kitaName}}: бали вашої родини обнулено.',
   },
+  erasure_done: {
+    subject: 'Ваші дані в {{kitaName}} видалено',
+    body: '{{kitaName}} видалив дані вашої родини та ваш обліковий запис. У завершених опитуваннях залишився лише рядок без імен, щоб їхні результати можна було перевірити. Це останнє повідомлення, яке ви від нас отримаєте.',
+    action: '',
+    sms: '{{kitaName}}: дані вашої родини та обліковий запис видалено.',
+  },
   resultLine: {
     slot: '{{childName}}: місце є',
     noSlot: '{{childName}}: місця немає',
@@ -124,12 +130,5 @@ export const messages: Catalog<typeof de> = {
     perLanguage: '{{language}}: {{families}} × {{each}}',
     hint: 'SMS кирилицею чи арабською вміщує 70 замість 160 символів на частину. Кожне нагадування коштує стільки ж знову для кожної родини без відповіді.',
     none: 'Жодна родина цієї категорії не отримує опитування через SMS.',
-  },
-  // PROVISIONAL: English until this newer message is translated with the others.
-  erasure_done: {
-    subject: 'Your data with {{kitaName}} has been erased',
-    body: '{{kitaName}} has erased the data of your family and your account. Finished inquiries keep only a row without names, so that their results stay traceable. This is the last message you will receive from us.',
-    action: '',
-    sms: '{{kitaName}}: Your family\'s data and your account have been erased.',
   },
 };

@@ -4,7 +4,7 @@ import { PlusIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { CATEGORY_NAMES, type Category } from '@kita/shared';
-import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { runConfirmed } from '@/lib/notify';
 import { DataTable } from '@/components/data-table/data-table';
 import { PageHeader } from '@/components/page-header';
@@ -102,7 +102,7 @@ export default function CategoriesPage() {
         </CardContent>
       </Card>
       <CategoryFormDialog open={formOpen} onOpenChange={setFormOpen} kitaId={kitaId} category={editing} taken={taken} />
-      <ConfirmDeleteDialog
+      <ConfirmDialog
         open={!!deleting}
         onOpenChange={(open) => !open && setDeleting(null)}
         onConfirm={confirmDelete}

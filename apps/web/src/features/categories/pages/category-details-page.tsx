@@ -4,7 +4,7 @@ import { PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { Group } from '@kita/shared';
-import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { runConfirmed } from '@/lib/notify';
 import { DataTable } from '@/components/data-table/data-table';
 import { PageHeader } from '@/components/page-header';
@@ -134,13 +134,13 @@ export default function CategoryDetailsPage() {
         category={data}
         taken={categories.map((c) => c.categoryName)}
       />
-      <ConfirmDeleteDialog
+      <ConfirmDialog
         open={!!deletingGroup}
         onOpenChange={(open) => !open && setDeletingGroup(null)}
         onConfirm={confirmGroupDelete}
         description={deletingGroup ? t('groups.deleteDescription', { name: deletingGroup.groupName }) : undefined}
       />
-      <ConfirmDeleteDialog
+      <ConfirmDialog
         open={deleteOpen}
         onOpenChange={setDeleteOpen}
         onConfirm={confirmCategoryDelete}

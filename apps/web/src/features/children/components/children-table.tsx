@@ -11,7 +11,7 @@ import { runConfirmed } from '@/lib/notify';
 import { useDeleteChild } from '../queries';
 
 // The child form (react-hook-form, zod, date picker) loads when first opened, not with the table.
-const ConfirmDeleteDialog = lazyDialog(async () => (await import('@/components/confirm-delete-dialog')).ConfirmDeleteDialog);
+const ConfirmDialog = lazyDialog(async () => (await import('@/components/confirm-dialog')).ConfirmDialog);
 const ChildFormDialog = lazyDialog(async () => (await import('./child-form-dialog')).ChildFormDialog);
 
 /** One row of a children table: a child with its place (group, category) and parent. */
@@ -139,7 +139,7 @@ export function ChildrenTable({
         fixedParent={fixedParent}
         asParent={asParent}
       />
-      <ConfirmDeleteDialog
+      <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
         onConfirm={confirmDelete}

@@ -4,7 +4,7 @@ import { PlusIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { EventSummary } from '@kita/shared';
-import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { runConfirmed } from '@/lib/notify';
 import { DataTable } from '@/components/data-table/data-table';
 import { ErrorState } from '@/components/states';
@@ -101,7 +101,7 @@ export function EventsTable({ kitaId, height = 500 }: { kitaId: string; height?:
           if (!editing) navigate(`/kitas/${kitaId}/e/${saved.eventId}`, { state: { event: saved } });
         }}
       />
-      <ConfirmDeleteDialog
+      <ConfirmDialog
         open={!!deleting}
         onOpenChange={(open) => !open && setDeleting(undefined)}
         description={deleting && <DeleteEventText event={deleting} kitaId={kitaId} />}

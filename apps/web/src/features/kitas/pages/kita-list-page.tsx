@@ -4,7 +4,7 @@ import { PlusIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Kita } from '@kita/shared';
-import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { runConfirmed } from '@/lib/notify';
 import { DataTable, type RowActions } from '@/components/data-table/data-table';
 import { PageHeader } from '@/components/page-header';
@@ -94,7 +94,7 @@ export default function KitaListPage() {
         </CardContent>
       </Card>
       <KitaFormDialog open={formOpen} onOpenChange={setFormOpen} kita={editing} />
-      <ConfirmDeleteDialog
+      <ConfirmDialog
         open={!!deleting}
         onOpenChange={(open) => !open && setDeleting(null)}
         onConfirm={confirmDelete}

@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { DownloadIcon, Loader2Icon, Trash2Icon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatWith } from '@/lib/format';
@@ -57,7 +57,7 @@ export function MyDataCard({ parentId, asParent }: { parentId: string; asParent:
             </Button>
           </div>
         )}
-        <ConfirmDeleteDialog
+        <ConfirmDialog
           open={confirming}
           onOpenChange={setConfirming}
           title={t('mydata.erasure.confirmTitle')}

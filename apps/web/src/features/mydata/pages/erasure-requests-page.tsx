@@ -2,7 +2,7 @@ import * as React from 'react';
 import { Trash2Icon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { ErasureRequest } from '@kita/shared';
-import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { PageHeader } from '@/components/page-header';
 import { ErrorState, LoadingState } from '@/components/states';
 import { Badge } from '@/components/ui/badge';
@@ -91,7 +91,7 @@ export default function ErasureRequestsPage() {
           </CardContent>
         </Card>
       )}
-      <ConfirmDeleteDialog
+      <ConfirmDialog
         open={target !== null}
         onOpenChange={(open) => !open && setTarget(null)}
         title={t('mydata.requests.confirmTitle', { name: target?.familyName })}

@@ -5,7 +5,7 @@ import { runConfirmed } from '@/lib/notify';
 import { useDeleteParent, useRejectParent, useResetCredits } from '../queries';
 
 // Loaded when first opened, not with the parent's landing page.
-const ConfirmDeleteDialog = lazyDialog(async () => (await import('@/components/confirm-delete-dialog')).ConfirmDeleteDialog);
+const ConfirmDialog = lazyDialog(async () => (await import('@/components/confirm-dialog')).ConfirmDialog);
 
 /** The confirmed actions on one parent (details page, approvals list). */
 export type ParentAction = 'delete' | 'reject' | 'reset';
@@ -65,7 +65,7 @@ export function ParentConfirmDialog({
     onDone?.(action);
   };
   return (
-    <ConfirmDeleteDialog
+    <ConfirmDialog
       open={action !== null && parent !== null}
       onOpenChange={(open) => !open && onClose()}
       onConfirm={confirmed}

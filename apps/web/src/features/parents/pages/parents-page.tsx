@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { LanguageName } from '@/components/language-name';
 import { useNavigate, useParams } from 'react-router';
 import type { Parent } from '@kita/shared';
-import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { notifyError, runConfirmed } from '@/lib/notify';
 import { DataTable } from '@/components/data-table/data-table';
 import { PageHeader } from '@/components/page-header';
@@ -132,7 +132,7 @@ export default function ParentsPage() {
         parent={editing && editing !== 'new' ? editing : undefined}
         kitaId={kitaId}
       />
-      <ConfirmDeleteDialog
+      <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
         onConfirm={confirmDelete}

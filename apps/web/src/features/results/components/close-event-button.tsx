@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { LockIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { runConfirmed } from '@/lib/notify';
 import { Button } from '@/components/ui/button';
 import { useCloseEvent } from '../queries';
@@ -26,7 +26,7 @@ export function CloseEventButton({ eventId }: { eventId: string }) {
         <LockIcon aria-hidden="true" />
         {close.isPending ? t('results.close.closing') : t('results.close.button')}
       </Button>
-      <ConfirmDeleteDialog
+      <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
         onConfirm={run}

@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { Loader2Icon, UndoIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import type { ReleaseRequest } from '../outcome';
@@ -59,7 +59,7 @@ export function ReleaseSlotButton({
         {release.isPending ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : <UndoIcon aria-hidden="true" />}
         {release.isPending ? t('results.release.releasing') : short ? t('results.release.short') : t('results.release.button')}
       </Button>
-      <ConfirmDeleteDialog
+      <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
         onConfirm={run}

@@ -4,7 +4,7 @@ import type { TFunction } from 'i18next';
 import { KeyRoundIcon, PlusIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { formatPhone, type User } from '@kita/shared';
-import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { runConfirmed } from '@/lib/notify';
 import { DataTable } from '@/components/data-table/data-table';
 import { Button } from '@/components/ui/button';
@@ -123,7 +123,7 @@ export function StaffTable({
       />
       <UserFormDialog open={formOpen} onOpenChange={setFormOpen} user={editing} mode={mode} kitaId={kitaId} />
       <ChangePasswordDialog user={passwordFor} onOpenChange={(open) => !open && setPasswordFor(null)} />
-      <ConfirmDeleteDialog
+      <ConfirmDialog
         open={!!deleting}
         onOpenChange={(open) => !open && setDeleting(null)}
         onConfirm={confirmDelete}

@@ -15,10 +15,10 @@ import { buttonVariants } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 
-export interface ConfirmDeleteDialogProps {
+export interface ConfirmDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** Runs the deletion; the dialog closes when it resolves and stays open when it throws. */
+  /** Runs the action; the dialog closes when it resolves and stays open when it throws. */
   onConfirm: () => unknown;
   title?: string;
   description?: React.ReactNode;
@@ -30,8 +30,13 @@ export interface ConfirmDeleteDialogProps {
   typeToConfirm?: string;
 }
 
-/** "Sind Sie absolut sicher?" before any deletion. */
-export function ConfirmDeleteDialog({
+/**
+ * The one confirmation before an action that cannot be undone: deleting a record, closing an
+ * event, giving a place back, resetting credits. The default texts ask about a deletion; callers of
+ * the other actions pass their own title, description and button label. The test hook stays
+ * `confirm-delete-dialog`, which the browser tests select by.
+ */
+export function ConfirmDialog({
   open,
   onOpenChange,
   onConfirm,
@@ -39,7 +44,7 @@ export function ConfirmDeleteDialog({
   description,
   confirmLabel,
   typeToConfirm,
-}: ConfirmDeleteDialogProps) {
+}: ConfirmDialogProps) {
   const { t } = useTranslation();
   const [pending, setPending] = React.useState(false);
   const [typed, setTyped] = React.useState('');
@@ -49,7 +54,7 @@ export function ConfirmDeleteDialog({
   const blocked = typeToConfirm !== undefined && typed.trim() !== typeToConfirm.trim();
 
   const confirm = async (event: React.MouseEvent) => {
-    // Keep the dialog open until the deletion is done.
+    // Keep the dialog open until the action is done.
     event.preventDefault();
     setPending(true);
     try {
