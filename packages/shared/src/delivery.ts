@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, mobilePhoneSchema, text, uuidSchema } from './validation.js';
+import { emailSchema, languageSchema, mobilePhoneSchema, text, uuidSchema } from './validation.js';
 
 /**
  * Delivery status of an event's messages: what the manager sees on the event page
@@ -68,6 +68,8 @@ export type DeliveryMessage = z.infer<typeof deliveryMessageSchema>;
 export const deliveryFamilySchema = z.object({
   parentId: text(),
   parentName: text(),
+  /** The family's language: messages go out in it, and staff who phone need to know it. */
+  language: languageSchema,
   childNames: z.array(text()),
   state: familyDeliveryStateSchema,
   /** Reason of the latest failure when the family is `failed`. */

@@ -91,10 +91,16 @@ export const optionalContact = <T extends z.ZodType<string>>(schema: T) =>
 /** yyyy-mm-dd calendar date. */
 export const isoDateSchema = text().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date');
 
+/**
+ * The languages of the product. German and English are the staff languages and the defaults;
+ * families may also choose Turkish, Ukrainian, Arabic (right to left), Polish and Russian for
+ * everything they see (docs/translations.md).
+ */
 export const LANGUAGES = ['de', 'en', 'tr', 'uk', 'ar', 'pl', 'ru'] as const;
 export const STAFF_LANGUAGES = ['de', 'en'] as const;
 export const languageSchema = z.enum(LANGUAGES);
 export type Language = z.infer<typeof languageSchema>;
 export type StaffLanguage = (typeof STAFF_LANGUAGES)[number];
 export const RTL_LANGUAGES: readonly Language[] = ['ar'];
+/** Each language named in itself, as every picker shows it. */
 export const LANGUAGE_NAMES: Record<Language, string> = { de: 'Deutsch', en: 'English', tr: 'Türkçe', uk: 'Українська', ar: 'العربية', pl: 'Polski', ru: 'Русский' };

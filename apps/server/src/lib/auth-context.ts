@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { Role } from '@kita/shared';
+import type { Language, Role } from '@kita/shared';
 import { AppError } from './errors.js';
 
 /** Who is calling: a logged-in user, or a preference-link holder scoped to one parent and event. */
@@ -11,7 +11,7 @@ export interface AuthContext {
   kitaId: string | null;
   parentId: string | null;
   eventId: string | null;
-  language: 'de' | 'en';
+  language: Language;
 }
 
 declare module 'fastify' {

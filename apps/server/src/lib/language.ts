@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { LANGUAGES, type Language } from '@kita/shared';
+import { LANGUAGES, type Language, type StaffLanguage } from '@kita/shared';
 
 /**
  * The language of an API answer: the one the client asks for (the web app sends its UI language as
@@ -15,4 +15,14 @@ export function requestLanguage(req: FastifyRequest): Language {
   if ((LANGUAGES as readonly string[]).includes(primary)) return primary as Language;
   if (req.auth?.kind === 'user') return req.auth.language;
   return 'de';
+}
+
+/** A stored language column as the contract's Language; anything unknown reads as German, the default. */
+export function toLanguage(value: string | null | undefined): Language {
+  return (LANGUAGES as readonly string[]).includes(value ?? '') ? (value as Language) : 'de';
+}
+
+/** Staff answers (the report and its PDF) stay German and English: a family language gets English. */
+export function staffRequestLanguage(req: FastifyRequest): StaffLanguage {
+  return requestLanguage(req) === 'de' ? 'de' : 'en';
 }

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { SessionUser } from '@kita/shared';
 import type { DbOrTx } from '../db/client.js';
 import { parents, users } from '../db/schema.js';
+import { toLanguage } from './language.js';
 
 /** The logged-in user as the web stores it. */
 export async function findSessionUser(db: DbOrTx, userId: string): Promise<SessionUser | null> {
@@ -13,7 +14,7 @@ export async function findSessionUser(db: DbOrTx, userId: string): Promise<Sessi
     .limit(1);
   if (!row) return null;
   const u = row.user;
-  const language = (row.parentLanguage ?? u.language) === 'en' ? 'en' : 'de';
+  const language = toLanguage(row.parentLanguage ?? u.language);
   return {
     userId: u.id,
     name: u.name,

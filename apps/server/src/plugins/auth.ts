@@ -9,6 +9,7 @@ import type { RequestContext } from '../lib/context.js';
 import { forbidden, unauthenticated } from '../lib/errors.js';
 import { verifyHs256 } from '../lib/jwt.js';
 import { markAuthGuard } from './route-guard.js';
+import { toLanguage } from '../lib/language.js';
 
 // The request's caller lives in lib (the scope helpers read it); re-exported for the routes.
 export { authOf, type AuthContext };
@@ -82,7 +83,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       kitaId: row.kitaId,
       parentId: row.userParentId,
       eventId: null,
-      language: row.language === 'en' ? 'en' : 'de',
+      language: toLanguage(row.language),
     };
   }
 

@@ -9,14 +9,14 @@ import { LegalLinks } from '@/components/legal-links';
  * Frame of the public pages: a brand panel on wide screens, the content centred on the right,
  * and the language switch in the corner (it must be reachable before logging in).
  */
-export function AuthShell({ children }: { children: React.ReactNode }) {
+export function AuthShell({ children, languageSwitch = true }: { children: React.ReactNode; languageSwitch?: boolean }) {
   const { t } = useTranslation();
   const points = [t('auth.brand.point1'), t('auth.brand.point2'), t('auth.brand.point3')];
   return (
     <div className="grid min-h-svh lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
       <aside className="relative hidden flex-col justify-between overflow-hidden bg-stone-900 p-10 text-stone-50 lg:flex">
-        <div aria-hidden="true" className="bg-primary/25 absolute -top-24 -right-24 size-80 rounded-full blur-3xl" />
-        <div aria-hidden="true" className="bg-primary/10 absolute -bottom-32 -left-16 size-96 rounded-full blur-3xl" />
+        <div aria-hidden="true" className="bg-primary/25 absolute -top-24 -end-24 size-80 rounded-full blur-3xl" />
+        <div aria-hidden="true" className="bg-primary/10 absolute -bottom-32 -start-16 size-96 rounded-full blur-3xl" />
         <Brand className="relative text-lg" />
         <div className="relative max-w-md space-y-6">
           <p className="text-3xl leading-tight font-semibold tracking-tight">{t('auth.brand.tagline')}</p>
@@ -37,7 +37,7 @@ export function AuthShell({ children }: { children: React.ReactNode }) {
             <BrandMark className="size-7" />
             <span>{t('common.appName')}</span>
           </span>
-          <LanguageToggle />
+          {languageSwitch && <LanguageToggle />}
         </header>
         <main className="flex flex-1 items-center justify-center px-4 pb-6 sm:px-6">{children}</main>
         <footer className="px-4 pb-4">

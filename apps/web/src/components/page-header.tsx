@@ -30,7 +30,7 @@ export function PageHeader({ title, description, actions, back, className }: Pag
             onClick={() => (typeof back === 'string' ? navigate(back) : navigate(-1))}
             data-qa="page-back"
           >
-            <ArrowLeftIcon />
+            <ArrowLeftIcon className="rtl:rotate-180" />
             <span className="sr-only">{t('common.actions.back')}</span>
           </Button>
         )}

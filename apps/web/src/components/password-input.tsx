@@ -10,11 +10,11 @@ export function PasswordInput({ className, ...props }: Omit<React.ComponentProps
   const [visible, setVisible] = React.useState(false);
   return (
     <div className="relative">
-      <Input type={visible ? 'text' : 'password'} className={cn('pr-10', className)} {...props} />
+      <Input type={visible ? 'text' : 'password'} className={cn('pe-10', className)} {...props} />
       <button
         type="button"
         onClick={() => setVisible((v) => !v)}
-        className="text-muted-foreground hover:text-foreground focus-visible:ring-ring/50 absolute inset-y-0 right-0 flex w-10 items-center justify-center rounded-r-md outline-none focus-visible:ring-[3px]"
+        className="text-muted-foreground hover:text-foreground focus-visible:ring-ring/50 absolute inset-y-0 end-0 flex w-10 items-center justify-center rounded-e-md outline-none focus-visible:ring-[3px]"
         aria-label={visible ? t('common.password.hide') : t('common.password.show')}
         aria-pressed={visible}
         data-qa="password-visibility"

@@ -1,6 +1,8 @@
 import * as React from 'react';
 import { useTranslation } from 'react-i18next';
 import { carePeriodParts, formatDeadline } from '@kita/shared';
+import { LANGUAGES } from '@/lib/i18n';
+import type { Language } from '@kita/shared';
 
 /**
  * The care day(s) and the answer deadline of an inquiry, named separately in the Kita's zone and
@@ -8,7 +10,7 @@ import { carePeriodParts, formatDeadline } from '@kita/shared';
  */
 export function useCareDays() {
   const { t, i18n } = useTranslation();
-  const lang = i18n.language === 'en' ? 'en' : 'de';
+  const lang: Language = LANGUAGES.includes(i18n.language as Language) ? (i18n.language as Language) : 'de';
   return React.useMemo(
     () => ({
       period: (e: { eventDate: string; expireDate: string; timezone: string }) => {

@@ -1,7 +1,7 @@
 import { LIMITS } from '@kita/shared/constants';
 import { isErrorCode, type ErrorCode } from '@kita/shared/errors';
 import { clearSession, getToken } from './auth';
-import { i18n } from './i18n';
+import { currentLanguage, i18n } from './i18n';
 import { navigateTo } from './navigation';
 
 /** Base path of every call (docs/wire.md "Routes"). */
@@ -101,7 +101,7 @@ async function send(method: string, path: string, options: RequestOptions, accep
   const onAbort = () => controller.abort();
   options.signal?.addEventListener('abort', onAbort);
   // The server answers (error messages, PDFs) in the UI's current language.
-  const headers: Record<string, string> = { Accept: accept, 'Accept-Language': i18n.language?.startsWith('en') ? 'en' : 'de' };
+  const headers: Record<string, string> = { Accept: accept, 'Accept-Language': currentLanguage() };
   const token = options.token ?? getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;

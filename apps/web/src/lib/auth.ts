@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { LoginResult, SessionUser } from '@kita/shared';
-import { changeLanguage } from './i18n';
+import { changeLanguage, currentLanguage, staffLanguage } from './i18n';
 import { navigateTo } from './navigation';
 import { OTP_TOKEN_KEY, TOKEN_KEY, USER_KEY } from './session-keys';
 import { parseStoredUser } from './session-user';
@@ -83,6 +83,8 @@ export function setSession(result: LoginResult): void {
   localStorage.removeItem(OTP_TOKEN_KEY);
   emit();
   if (result.user.role === 'Parent' && result.user.parent) void changeLanguage(result.user.parent.language);
+  // Staff screens stay German and English: a family language chosen on the login page gives way.
+  else if (result.user.role !== 'Parent' && staffLanguage() !== currentLanguage()) void changeLanguage(staffLanguage());
 }
 
 /** Replaces the stored user (e.g. after GET auth/me or a profile change) and keeps the token. */

@@ -1,6 +1,7 @@
 import * as React from 'react';
+import { Direction } from 'radix-ui';
 import { I18nContext } from 'react-i18next';
-import { i18n } from './i18n';
+import { directionOf, i18n } from './i18n';
 
 function subscribe(onChange: () => void): () => void {
   i18n.on('languageChanged', onChange);
@@ -19,5 +20,10 @@ const currentLanguage = (): string => i18n.language;
 export function I18nProvider({ children }: { children: React.ReactNode }) {
   const language = React.useSyncExternalStore(subscribe, currentLanguage);
   const value = React.useMemo(() => ({ i18n, language }), [language]);
-  return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
+  // Radix's menus, selects and dialogs read the direction from here: Arabic mirrors them too.
+  return (
+    <I18nContext.Provider value={value}>
+      <Direction.Provider dir={directionOf(language)}>{children}</Direction.Provider>
+    </I18nContext.Provider>
+  );
 }

@@ -1,8 +1,9 @@
 import i18n, { type LanguageDetectorModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, type Resources } from '@kita/shared/i18n';
-import type { Language } from '@kita/shared';
+import type { Language, StaffLanguage } from '@kita/shared';
 import { catalogFile, tierOf, type CatalogTier } from './catalog-tiers';
+import { directionOf, isLanguage, isStaffLanguage, LANGUAGES } from './languages';
 
 /**
  * The whole shared catalog is one i18next namespace, so keys read exactly like on the server
@@ -16,7 +17,7 @@ declare module 'i18next' {
   }
 }
 
-export const LANGUAGES: readonly Language[] = ['de', 'en'];
+export { directionOf, LANGUAGE_NAMES, LANGUAGES, RTL_LANGUAGES, STAFF_LANGUAGES } from './languages';
 export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
 
 /**
@@ -59,12 +60,22 @@ function loadPart(lng: Language, tier: CatalogTier): Promise<void> {
 /** Set once a screen outside the core (lib/catalog-tiers.ts) was opened: every language switch then loads all. */
 let fullCatalogWanted = false;
 
+/**
+ * A family language has every text of the core part but leaves out staff-only texts of the full
+ * part (docs/translations.md), which English fills in: the full part loads English's as well.
+ */
+function partsOf(lng: Language, full: boolean): Promise<void>[] {
+  if (!full) return [loadPart(lng, 'core')];
+  const fallback = isStaffLanguage(lng) ? [] : [loadPart('en', 'core'), loadPart('en', 'full')];
+  return [loadPart(lng, 'core'), loadPart(lng, 'full'), ...fallback];
+}
+
 async function loadLanguage(lng: Language): Promise<void> {
   // Re-checked after loading: a screen may have asked for the full catalog meanwhile.
   let full: boolean;
   do {
     full = fullCatalogWanted;
-    await Promise.all([loadPart(lng, 'core'), ...(full ? [loadPart(lng, 'full')] : [])]);
+    await Promise.all(partsOf(lng, full));
   } while (full !== fullCatalogWanted);
 }
 
@@ -95,6 +106,8 @@ const storedLanguageDetector: LanguageDetectorModule = {
 
 function syncDocument(lng: string): void {
   document.documentElement.lang = lng;
+  // Arabic reads right to left: the whole page mirrors (logical spacing classes, Radix's DirectionProvider).
+  document.documentElement.dir = directionOf(lng);
   // Before the first catalog has arrived the title stays as index.html has it.
   if (i18n.exists('common.appName')) document.title = i18n.t('common.appName');
 }
@@ -107,7 +120,8 @@ void i18n
   .init({
     // The texts arrive per language with loadLanguage(); i18next is told they are bundled.
     resources: {},
-    fallbackLng: DEFAULT_LANGUAGE,
+    // A family language falls back to English for the staff-only texts it leaves out (see partsOf).
+    fallbackLng: (code) => (code === DEFAULT_LANGUAGE ? [] : code === 'en' || !isLanguage(code) ? [DEFAULT_LANGUAGE] : ['en', DEFAULT_LANGUAGE]),
     supportedLngs: [...LANGUAGES],
     load: 'languageOnly',
     nonExplicitSupportedLngs: true,
@@ -120,7 +134,8 @@ void i18n
  * for a stored 'en-US'. Unlike resolvedLanguage it is known before any texts have arrived.
  */
 function catalogLanguage(): Language {
-  return i18n.languages?.[0] === 'en' ? 'en' : 'de';
+  const first = i18n.languages?.[0];
+  return isLanguage(first) ? first : DEFAULT_LANGUAGE;
 }
 
 /**
@@ -151,9 +166,15 @@ export async function loadFullCatalog(): Promise<void> {
   await loadLanguage(catalogLanguage());
 }
 
-/** The active UI language, narrowed to the two the product supports. */
+/** The active UI language, narrowed to the ones the product supports. */
 export function currentLanguage(): Language {
-  return i18n.resolvedLanguage === 'en' ? 'en' : 'de';
+  const lng = i18n.resolvedLanguage;
+  return isLanguage(lng) ? lng : DEFAULT_LANGUAGE;
+}
+
+/** The active language if staff may use it (staff screens stay German and English), else English. */
+export function staffLanguage(lng: Language = currentLanguage()): StaffLanguage {
+  return isStaffLanguage(lng) ? lng : 'en';
 }
 
 let languageSwitch = 0;

@@ -3,7 +3,7 @@ import { ROLES } from '@kita/shared/constants';
 
 /**
  * Reads the stored user (localStorage) at start-up exactly as sessionUserSchema of @kita/shared
- * (auth.ts) parses it: the same checks (zod's own uuid pattern, copied below, the roles, the two languages,
+ * (auth.ts) parses it: the same checks (zod's own uuid pattern, copied below, the roles, the languages,
  * null where the schema allows it) and the same output (only the schema's keys, in its order).
  * Written out by hand because lib/auth.ts runs on every page and zod would be the largest part
  * of the parents' first download; session-user.test.ts compares both on valid and broken values,
@@ -12,7 +12,7 @@ import { ROLES } from '@kita/shared/constants';
 /** zod's uuid pattern (zod/v4/core regexes.uuid()), copied: importing zod's regex module costs the first download ~2 KB. */
 const UUID =
   /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$/;
-const LANGUAGES: readonly Language[] = ['de', 'en'];
+const LANGUAGES: readonly Language[] = ['de', 'en', 'tr', 'uk', 'ar', 'pl', 'ru'];
 
 type Fields = Record<string, unknown>;
 

@@ -1,5 +1,6 @@
 import { carePeriodParts } from '../care-days.js';
 import type { Language } from '../validation.js';
+import type { FamilyCatalog, FamilyLanguage } from './types.js';
 import { de } from './de/index.js';
 import { en } from './en/index.js';
 import { tr } from './tr/index.js';
@@ -9,11 +10,20 @@ import { pl } from './pl/index.js';
 import { ru } from './ru/index.js';
 import { pluralKey } from './plural.js';
 
-export type { Catalog } from './types.js';
-export const resources = { de, en, tr, uk, ar, pl, ru } as const;
+export type { Catalog, FamilyCatalog, FamilyLanguage, FamilyNamespace, PluralCatalog, PluralForm, PluralFormsOf } from './types.js';
+/** Every language's catalog. The family languages leave the staff-only texts out (fallbackLanguages). */
+export const resources: { de: typeof de; en: typeof en } & { [L in FamilyLanguage]: FamilyCatalog<L> } = { de, en, tr, uk, ar, pl, ru };
 export { pluralKey, pluralCategory } from './plural.js';
 export type Resources = typeof de;
 export const DEFAULT_LANGUAGE: Language = 'de';
+
+/**
+ * Where a text missing in a language is looked up next: a family language lacks only staff-only
+ * texts, which English (the second staff language) fills in; English and German fall back to German.
+ */
+export function fallbackLanguages(lang: Language): Language[] {
+  return lang === 'de' ? [] : lang === 'en' ? ['de'] : ['en', 'de'];
+}
 
 /** The dotted paths of a catalog's texts (`errors.NOT_FOUND`, `results.release.notFound`). */
 type Paths<T> = { [K in keyof T & string]: T[K] extends string ? K : `${K}.${Paths<T[K]>}` }[keyof T & string];
@@ -41,7 +51,9 @@ export function translate(lang: Language, key: MessageKey, vars: Record<string, 
     const path = typeof vars.count === 'number' ? pluralKey(l, key, vars.count, (c) => pick(root, c) !== undefined) : key;
     return pick(root, path);
   };
-  const text = inLang(lang) ?? inLang('de') ?? key;
+  let text = inLang(lang);
+  for (const next of fallbackLanguages(lang)) text ??= inLang(next);
+  text ??= key;
   return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(vars[name] ?? ''));
 }
 

@@ -1,2 +1,73 @@
+import type { de } from './de/index.js';
+
 /** A catalog of the same shape as the German source, every leaf a string (typed against `de`). */
 export type Catalog<T> = { [K in keyof T]: T[K] extends string ? string : Catalog<T[K]> };
+
+/** The CLDR plural categories (Intl.PluralRules), written as i18next's key suffixes (`key_few`). */
+export type PluralForm = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
+
+/**
+ * The plural forms each family language needs by its CLDR rules. German and English have
+ * `one` and `other`, which every German plural key carries; the others add their own.
+ */
+export interface PluralFormsOf {
+  tr: 'one' | 'other';
+  uk: 'one' | 'few' | 'many' | 'other';
+  ar: 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
+  pl: 'one' | 'few' | 'many' | 'other';
+  ru: 'one' | 'few' | 'many' | 'other';
+}
+/** The languages families may choose besides the staff languages German and English. */
+export type FamilyLanguage = keyof PluralFormsOf;
+
+/**
+ * A catalog with the shape of the German one in a language with other plural forms: every German
+ * key, and for each German plural key (`x_one` / `x_other`) also the forms `Forms` the language
+ * needs (`x_few`, `x_many`, …). A missing key or plural form fails the compile.
+ */
+export type PluralCatalog<T, Forms extends PluralForm> = {
+  [K in keyof T]: T[K] extends string ? string : PluralCatalog<T[K], Forms>;
+} & {
+  [K in keyof T & string as K extends `${infer Base}_other` ? `${Base}_${Exclude<Forms, 'one' | 'other'>}` : never]: string;
+};
+
+type German = typeof de;
+
+/**
+ * Namespaces only staff read (staff screens stay German and English): a family language may
+ * leave them out, and English fills in. The delivery failure reasons are the exception: the
+ * parent's code page names why an SMS failed.
+ */
+export type StaffNamespace = 'kitas' | 'categories' | 'groups' | 'users' | 'events' | 'registration' | 'audit' | 'delivery';
+
+/**
+ * Family texts that arrived after the family languages were written and are not translated yet:
+ * English fills in until they are (docs/translations.md, "Not translated yet").
+ */
+export type PendingNamespace = 'mydata';
+
+/** Parts of the families' namespaces that only staff read (the dev mailbox, the PDF, the manager's forms and buttons). */
+interface StaffParts {
+  accounts: 'mailbox';
+  parents: 'list' | 'form' | 'deleteDescription' | 'csv';
+  results: 'report' | 'close' | 'credits';
+  delivery: Exclude<keyof German['delivery'], 'reasons'>;
+}
+
+type FamilyPart<N extends keyof German> = N extends keyof StaffParts ? Omit<German[N], StaffParts[N]> : German[N];
+type StaffPart<N extends keyof German> = N extends keyof StaffParts ? Partial<Catalog<Pick<German[N], StaffParts[N] & keyof German[N]>>> : unknown;
+
+/**
+ * One namespace file of a family language (`uk/results.ts`): everything a family can see,
+ * complete with the language's plural forms; the staff-only parts may be added later.
+ */
+export type FamilyNamespace<L extends FamilyLanguage, N extends Exclude<keyof German, Exclude<StaffNamespace, 'delivery'>>> = PluralCatalog<
+  FamilyPart<N>,
+  PluralFormsOf[L]
+> &
+  StaffPart<N>;
+
+/** The whole catalog of a family language (`<lang>/index.ts`). */
+export type FamilyCatalog<L extends FamilyLanguage> = {
+  [N in Exclude<keyof German, Exclude<StaffNamespace, 'delivery'> | PendingNamespace>]: FamilyNamespace<L, N>;
+} & { [N in Exclude<StaffNamespace, 'delivery'> | PendingNamespace]?: Catalog<German[N]> };

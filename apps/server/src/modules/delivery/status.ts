@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   EVENT_MESSAGE_KINDS,
+  languageSchema,
   type DeliveryCounts,
   type DeliveryFamily,
   type DeliveryMessage,
@@ -218,6 +219,7 @@ export async function eventDelivery(
     return {
       parentId: f.parent_id,
       parentName: f.parent_name,
+      language: languageSchema.catch('de').parse(f.language),
       childNames: f.child_names,
       state,
       failureReason: failedKind?.failureReason ?? (state === 'failed' ? 'unknown' : null),

@@ -13,7 +13,7 @@ import {
   releaseSlotResultSchema,
   REPORT_FILE_NAME,
 } from '@kita/shared';
-import { requestLanguage } from '../../lib/language.js';
+import { staffRequestLanguage } from '../../lib/language.js';
 import { authOf } from '../../plugins/auth.js';
 import { loadEventInScope } from '../events/service.js';
 import { closeEvent } from './close.js';
@@ -76,7 +76,7 @@ export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const e = await loadEventInScope(app.db, authOf(req), req.params.id, req.query.kitaId);
-      return { data: await buildReport(app.db, e, requestLanguage(req), app.clock.now()) };
+      return { data: await buildReport(app.db, e, staffRequestLanguage(req), app.clock.now()) };
     },
   );
 
@@ -94,7 +94,7 @@ export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const e = await loadEventInScope(app.db, authOf(req), req.params.id, req.query.kitaId);
-      const lang = requestLanguage(req);
+      const lang = staffRequestLanguage(req);
       const pdf = await renderReportPdf(await buildReport(app.db, e, lang, app.clock.now()), lang);
       return reply
         .header('Content-Type', 'application/pdf')
@@ -117,7 +117,7 @@ export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const e = await loadEventInScope(app.db, authOf(req), req.params.id, req.query.kitaId);
-      const lang = requestLanguage(req);
+      const lang = staffRequestLanguage(req);
       const { body, fileName } = reportCsv(await buildReport(app.db, e, lang, app.clock.now()), lang);
       return reply.header('Content-Type', 'text/csv; charset=utf-8').header('Content-Disposition', attachment(fileName)).send(body);
     },

@@ -24,7 +24,7 @@ export default function AppLayout() {
       <NavigationProgress />
       <a
         href="#main-content"
-        className="bg-primary text-primary-foreground sr-only z-50 rounded-md px-3 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        className="bg-primary text-primary-foreground sr-only z-50 rounded-md px-3 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:start-2"
       >
         {t('nav.skipToContent')}
       </a>

@@ -71,7 +71,7 @@ function SortableHeader<T>({ header }: { header: Header<T, unknown> }) {
     <button
       type="button"
       onClick={header.column.getToggleSortingHandler()}
-      className="hover:text-foreground focus-visible:ring-ring/50 -ml-2 inline-flex h-8 items-center gap-1.5 rounded-md px-2 outline-none focus-visible:ring-[3px]"
+      className="hover:text-foreground focus-visible:ring-ring/50 -ms-2 inline-flex h-8 items-center gap-1.5 rounded-md px-2 outline-none focus-visible:ring-[3px]"
       title={t('common.table.sortBy', { column: name })}
       data-qa={`sort-${header.column.id}`}
     >
@@ -175,14 +175,14 @@ export function DataTable<T>({
           <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
             {searchable ? (
               <div className="relative w-full sm:max-w-xs">
-                <SearchIcon className="text-muted-foreground absolute top-1/2 left-3 size-4 -translate-y-1/2" aria-hidden="true" />
+                <SearchIcon className="text-muted-foreground absolute top-1/2 start-3 size-4 -translate-y-1/2" aria-hidden="true" />
                 <Input
                   type="search"
                   value={globalFilter}
                   onChange={(event) => setGlobalFilter(event.target.value)}
                   placeholder={searchPlaceholder ?? t('common.table.searchPlaceholder')}
                   aria-label={searchPlaceholder ?? t('common.table.searchLabel')}
-                  className="pl-9"
+                  className="ps-9"
                   data-qa={`${qa}-search`}
                 />
               </div>

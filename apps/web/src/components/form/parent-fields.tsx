@@ -6,6 +6,7 @@ import { SelectField } from '@/components/form/select-field';
 import { TextField } from '@/components/form/text-field';
 import { FormControl, FormDescription, FormField, FormItem, FormLabel } from '@/components/ui/form';
 import { Switch } from '@/components/ui/switch';
+import { LANGUAGE_NAMES, LANGUAGES } from '@/lib/i18n';
 
 /** Empty form values of a new parent (contact fields as '' so the inputs stay controlled). */
 export function emptyParentValues(kitaId: string): ParentFormValues {
@@ -130,10 +131,8 @@ export function ParentFields<T extends FieldValues>({ control, setValue, prefix,
           control={control}
           name={path('language')}
           label={t('parents.form.language')}
-          options={[
-            { value: 'de', label: t('parents.language.de') },
-            { value: 'en', label: t('parents.language.en') },
-          ]}
+          // Each language named in itself, as the family knows it.
+          options={LANGUAGES.map((lng) => ({ value: lng, label: <span lang={lng}>{LANGUAGE_NAMES[lng]}</span> }))}
           qa={qa('language')}
         />
       </div>

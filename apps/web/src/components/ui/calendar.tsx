@@ -15,7 +15,9 @@ import {
   startOfMonth,
   startOfWeek,
 } from 'date-fns';
-import { de as deLocale, enUS } from 'date-fns/locale';
+import { ar, de as deLocale, enUS, pl, ru, tr, uk, type Locale } from 'date-fns/locale';
+import type { Language } from '@kita/shared';
+import { directionOf } from '@/lib/i18n';
 import { ChevronLeftIcon, ChevronRightIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { buttonVariants } from '@/components/ui/button';
@@ -35,13 +37,17 @@ export interface CalendarProps {
   className?: string;
 }
 
+/** Month and weekday names in the page's language (a family may read Turkish, Arabic, …). */
+const LOCALES: Record<Language, Locale> = { de: deLocale, en: enUS, tr, uk, ar, pl, ru };
+
 const selectClass =
   'border-input bg-background dark:bg-input/30 focus-visible:ring-ring/50 h-8 rounded-md border px-2 text-sm outline-none focus-visible:ring-[3px]';
 
 /** A month grid with month and year dropdowns; arrow keys move the focus by day and week. */
 export function Calendar({ selected, onSelect, month, onMonthChange, fromYear, toYear, minDate, maxDate, className }: CalendarProps) {
   const { t, i18n } = useTranslation();
-  const locale = i18n.resolvedLanguage === 'en' ? enUS : deLocale;
+  const locale = LOCALES[i18n.resolvedLanguage as Language] ?? deLocale;
+  const rtl = directionOf(i18n.resolvedLanguage ?? '') === 'rtl';
   const [focused, setFocused] = React.useState<Date>(() => selected ?? startOfMonth(month));
   const gridRef = React.useRef<HTMLTableElement>(null);
   const moveFocus = React.useRef(false);
@@ -71,8 +77,9 @@ export function Calendar({ selected, onSelect, month, onMonthChange, fromYear, t
 
   const onKeyDown = (event: React.KeyboardEvent) => {
     const moves: Record<string, () => Date> = {
-      ArrowLeft: () => addDays(focusInMonth, -1),
-      ArrowRight: () => addDays(focusInMonth, 1),
+      // Right to left (Arabic) the days run the other way, and so do the arrow keys.
+      ArrowLeft: () => addDays(focusInMonth, rtl ? 1 : -1),
+      ArrowRight: () => addDays(focusInMonth, rtl ? -1 : 1),
       ArrowUp: () => addDays(focusInMonth, -7),
       ArrowDown: () => addDays(focusInMonth, 7),
       PageUp: () => addMonths(focusInMonth, -1),
@@ -101,7 +108,7 @@ export function Calendar({ selected, onSelect, month, onMonthChange, fromYear, t
           disabled={prev.getFullYear() < fromYear}
           aria-label={t('common.date.previousMonth')}
         >
-          <ChevronLeftIcon />
+          <ChevronLeftIcon className="rtl:rotate-180" />
         </button>
         <div className="flex gap-1.5">
           <select
@@ -138,7 +145,7 @@ export function Calendar({ selected, onSelect, month, onMonthChange, fromYear, t
           disabled={next.getFullYear() > toYear}
           aria-label={t('common.date.nextMonth')}
         >
-          <ChevronRightIcon />
+          <ChevronRightIcon className="rtl:rotate-180" />
         </button>
       </div>
       <table ref={gridRef} role="grid" className="border-collapse" onKeyDown={onKeyDown}>

@@ -1,5 +1,6 @@
 import * as React from 'react';
 import { PanelLeftIcon } from 'lucide-react';
+import { Direction } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { useIsMobile } from '@/hooks/use-mobile';
 import { cn } from '@/lib/utils';
@@ -83,7 +84,7 @@ function SidebarProvider({
 }
 
 function Sidebar({
-  side = 'left',
+  side: sideProp,
   variant = 'sidebar',
   collapsible = 'icon',
   className,
@@ -96,6 +97,9 @@ function Sidebar({
 }) {
   const { t } = useTranslation();
   const { isMobile, state, openMobile, setOpenMobile } = useSidebar();
+  // The sidebar starts where the text starts: on the right for Arabic.
+  const direction = Direction.useDirection();
+  const side = sideProp ?? (direction === 'rtl' ? 'right' : 'left');
 
   if (collapsible === 'none') {
     return (
@@ -196,7 +200,7 @@ function SidebarTrigger({ className, onClick, ...props }: React.ComponentProps<t
       }}
       {...props}
     >
-      <PanelLeftIcon />
+      <PanelLeftIcon className="rtl:-scale-x-100" />
       <span className="sr-only">{t('nav.toggleSidebar')}</span>
     </Button>
   );

@@ -35,6 +35,7 @@ export const nav = {
     current: 'Sprache: {{language}}',
     de: 'Deutsch',
     en: 'English',
+    more: 'Weitere Sprachen',
   },
   roles: {
     Admin: 'Administrator',

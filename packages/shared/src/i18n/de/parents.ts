@@ -18,6 +18,7 @@ export const parents = {
   },
   columns: {
     name: 'Name',
+    language: 'Sprache',
     accountStatus: 'Kontostatus',
     preferredCommunication: 'Bevorzugte Kommunikation',
     credits: 'Guthaben',
@@ -26,7 +27,7 @@ export const parents = {
   accountStatus: { active: 'Aktiv', inactive: 'Inaktiv' },
   status: { registered: 'Registriert', approved: 'Freigegeben', rejected: 'Abgelehnt' },
   communication: { email: 'E-Mail', sms: 'SMS', none: '-' },
-  language: { de: 'Deutsch', en: 'Englisch' },
+  language: { de: 'Deutsch', en: 'Englisch', tr: 'Türkisch', uk: 'Ukrainisch', ar: 'Arabisch', pl: 'Polnisch', ru: 'Russisch' },
   form: {
     addTitle: 'Elternteil hinzufügen',
     editTitle: 'Elternteil bearbeiten',

@@ -74,6 +74,8 @@ export const preference = {
   saveFailed: 'Ein unerwarteter Fehler ist aufgetreten.',
   saveErrorTitle: 'Nicht gespeichert',
   loading: 'Abfrage wird geladen …',
+  /** Marks the Kita's own words (the inquiry's and the Kita's description), which stay as typed. */
+  kitaNote: 'Hinweis der Kita',
   /** A deleted inquiry's link. */
   withdrawnTitle: 'Diese Abfrage wurde von der Kita zurückgezogen',
   /** The closed inquiry's link shows the family's result. */

@@ -37,6 +37,7 @@ export const nav: Catalog<typeof de> = {
     current: 'Language: {{language}}',
     de: 'Deutsch',
     en: 'English',
+    more: 'More languages',
   },
   roles: {
     Admin: 'Administrator',

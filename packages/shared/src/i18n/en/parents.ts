@@ -20,6 +20,7 @@ export const parents: Catalog<typeof de> = {
   },
   columns: {
     name: 'Name',
+    language: 'Language',
     accountStatus: 'Account status',
     preferredCommunication: 'Preferred communication',
     credits: 'Credits',
@@ -28,7 +29,7 @@ export const parents: Catalog<typeof de> = {
   accountStatus: { active: 'Active', inactive: 'Inactive' },
   status: { registered: 'Registered', approved: 'Approved', rejected: 'Rejected' },
   communication: { email: 'E-mail', sms: 'SMS', none: '-' },
-  language: { de: 'German', en: 'English' },
+  language: { de: 'German', en: 'English', tr: 'Turkish', uk: 'Ukrainian', ar: 'Arabic', pl: 'Polish', ru: 'Russian' },
   form: {
     addTitle: 'Add parent',
     editTitle: 'Edit parent',

@@ -76,6 +76,7 @@ export const preference: Catalog<typeof de> = {
   saveFailed: 'An unexpected error occurred.',
   saveErrorTitle: 'Not saved',
   loading: 'Loading the inquiry …',
+  kitaNote: 'Note from the Kita (in its own words)',
   withdrawnTitle: 'This inquiry was withdrawn by the Kita',
   resultTitle: 'Result',
   resultIntro: 'the inquiry is closed. The result for your children:',

@@ -1,9 +1,33 @@
-// PROVISIONAL: replaced by the full catalogue of the parent surfaces when that work is merged.
-// Until then this language's messages and errors are its own, every other namespace is English.
-import type { Catalog } from '../types.js';
-import type { de } from '../de/index.js';
-import { en } from '../en/index.js';
+import type { FamilyCatalog } from '../types.js';
+import { accounts } from './accounts.js';
+import { auth } from './auth.js';
+import { children } from './children.js';
+import { common } from './common.js';
+import { delivery } from './delivery.js';
 import { errors } from './errors.js';
 import { messages } from './messages.js';
+import { nav } from './nav.js';
+import { parents } from './parents.js';
+import { preference } from './preference.js';
+import { results } from './results.js';
+import { validation } from './validation.js';
 
-export const pl: Catalog<typeof de> = { ...en, errors, messages };
+/**
+ * The catalog of a family language: every text a family can meet, checked against the German keys
+ * and this language's plural forms at compile time. Staff-only namespaces are left out; English
+ * fills in (docs/translations.md).
+ */
+export const pl: FamilyCatalog<'pl'> = {
+  errors,
+  common,
+  nav,
+  auth,
+  validation,
+  accounts,
+  messages,
+  preference,
+  parents,
+  children,
+  results,
+  delivery,
+};

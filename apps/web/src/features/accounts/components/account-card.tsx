@@ -5,6 +5,7 @@ import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { AuthShell } from '@/components/auth-shell';
+import { cn } from '@/lib/utils';
 
 /** The frame of the public account pages: the login's shell with one card (title as the page's h1). */
 export function AccountCard({
@@ -13,16 +14,18 @@ export function AccountCard({
   children,
   qa,
   wide = false,
+  top,
 }: {
   title: React.ReactNode;
   description?: React.ReactNode;
   children: React.ReactNode;
   qa: string;
   wide?: boolean;
+  /** Shown above the card, as the first thing of the page (the registration's language picker); replaces the corner switch. */
+  top?: React.ReactNode;
 }) {
-  return (
-    <AuthShell>
-      <Card className={wide ? 'my-4 w-full max-w-2xl gap-5 shadow-md' : 'w-full max-w-md gap-5 shadow-md'} data-qa={qa}>
+  const card = (
+      <Card className={cn(wide ? 'w-full max-w-2xl gap-5 shadow-md' : 'w-full max-w-md gap-5 shadow-md', wide && !top && 'my-4')} data-qa={qa}>
         <CardHeader className="gap-2">
           <CardTitle>
             <h1 className="text-2xl font-semibold tracking-tight" data-qa="page-title">
@@ -33,6 +36,14 @@ export function AccountCard({
         </CardHeader>
         <CardContent>{children}</CardContent>
       </Card>
+  );
+  if (!top) return <AuthShell>{card}</AuthShell>;
+  return (
+    <AuthShell languageSwitch={false}>
+      <div className={wide ? 'my-4 grid w-full max-w-2xl gap-4' : 'grid w-full max-w-md gap-4'}>
+        {top}
+        {card}
+      </div>
     </AuthShell>
   );
 }

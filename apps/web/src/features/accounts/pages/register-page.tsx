@@ -14,7 +14,8 @@ import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
 import { ApiError, errorMessage } from '@/lib/api';
 import { setOtpToken } from '@/lib/auth';
-import { currentLanguage } from '@/lib/i18n';
+import { LanguagePicker } from '@/components/language-picker';
+import { changeLanguage, currentLanguage, LANGUAGE_NAMES, LANGUAGES } from '@/lib/i18n';
 import { notifyError } from '@/lib/notify';
 import { AccountCard, AccountNotice } from '../components/account-card';
 import { emptyChild, RegisterChildren } from '../components/register-children';
@@ -40,7 +41,7 @@ export default function RegisterPage() {
   if (!kitaId || kita.error) {
     const message = !kitaId ? t('accounts.register.noKita') : kita.error instanceof ApiError && kita.error.status === 404 ? t('accounts.register.invalidText') : errorMessage(kita.error);
     return (
-      <AccountCard qa="register-invalid" title={t('accounts.register.invalidTitle')}>
+      <AccountCard top={<LanguagePicker />} qa="register-invalid" title={t('accounts.register.invalidTitle')}>
         <div className="grid gap-4">
           <AccountNotice icon={CircleAlertIcon} tone="destructive">
             <p className="text-sm leading-relaxed" data-qa="register-invalid-text">{message}</p>
@@ -54,14 +55,14 @@ export default function RegisterPage() {
   }
   if (!kita.data) {
     return (
-      <AccountCard qa="register-loading" title={t('accounts.register.title')}>
+      <AccountCard top={<LanguagePicker />} qa="register-loading" title={t('accounts.register.title')}>
         <LoadingState label={t('accounts.register.loading')} />
       </AccountCard>
     );
   }
   if (done) {
     return (
-      <AccountCard qa="register-done" title={t('accounts.register.doneTitle')}>
+      <AccountCard top={<LanguagePicker />} qa="register-done" title={t('accounts.register.doneTitle')}>
         <div className="grid gap-5">
           <AccountNotice icon={ClockIcon} tone="primary">
             <div className="grid gap-2 text-sm leading-relaxed">
@@ -79,7 +80,7 @@ export default function RegisterPage() {
     );
   }
   return (
-    <AccountCard qa="register-page" wide title={t('accounts.register.title')} description={t('accounts.register.subtitle', { kitaName: kita.data.kitaName })}>
+    <AccountCard top={<LanguagePicker />} qa="register-page" wide title={t('accounts.register.title')} description={t('accounts.register.subtitle', { kitaName: kita.data.kitaName })}>
       <RegisterForm kita={kita.data} onDone={setDone} />
     </AccountCard>
   );
@@ -98,6 +99,19 @@ function RegisterForm({ kita, onDone }: { kita: KitaGroups; onDone: (d: { email:
     },
   });
   const preferred = useWatch({ control: form.control, name: 'preferredCommunication' });
+  // The account's language and the page's are one choice: the picker above and this field follow each other.
+  const language = useWatch({ control: form.control, name: 'language' });
+  const pageLanguage = currentLanguage();
+  const shown = React.useRef(pageLanguage);
+  React.useEffect(() => {
+    if (pageLanguage !== shown.current) {
+      shown.current = pageLanguage;
+      form.setValue('language', pageLanguage);
+    } else if (language && language !== pageLanguage) {
+      shown.current = language;
+      void changeLanguage(language);
+    }
+  }, [form, language, pageLanguage]);
   const submit = form.handleSubmit((values) =>
     register.mutate(values, {
       onSuccess: (result) => {
@@ -151,10 +165,7 @@ function RegisterForm({ kita, onDone }: { kita: KitaGroups; onDone: (d: { email:
               control={form.control}
               name="language"
               label={t('accounts.register.language')}
-              options={[
-                { value: 'de', label: t('accounts.register.languageDe') },
-                { value: 'en', label: t('accounts.register.languageEn') },
-              ]}
+              options={LANGUAGES.map((lng) => ({ value: lng, label: <span lang={lng}>{LANGUAGE_NAMES[lng]}</span> }))}
               qa="register-language"
             />
           </div>

@@ -55,7 +55,7 @@ export function AnswerCounts({ event }: { event: EventDetails }) {
             <AlertTitle>{t('events.details.withoutChannelTitle')}</AlertTitle>
             <AlertDescription>
               <p>{t('events.details.withoutChannelText')}</p>
-              <ul className="mt-1 list-disc pl-5">
+              <ul className="mt-1 list-disc ps-5">
                 {event.parentsWithoutChannel.map((p) => (
                   <li key={p.parentId}>{p.name}</li>
                 ))}

@@ -1,6 +1,7 @@
 import * as React from 'react';
 import { PhoneIcon, SendIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { LanguageName } from '@/components/language-name';
 import type { DeliveryFamily, EventChild, EventDelivery, EventDetails } from '@kita/shared';
 import { Button } from '@/components/ui/button';
 import { notifyError, notifySuccess } from '@/lib/notify';
@@ -62,7 +63,7 @@ export function DeliveryFamilies({ event, delivery, childRows }: { event: EventD
             <span>{t('delivery.families.state')}</span>
             <span>{t('delivery.families.messages')}</span>
             <span>{t('delivery.families.answer')}</span>
-            <span className="text-right">{t('delivery.families.actions')}</span>
+            <span className="text-end">{t('delivery.families.actions')}</span>
           </div>
           <ul className="divide-y">
             {rows.map((f) => (
@@ -70,6 +71,12 @@ export function DeliveryFamilies({ event, delivery, childRows }: { event: EventD
                 <div className="min-w-0">
                   <span className="font-medium break-words">{f.parentName}</span>
                   <span className="text-muted-foreground block text-xs break-words">{f.childNames.join(', ')}</span>
+                  {/* Who phones the family needs to know its language; German families need no note. */}
+                  {f.language !== 'de' && (
+                    <span className="text-muted-foreground block text-xs" data-qa="delivery-family-language">
+                      <LanguageName language={f.language} />
+                    </span>
+                  )}
                 </div>
                 <div className="flex flex-col items-start gap-1">
                   <DeliveryStateBadge state={f.state} />

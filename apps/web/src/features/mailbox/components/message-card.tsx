@@ -50,7 +50,7 @@ export function MessageCard({ message }: { message: DevMessage }) {
           </Badge>
         )}
         {message.attempts > 1 && <span className="text-muted-foreground">{t('accounts.mailbox.attempts', { count: message.attempts })}</span>}
-        <time className="text-muted-foreground ml-auto" dateTime={message.createdAt}>
+        <time className="text-muted-foreground ms-auto" dateTime={message.createdAt}>
           {formatDateTime(message.createdAt)}
         </time>
       </header>

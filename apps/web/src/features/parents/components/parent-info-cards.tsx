@@ -1,7 +1,8 @@
 import type * as React from 'react';
 import { BadgeCheckIcon, CircleAlertIcon, Loader2Icon, RotateCcwIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { formatPhone, LANGUAGE_NAMES, type ParentDetails } from '@kita/shared';
+import { LanguageName } from '@/components/language-name';
+import { formatPhone, type ParentDetails } from '@kita/shared';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -47,7 +48,8 @@ function ContactRow({ label, value, verified, qa, onVerify, verifyLabel, pending
     <Row label={label} qa={qa}>
       {value ? (
         <>
-          <span>{value}</span>
+          {/* Addresses and numbers read left to right inside right-to-left text. */}
+          <bdi dir="ltr">{value}</bdi>
           <VerifiedIcon verified={verified} />
           {!verified && onVerify && (
             <Button variant="outline" size="sm" className="h-7" onClick={onVerify} disabled={pending} data-qa={`${qa}-verify`}>
@@ -157,7 +159,7 @@ export function AccountInfoCard({ parent, onResetCredits }: AccountInfoCardProps
         {communicationLabel(t, parent.preferredCommunication)}
       </Row>
       <Row label={t('parents.details.language')} qa="info-language">
-        {LANGUAGE_NAMES[parent.language]}
+        <LanguageName language={parent.language} />
       </Row>
       <Row label={t('parents.details.account')} qa="info-account">
         <AccountStatusBadge status={parent.accountStatus} />

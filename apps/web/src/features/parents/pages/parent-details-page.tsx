@@ -126,7 +126,7 @@ export default function ParentDetailsPage() {
         title={
           <>
             {parent.name}
-            {!kitaId && <span className="text-muted-foreground ml-2 text-lg font-normal">· {parent.location}</span>}
+            {!kitaId && <span className="text-muted-foreground ms-2 text-lg font-normal">· {parent.location}</span>}
           </>
         }
         actions={<ParentActions parent={parent} staff={staff} onEdit={() => setEditing(true)} onConfirm={setConfirm} />}

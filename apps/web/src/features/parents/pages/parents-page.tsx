@@ -2,6 +2,7 @@ import * as React from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Loader2Icon, PlusIcon, SheetIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { LanguageName } from '@/components/language-name';
 import { useNavigate, useParams } from 'react-router';
 import type { Parent } from '@kita/shared';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -50,6 +51,14 @@ export default function ParentsPage() {
         accessorFn: (p) => communicationLabel(t, p.preferredCommunication),
         header: t('parents.columns.preferredCommunication'),
         enableSorting: false,
+      },
+      {
+        // Staff see which language the family reads (messages and pages go out in it).
+        id: 'language',
+        accessorFn: (p) => t(`parents.language.${p.language}`),
+        header: t('parents.columns.language'),
+        enableSorting: false,
+        cell: ({ row }) => <LanguageName language={row.original.language} />,
       },
       {
         accessorKey: 'credits',

@@ -78,7 +78,7 @@ export function ChildChoice({
                 aria-pressed={selected}
                 onClick={() => void choose(type)}
                 className={cn(
-                  'flex min-h-14 w-full items-center gap-3 rounded-lg px-4 py-2 text-left outline-none transition-shadow focus-visible:ring-[3px] focus-visible:ring-ring/60 disabled:opacity-70',
+                  'flex min-h-14 w-full items-center gap-3 rounded-lg px-4 py-2 text-start outline-none transition-shadow focus-visible:ring-[3px] focus-visible:ring-ring/60 disabled:opacity-70',
                   COLOURS[type],
                   selected && 'ring-foreground ring-2 ring-offset-2',
                 )}

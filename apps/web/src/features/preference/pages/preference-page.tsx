@@ -2,13 +2,14 @@ import * as React from 'react';
 import { AlertTriangleIcon, ClockIcon, ExternalLinkIcon, Loader2Icon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { LANGUAGE_NAMES, type ParentEvent, type PreferenceType } from '@kita/shared';
+import type { ParentEvent, PreferenceType } from '@kita/shared';
 import { BrandMark } from '@/components/brand';
 import { Button } from '@/components/ui/button';
 import { useCareDays } from '@/hooks/use-care-days';
 import { ApiError } from '@/lib/api';
 import { homePathFor, useAuth } from '@/lib/auth';
-import { changeLanguage, currentLanguage, LANGUAGES } from '@/lib/i18n';
+import { LanguageToggle } from '@/components/language-toggle';
+import { changeLanguage, currentLanguage } from '@/lib/i18n';
 import { navigateTo } from '@/lib/navigation';
 import { notifyError } from '@/lib/notify';
 import { ChildChoice } from '../components/child-choice';
@@ -19,24 +20,33 @@ const isExpired = (error: unknown) => error instanceof ApiError && (error.code =
 const isWithdrawn = (error: unknown): error is ApiError => error instanceof ApiError && error.code === 'EVENT_WITHDRAWN';
 
 function Shell({ children }: { children: React.ReactNode }) {
-  const { t } = useTranslation();
-  const active = currentLanguage();
   return (
     <div className="bg-muted/40 min-h-svh">
-      <header className="bg-background flex items-center justify-between border-b px-4 py-2">
+      <header className="bg-background flex items-center justify-between gap-2 border-b px-4 py-2">
         <BrandMark className="size-7" />
-        <div className="flex gap-1" role="group" aria-label={t('nav.language.label')}>
-          {LANGUAGES.map((lng) => (
-            <Button key={lng} variant={lng === active ? 'secondary' : 'ghost'} size="sm" lang={lng} aria-pressed={lng === active} onClick={() => void changeLanguage(lng)} data-qa={`preference-lang-${lng}`}>
-              {LANGUAGE_NAMES[lng]}
-            </Button>
-          ))}
-        </div>
+        {/* Opens in the family's stored language; every family language can be chosen here. */}
+        <LanguageToggle />
       </header>
       <main className="mx-auto flex w-full max-w-md flex-col gap-4 p-4">{children}</main>
       <footer className="px-4 pb-4">
         <LegalLinks />
       </footer>
+    </div>
+  );
+}
+
+/**
+ * The Kita's own words (the inquiry's and the Kita's description) stay as typed, usually German:
+ * the label in the family's language says whose words they are.
+ */
+function KitaNote({ text, qa, className }: { text: string; qa: string; className?: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="border-s-primary/60 border-s-4 ps-3" data-qa={`${qa}-note`}>
+      <p className="text-muted-foreground text-xs font-medium">{t('preference.kitaNote')}</p>
+      <p className={className} dir="auto" data-qa={qa}>
+        {text}
+      </p>
     </div>
   );
 }
@@ -71,7 +81,8 @@ function EventSummary({ data, closed = false }: { data: ParentEvent; closed?: bo
           {e.kitaName}
         </h1>
       </div>
-      <dl className="grid grid-cols-[auto_1fr] gap-x-6">
+      {/* Wraps: care days in Arabic or Ukrainian are longer than the German "Mo, 30.11." */}
+      <dl className="flex flex-wrap gap-x-6 gap-y-2">
         <div>
           <dt className="text-muted-foreground text-xs font-medium uppercase">{t('preference.eventDate')}</dt>
           <dd className="text-lg font-semibold" data-qa="preference-date">
@@ -88,11 +99,7 @@ function EventSummary({ data, closed = false }: { data: ParentEvent; closed?: bo
           </dd>
         </div>
       </dl>
-      {e.description && (
-        <p className="font-medium" data-qa="preference-event-description">
-          {e.description}
-        </p>
-      )}
+      {e.description && <KitaNote text={e.description} qa="preference-event-description" className="font-medium" />}
       {/* Once closed, how many must stay home no longer asks anything of the family. */}
       {!closed && (
         <p className="bg-primary text-primary-foreground rounded-lg px-3 py-2 font-semibold" data-qa="preference-sought">
@@ -100,11 +107,7 @@ function EventSummary({ data, closed = false }: { data: ParentEvent; closed?: bo
           <span className="block text-sm font-normal">{t('preference.soughtHint')}</span>
         </p>
       )}
-      {e.kitaDescription && (
-        <p className="text-muted-foreground text-sm" data-qa="preference-description">
-          {e.kitaDescription}
-        </p>
-      )}
+      {e.kitaDescription && <KitaNote text={e.kitaDescription} qa="preference-description" className="text-muted-foreground text-sm" />}
     </section>
   );
 }
@@ -275,7 +278,7 @@ export default function PreferencePage() {
         <p>{t(`preference.hints.${data.event.eventType}`)}</p>
         <a href={data.event.faqUrl} target="_blank" rel="noopener noreferrer" className="mt-2 inline-flex min-h-11 items-center gap-1 font-medium underline underline-offset-4" data-qa="preference-faq">
           {t('preference.faq')}
-          <ExternalLinkIcon className="size-4" aria-hidden="true" />
+          <ExternalLinkIcon className="size-4 rtl:-scale-x-100" aria-hidden="true" />
         </a>
       </aside>
     </Shell>

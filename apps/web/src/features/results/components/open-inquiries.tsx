@@ -38,7 +38,12 @@ export function OpenInquiries({ parentId }: { parentId: string }) {
                 <ClockIcon className="size-3.5 shrink-0" aria-hidden="true" />
                 {t('results.history.openDeadline', { deadline: care.deadline(e) })}
               </CardDescription>
-              {e.description && <p className="text-sm font-medium">{e.description}</p>}
+              {/* The Kita's own words, usually German: their own direction inside a right-to-left page. */}
+              {e.description && (
+                <p className="text-sm font-medium" dir="auto">
+                  {e.description}
+                </p>
+              )}
               <p className="text-sm">{t('preference.sought', { count: e.threshold })}</p>
             </CardHeader>
             <CardContent>

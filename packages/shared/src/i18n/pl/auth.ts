@@ -1,0 +1,52 @@
+import type { FamilyNamespace } from '../types.js';
+
+export const auth: FamilyNamespace<'pl', 'auth'> = {
+  brand: {
+    tagline: 'Ankiety dotyczące opieki awaryjnej – szybko, sprawiedliwie i przejrzyście.',
+    point1: 'Rodzice odpowiadają kolorem sygnalizatora dla każdego dziecka',
+    point2: 'Kierownictwo Kita (przedszkola) od razu widzi zapotrzebowanie',
+    point3: 'Wyniki e-mailem lub SMS-em',
+  },
+  login: {
+    title: 'Zaloguj się',
+    subtitle: 'Wybierz, jak chcesz się zalogować.',
+    roleLabel: 'Loguję się jako',
+    roleParent: 'Rodzic',
+    roleStaff: 'Personel',
+    parentHint: 'Zaloguj się adresem e-mail lub numerem telefonu komórkowego.',
+    invalidPhoneCredentials: 'Numer telefonu komórkowego lub hasło są nieprawidłowe.',
+    staffHint: 'Dla kierownictwa Kita i administratorów.',
+    email: 'E-mail',
+    emailPlaceholder: 'imie@przyklad.pl',
+    identifier: 'E-mail lub numer komórkowy',
+    identifierPlaceholder: 'imie@przyklad.pl lub 0170 1234567',
+    identifierInvalid: 'Podaj prawidłowy adres e-mail lub numer komórkowy (np. 0170 1234567)',
+    password: 'Hasło',
+    submit: 'Zaloguj się',
+    submitting: 'Logowanie…',
+    codeSent: 'Zbyt wiele nieudanych prób – wysłaliśmy Ci kod (e-mailem lub SMS-em na adres lub numer Twojego konta). Wpisz kod razem z hasłem; ta przeglądarka zapamięta wtedy Twoje konto.',
+    code: 'Kod z e-maila lub SMS-a',
+    forgotPassword: 'Nie pamiętasz hasła?',
+    failed: 'Logowanie nie powiodło się',
+    sessionEnded: 'Sesja wygasła (wylogowanie, zmiana hasła lub upływ czasu). Zaloguj się ponownie.',
+  },
+  otp: {
+    title: 'Wpisz kod weryfikacyjny',
+    description: 'Wysłaliśmy Ci SMS-em 6-cyfrowy kod. Jest ważny przez 10 minut.',
+    label: 'Kod weryfikacyjny',
+    submit: 'Potwierdź',
+    submitting: 'Sprawdzanie…',
+    back: 'Wróć do logowania',
+    failed: 'Nie udało się sprawdzić kodu',
+  },
+  unauthorized: {
+    title: 'Brak dostępu',
+    text: 'Brak dostępu – nie masz uprawnień do wyświetlenia tej strony.',
+    button: 'Przejdź do strony głównej',
+  },
+  error: {
+    title: 'Coś poszło nie tak',
+    default: 'Wystąpił nieoczekiwany błąd.',
+    home: 'Przejdź do strony głównej',
+  },
+};

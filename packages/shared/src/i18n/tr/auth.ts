@@ -1,0 +1,52 @@
+import type { FamilyNamespace } from '../types.js';
+
+export const auth: FamilyNamespace<'tr', 'auth'> = {
+  brand: {
+    tagline: 'Acil bakım ihtiyaç sorguları – hızlı, adil ve şeffaf.',
+    point1: 'Veliler her çocuk için bir trafik ışığı rengiyle yanıt verir',
+    point2: 'Kita (kreş) yönetimi ihtiyacı bir bakışta görür',
+    point3: 'Sonuçlar e-posta veya SMS ile',
+  },
+  login: {
+    title: 'Giriş yap',
+    subtitle: 'Lütfen nasıl giriş yapmak istediğinizi seçin.',
+    roleLabel: 'Giriş yapan',
+    roleParent: 'Veli',
+    roleStaff: 'Personel',
+    parentHint: 'E-posta adresiniz veya cep telefonu numaranızla giriş yapın.',
+    invalidPhoneCredentials: 'Cep telefonu numarası veya şifre yanlış.',
+    staffHint: 'Kita yöneticileri ve yöneticiler için.',
+    email: 'E-posta',
+    emailPlaceholder: 'isim@ornek.com',
+    identifier: 'E-posta veya cep telefonu numarası',
+    identifierPlaceholder: 'isim@ornek.com veya 0170 1234567',
+    identifierInvalid: 'Lütfen geçerli bir e-posta adresi veya cep telefonu numarası girin (ör. 0170 1234567)',
+    password: 'Şifre',
+    submit: 'Giriş yap',
+    submitting: 'Giriş yapılıyor…',
+    codeSent: 'Çok fazla hatalı deneme – size bir kod gönderdik (hesabınızın e-posta adresine veya numarasına, e-posta ya da SMS ile). Kodu şifrenizle birlikte girin; bu tarayıcı daha sonra hesabınızı tanıyacaktır.',
+    code: 'E-postadaki veya SMS’teki kod',
+    forgotPassword: 'Şifrenizi mi unuttunuz?',
+    failed: 'Giriş başarısız',
+    sessionEnded: 'Oturumunuz sona erdi (çıkış yapıldı, şifre değişti veya süresi doldu). Lütfen yeniden giriş yapın.',
+  },
+  otp: {
+    title: 'Doğrulama kodunu girin',
+    description: 'Size SMS ile 6 haneli bir kod gönderdik. Kod 10 dakika geçerlidir.',
+    label: 'Doğrulama kodu',
+    submit: 'Doğrula',
+    submitting: 'Doğrulanıyor…',
+    back: 'Girişe geri dön',
+    failed: 'Kod doğrulanamadı',
+  },
+  unauthorized: {
+    title: 'Erişim yetkiniz yok',
+    text: 'Erişim yetkiniz yok – bu sayfayı görüntülemek için gerekli izinlere sahip değilsiniz.',
+    button: 'Ana sayfaya git',
+  },
+  error: {
+    title: 'Bir şeyler ters gitti',
+    default: 'Beklenmeyen bir hata oluştu.',
+    home: 'Ana sayfaya git',
+  },
+};
