@@ -6,10 +6,11 @@ import { de } from './de/index.js';
 import { ar } from './ar/index.js';
 import { ru } from './ru/index.js';
 import { tr } from './tr/index.js';
+import { STAFF_ONLY_KEY } from './transfer.js';
 
 const FAMILY: readonly FamilyLanguage[] = ['tr', 'uk', 'ar', 'pl', 'ru'];
-/** Namespaces and parts only staff read (types.ts): a family language may leave them out. */
-const STAFF_ONLY = /^(kitas|categories|groups|users|events|registration|audit|mydata)\.|^accounts\.mailbox\.|^parents\.(list|form|deleteDescription|csv)(\.|$)|^results\.(report|close|credits)\.|^delivery\.(?!reasons\.)/;
+// Namespaces and parts only staff read: the same rule the translators' import applies.
+const STAFF_ONLY = STAFF_ONLY_KEY;
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 
 function texts(node: unknown, path: string[] = [], out = new Map<string, string>()): Map<string, string> {

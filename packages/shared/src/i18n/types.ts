@@ -51,6 +51,10 @@ interface StaffParts {
   accounts: 'mailbox';
   parents: 'list' | 'form' | 'deleteDescription' | 'csv';
   results: 'report' | 'close' | 'credits';
+  /** The manager's priority card, form, groups editor and list; the family reads only `parent`. */
+  priority: 'card' | 'form' | 'groups' | 'list' | 'toast';
+  /** The priority groups editor's checks (staff only). */
+  validation: 'priorityGroupsMax' | 'priorityGroupsUnique';
   delivery: Exclude<keyof German['delivery'], 'reasons'>;
 }
 

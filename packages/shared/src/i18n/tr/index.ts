@@ -9,6 +9,7 @@ import { messages } from './messages.js';
 import { nav } from './nav.js';
 import { parents } from './parents.js';
 import { preference } from './preference.js';
+import { priority } from './priority.js';
 import { results } from './results.js';
 import { validation } from './validation.js';
 
@@ -26,6 +27,7 @@ export const tr: FamilyCatalog<'tr'> = {
   accounts,
   messages,
   preference,
+  priority,
   parents,
   children,
   results,
