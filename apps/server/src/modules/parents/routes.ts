@@ -1,19 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  envelope,
-  parentDetailsSchema,
-  parentPathSchema,
-  parentInputSchema,
-  parentKitaParamsSchema,
-  parentListQuerySchema,
-  parentRejectSchema,
-  parentSchema,
-  parentUpdateSchema,
-  registeredParentSchema,
-  uuidSchema,
-} from '@kita/shared';
+import { parentsApi } from '@kita/shared/api';
+import { serve } from '../../lib/routes.js';
 import { parents } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { assertKitaScope, kitaScopeOf, listIn, listScope } from '../../lib/access.js';
@@ -22,91 +10,75 @@ import { findParents, findRegisteredParents } from './queries.js';
 import { approveParent, createParent, deleteParent, getParentDetails, rejectParent, updateParent } from './service.js';
 import { contextOf } from '../../lib/context.js';
 
-const tags = ['parents'];
 
 export const parentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const staff = app.requireRole('Admin', 'KitaManager');
 
-  app.get(
-    '/parents',
-    {
-      preHandler: app.requireSession(),
-      schema: { tags, summary: 'Parents of all Kitas (Admin) or of the manager\'s Kita', querystring: parentListQuerySchema, response: { 200: envelope(z.array(parentSchema)) } },
-    },
-    async (req) => {
+  app.route({
+    ...serve(parentsApi.list),
+    preHandler: app.requireSession(),
+    handler: async (req) => {
       const auth = authOf(req);
       // Spec section 6: any caller outside every Kita (a parent, a manager without a Kita) gets this 403.
       if (kitaScopeOf(auth).kind === 'none') throw new AppError(403, 'UNAUTHORIZED_ROLE_OR_KITA');
       return { data: await listIn(listScope(auth, req.query.kitaId), (kitaId) => findParents(app.db, kitaId ? eq(parents.kitaId, kitaId) : undefined)) };
     },
-  );
+  });
 
-  app.get(
-    '/parents/kita/:kitaId',
-    { preHandler: staff, schema: { tags, params: parentKitaParamsSchema, response: { 200: envelope(z.array(parentSchema)) } } },
-    async (req) => {
+  app.route({
+    ...serve(parentsApi.listOfKita),
+    preHandler: staff,
+    handler: async (req) => {
       assertKitaScope(authOf(req), req.params.kitaId);
       return { data: await findParents(app.db, eq(parents.kitaId, req.params.kitaId)) };
     },
-  );
+  });
 
-  app.get(
-    '/parents/kita/:kitaId/registered',
-    {
-      preHandler: staff,
-      schema: { tags, summary: 'Registrations waiting for approval', params: parentKitaParamsSchema, response: { 200: envelope(z.array(registeredParentSchema)) } },
-    },
-    async (req) => {
+  app.route({
+    ...serve(parentsApi.registeredOfKita),
+    preHandler: staff,
+    handler: async (req) => {
       assertKitaScope(authOf(req), req.params.kitaId);
       return { data: await findRegisteredParents(app.db, req.params.kitaId) };
     },
-  );
+  });
 
-  app.get(
-    '/parents/:id',
-    {
-      preHandler: app.requireSession(),
-      schema: { tags, params: parentPathSchema, querystring: z.object({ kitaId: uuidSchema.optional() }), response: { 200: envelope(parentDetailsSchema) } },
-    },
-    async (req) => ({ data: await getParentDetails(app.db, authOf(req), req.params.id, req.query.kitaId) }),
-  );
+  app.route({
+    ...serve(parentsApi.get),
+    preHandler: app.requireSession(),
+    handler: async (req) => ({ data: await getParentDetails(app.db, authOf(req), req.params.id, req.query.kitaId) }),
+  });
 
-  app.post(
-    '/parents',
-    { preHandler: staff, schema: { tags, body: parentInputSchema, response: { 201: envelope(parentDetailsSchema) } } },
-    async (req, reply) => reply.status(201).send({ data: await createParent(contextOf(app, req), req.body) }),
-  );
+  app.route({
+    ...serve(parentsApi.create),
+    preHandler: staff,
+    handler: async (req, reply) => reply.status(201).send({ data: await createParent(contextOf(app, req), req.body) }),
+  });
 
-  app.put(
-    '/parents/:parentId',
-    {
-      preHandler: app.requireRole('Admin', 'KitaManager', 'Parent'),
-      schema: { tags, params: z.object({ parentId: uuidSchema }), body: parentUpdateSchema, response: { 200: envelope(parentDetailsSchema) } },
-    },
-    async (req) => ({ data: await updateParent(contextOf(app, req), req.params.parentId, req.body) }),
-  );
+  app.route({
+    ...serve(parentsApi.update),
+    preHandler: app.requireRole('Admin', 'KitaManager', 'Parent'),
+    handler: async (req) => ({ data: await updateParent(contextOf(app, req), req.params.parentId, req.body) }),
+  });
 
-  app.delete(
-    '/parents/:id',
-    { preHandler: staff, schema: { tags, params: parentPathSchema, response: { 200: envelope(z.object({ parentId: z.string() })) } } },
-    async (req) => {
+  app.route({
+    ...serve(parentsApi.remove),
+    preHandler: staff,
+    handler: async (req) => {
       await deleteParent(contextOf(app, req), req.params.id);
       return { data: { parentId: req.params.id } };
     },
-  );
+  });
 
-  app.post(
-    '/parents/:id/approve',
-    { preHandler: staff, schema: { tags, params: parentPathSchema, response: { 200: envelope(parentDetailsSchema) } } },
-    async (req) => ({ data: await approveParent(contextOf(app, req), req.params.id) }),
-  );
+  app.route({
+    ...serve(parentsApi.approve),
+    preHandler: staff,
+    handler: async (req) => ({ data: await approveParent(contextOf(app, req), req.params.id) }),
+  });
 
-  app.post(
-    '/parents/:id/reject',
-    {
-      preHandler: staff,
-      schema: { tags, summary: 'Reject a registration (added)', params: parentPathSchema, body: parentRejectSchema, response: { 200: envelope(parentDetailsSchema) } },
-    },
-    async (req) => ({ data: await rejectParent(contextOf(app, req), req.params.id, req.body?.message) }),
-  );
+  app.route({
+    ...serve(parentsApi.reject),
+    preHandler: staff,
+    handler: async (req) => ({ data: await rejectParent(contextOf(app, req), req.params.id, req.body?.message) }),
+  });
 };
