@@ -21,7 +21,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
-  // One clock (issue 19): every time decision of the server reads the injectable app clock
+  // One clock: every time decision of the server reads the injectable app clock
   // (`app.clock.now()` / `ctx.clock.now()`, lib/clock.ts), so tests can pin and move it and a
   // process never mixes two clocks. Durations for logs and metrics use performance.now().
   {

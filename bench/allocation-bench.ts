@@ -1,5 +1,5 @@
 /**
- * Allocation of 10,000 children (quality.md): times the pure allocate() after a warm-up and reports
+ * Allocation of 10,000 children (docs/quality.md): times the pure allocate() after a warm-up and reports
  * the median of several runs. Run alone with `node --import tsx bench/allocation-bench.ts`.
  */
 import { performance } from 'node:perf_hooks';

@@ -1,5 +1,5 @@
 /**
- * The answer path (quality.md, issue 4; issue 15 aim 2): `POST /api/preference` of the real app on
+ * The answer path (docs/quality.md "Performance"): `POST /api/preference` of the real app on
  * real PostgreSQL under autocannon (50 connections), side by side in the same run with pgbench (50
  * clients) executing the very statements the app sent for one answer (recorded from the app's
  * database driver, parameters turned into per-client values). The figure is the ratio app/pgbench;

@@ -1,5 +1,5 @@
 /**
- * Closing an event of 500 children on the real PostgreSQL (quality.md; issue 5 aim <= 1 s): the
+ * Closing an event of 500 children on the real PostgreSQL (docs/quality.md): the
  * whole close as the route runs it, in ONE transaction: lock, read answers and balances, allocate,
  * write 500 allocation rows, ~450 ledger entries and ~450 result messages, mark finished. A fresh
  * database per run of the benchmark (dropped at the end); one warm-up close, then the median of

@@ -1,9 +1,9 @@
 /**
- * How late the close job allocates future inquiries after their answer deadline (issue 19): the
+ * How late the close job allocates future inquiries after their answer deadline: the
  * app with its periodic jobs as `npm start` runs them, on the real clock, on a fresh database;
  * three future inquiries of one Kita whose answers close 20, 23.5 and 27 s after their creation,
  * each with a care period ending days later. Prints each inquiry's lateness (finished_at minus
- * response_deadline). Aim: under 1 s each on an idle machine.
+ * answers_close_at). Aim: under 1 s each on an idle machine.
  *
  * Run alone: `node --import tsx bench/close-lateness.ts` (embedded PGlite; TEST_DATABASE_URL for
  * PostgreSQL). Takes about 30 s.
@@ -65,8 +65,8 @@ try {
   }
   for (const id of ids) {
     const e = rows.find((r) => r.id === id)!;
-    const late = e.finishedAt ? ((e.finishedAt.getTime() - e.responseDeadline.getTime()) / 1000).toFixed(2) + ' s' : 'not closed';
-    console.log(`answers closed ${e.responseDeadline.toISOString()}, allocated ${e.finishedAt?.toISOString() ?? '-'}: ${late} late`);
+    const late = e.finishedAt ? ((e.finishedAt.getTime() - e.answersCloseAt.getTime()) / 1000).toFixed(2) + ' s' : 'not closed';
+    console.log(`answers closed ${e.answersCloseAt.toISOString()}, allocated ${e.finishedAt?.toISOString() ?? '-'}: ${late} late`);
   }
 } finally {
   await jobs.stop();

@@ -1,7 +1,7 @@
 /**
- * Fairness benchmark (issues 5 and 13): runs the allocation rules over many simulated seasons side
+ * Fairness benchmark: runs the allocation rules over many simulated seasons side
  * by side on identical worlds, once with honest families only and once with 10 % of families always
- * answering red, and judges them by the aims of issue 13 (docs/fairness.md).
+ * answering red, and judges them by the aims in docs/fairness.md.
  *
  * Usage: npm run bench:fairness [-- --seasons N] [--workers W] [--world NAME] [--search]
  *                               [--worlds FILE.json] [--rules NAME,NAME]

@@ -1,5 +1,5 @@
 /**
- * Fan-out (issue 15, aim 3): an immediate inquiry to 5,000 families on real PostgreSQL, half by
+ * Fan-out: an immediate inquiry to 5,000 families on real PostgreSQL, half by
  * e-mail to a local SMTP server (smtp-server) and half by SMS to a local fake of Twilio's API,
  * through the app's REAL transports (pooled nodemailer, Twilio adapter with its rate limit lifted)
  * and its outbox worker, until the last message is accepted. Figures: seconds from the manager's

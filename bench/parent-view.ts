@@ -1,5 +1,5 @@
 /**
- * The parent's view of an inquiry (issue 15, aim 1): `GET /api/auth/{eventId}/parents/{parentId}`
+ * The parent's view of an inquiry: `GET /api/auth/{eventId}/parents/{parentId}`
  * of the real app on real PostgreSQL under autocannon (50 connections), 2,000 families, each
  * request with its own family's link session. In the same run: pgbench (50 clients) executing the
  * very statements the app sent for one view (recorded from the driver), and the answer path

@@ -1,5 +1,5 @@
 /**
- * The PDF report of an event with 500 children (quality.md; issue 5 aim <= 1 s): what
+ * The PDF report of an event with 500 children (docs/quality.md): what
  * `GET emergency-event/{id}/pdf` does after the auth check (read the event, build the report rows
  * with reasons, render the A4 PDF), on the embedded database (PGlite, the default product setup).
  * One warm-up, then the median of several runs. Run alone with `node --import tsx bench/report-bench.ts`.

@@ -1,5 +1,5 @@
 /**
- * A city-wide strike morning (issue 15, aim 4) on real PostgreSQL: 50 Kitas with 100 families each
+ * A city-wide strike morning on real PostgreSQL: 50 Kitas with 100 families each
  * (half e-mail to a local SMTP server, half SMS to the local fake of Twilio's API, rate lifted), 50
  * immediate inquiries created through the API within one minute (spread over 30 s), then every
  * family opens its link (verify-token) and 90 % answer, over 200 concurrent connections; the rest
@@ -163,7 +163,7 @@ export async function benchStrikeMorning(): Promise<StrikeResult> {
         while ((await count(sql`select count(*)::int as n from outbox_messages where status in ('pending', 'sending')`)) > 0 && performance.now() < giveUp) await sleep(500);
         const morningCpu = await morningMeter.stop();
         const late = await database.db.execute<{ late: number }>(
-          sql`select extract(epoch from (finished_at - response_deadline))::float8 as late from events where status = 'finished' order by 1`,
+          sql`select extract(epoch from (finished_at - answers_close_at))::float8 as late from events where status = 'finished' order by 1`,
         );
         const lateness = late.rows.map((r) => Number(r.late));
         const msgs = await database.db.execute<{ kind: string; status: string; n: number }>(

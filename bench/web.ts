@@ -1,5 +1,5 @@
 /**
- * Web (issue 15, aim 5): the gzipped JavaScript that /preference (aim <= 100 KB), /login (<= 130 KB)
+ * Web: the gzipped JavaScript that /preference (aim <= 100 KB), /login (<= 130 KB)
  * and the parent's landing page after login (/parents/{id}, with the credits histogram; <= 150 KB)
  * load, and their Lighthouse mobile scores (simulated throttling): performance >= 0.95,
  * accessibility 1.0, LCP <= 1.5 s, with Debian's Chromium.

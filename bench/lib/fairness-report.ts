@@ -3,7 +3,7 @@ import { estimate, type Estimate } from './metrics.js';
 import type { Rule } from './rules.js';
 import type { SeasonBatch } from './simulate.js';
 
-/** The aims of issue 13, judged on the mean of every world of the default run. */
+/** The aims of docs/fairness.md, judged on the mean of every world of the default run. */
 export const AIMS = {
   jain: 0.95,
   p10OfOracle: 0.9,

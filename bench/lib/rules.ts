@@ -3,7 +3,7 @@
  * (the answers, its own history), never the true needs; only the oracle is allowed to look.
  *
  * - v2 / v1: the product's rule versions, the real allocate() and creditEntriesFor(…, version) with
- *   balances carried through the season (v2 is the default since issue 13, v1 the rule before);
+ *   balances carried through the season (v2 is the default, v1 the rule before);
  * - fcfs: first-come-first-served. Places are promised as answers arrive, so it cannot wait for a
  *   later red answer: every red or yellow request is served in arrival order (blue keeps its place);
  * - lottery: a fresh random order of families per event, red before yellow (decided at close);

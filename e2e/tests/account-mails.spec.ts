@@ -1,7 +1,7 @@
 import { apiLogin, demoKita, expect, expectToast, json, login, test } from './support';
 
 /**
- * Issue 22: a failed activation mail shows up for the Admin, who sends it again. The dev mailbox
+ * A failed activation mail shows up for the Admin, who sends it again. The dev mailbox
  * refuses addresses whose local part ends in `+failed` (no_such_address), as a receiving server
  * refuses a mistyped one.
  */

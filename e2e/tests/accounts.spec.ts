@@ -17,7 +17,7 @@ import {
 } from './support';
 
 /**
- * Parent accounts (spec section 2 public routes, domain.md "Accounts, login and verification"):
+ * Parent accounts:
  * registration by link, approval, activation from the dev mailbox, login by e-mail and by phone
  * with the SMS code, forgot/reset password, preferred communication, profile and language.
  */
@@ -31,7 +31,7 @@ test('a parent registers through the registration link, is approved, activates a
   await expect(page.getByTestId('register-page')).toContainText('Registrieren Sie sich für die Notbetreuung von Kita Sonnenschein.');
   await expect(page.getByTestId('register-pending-note')).toContainText('Erst nach der Freigabe');
   await expectNoA11yViolations(page);
-  // Empty submit: the rules of spec section 5 show next to the fields.
+  // Empty submit: the rules of docs/domain.md "Validation" show next to the fields.
   await page.getByTestId('register-submit').click();
   await expect(page.getByTestId('error-name')).toHaveText('Pflichtfeld');
   await expect(page.getByTestId('error-email')).toHaveText('Bitte eine E-Mail-Adresse oder eine Handynummer angeben');
@@ -155,7 +155,7 @@ test('a parent edits the profile, switches the language and chooses SMS with a v
   const email = uniqueEmail('sara.klein');
   const digits = String(Date.now()).slice(-7);
   const phone = `+49176${digits}`;
-  // Numbers are shown formatted (issue 14).
+  // Numbers are shown formatted.
   const shown = `+49 176 ${digits}`;
   await approvedParent(request, { name: 'Sara Klein', email, password: 'Profil-Passwort-1' });
   await parentLogin(page, email, 'Profil-Passwort-1');
@@ -200,6 +200,31 @@ test('a parent edits the profile, switches the language and chooses SMS with a v
   await expect(page).toHaveURL(/\/parents\//);
   await expect(page.getByTestId('info-phone')).toContainText(shown);
   await expect(page.getByTestId('info-phone').getByTestId('icon-verified')).toBeVisible();
+});
+
+test('a parent changes the own e-mail address: it applies once the link sent to it is opened', async ({ page, request }) => {
+  const email = uniqueEmail('jonas.roth');
+  const next = uniqueEmail('jonas.roth.neu');
+  await approvedParent(request, { name: 'Jonas Roth', email, password: 'Adresse-Neu-1' });
+  await parentLogin(page, email, 'Adresse-Neu-1');
+  await expect(page).toHaveURL(/\/parents\//);
+  const profile = page.url();
+
+  await page.getByTestId('parent-edit').click();
+  await page.getByTestId('parent-email').fill(next);
+  await page.getByTestId('parent-form-submit').click();
+  await expectToast(page, `Wir haben einen Bestätigungslink an ${next} gesendet.`);
+  // Until the link is opened the old address stays, and the page says what waits.
+  await expect(page.getByTestId('info-email')).toContainText(email);
+  await expect(page.getByTestId('info-pending-email')).toContainText(`Neue Adresse ${next} wartet auf Bestätigung`);
+  await expectNoA11yViolations(page);
+
+  await clickMailboxLink(page, next, 'email_change');
+  await expect(page.getByTestId('verify-email-done')).toBeVisible();
+  await page.goto(profile);
+  await expect(page.getByTestId('info-email')).toContainText(next);
+  await expect(page.getByTestId('info-email').getByTestId('icon-verified')).toBeVisible();
+  await expect(page.getByTestId('info-pending-email')).toHaveCount(0);
 });
 
 test('the public account pages pass axe on a 390px phone', async ({ page, request }) => {

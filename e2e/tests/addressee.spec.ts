@@ -1,7 +1,7 @@
 import { expect, expectToast, json, login, otpFromMailbox, test, toasts, uniqueEmail } from './support';
 
 /**
- * Issue 20, texts that speak to the right person and pages that say what is due:
+ * Texts that speak to the right person and pages that say what is due:
  * - a parent logging in during an open inquiry sees on the profile that an answer is due;
  * - the toasts of failed tries are gone after a successful login, and a wrong password with a
  *   phone number names the phone number;

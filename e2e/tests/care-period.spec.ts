@@ -8,7 +8,7 @@ async function pickDay(page: Page, field: string, day: { y: number; m: number; d
 }
 
 /**
- * Issue 20: a strike Monday to Wednesday lost its Wednesday in every message and page. The care
+ * A strike Monday to Wednesday lost its Wednesday in every message and page. The care
  * days now have one definition (packages/shared/src/care-days.ts: the days from the care start to
  * the care end, an end at 00:00 ending the day before), and the inquiry form previews the exact
  * sentence the families will read, computed by the same function. The days are picked relative to
@@ -77,7 +77,7 @@ test('the inquiry form previews the care days the families will read, and the pa
   await page.waitForURL(/\/e\/[0-9a-f-]{36}$/);
   const eventId = /\/e\/([0-9a-f-]{36})$/.exec(page.url())![1]!;
   await expect(page.getByTestId('event-care-days')).toHaveText(`vom ${careDay(first)} bis ${careDay(last)}`);
-  // Not sent yet, it lists the Krippe children it will ask (issue 20: "Keine Kinder", "0 von 0").
+  // Not sent yet, it lists the Krippe children it will ask ("Keine Kinder", "0 von 0").
   await expect(page.getByTestId('event-scheduled-note')).toContainText('die Kinder, die dann gefragt werden');
   await expect(page.getByTestId('responses-table-row').first()).toBeVisible();
   const expected = await page.getByTestId('responses-table-row').count();

@@ -2,7 +2,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { apiLogin, checkScreenA11y, expect, expectNoA11yViolations, expectToast, json, login, test } from './support';
 
 /**
- * Delivery the manager can see (issue 12): a Kita of its own with 200 families (so the demo Kita
+ * Delivery the manager can see: a Kita of its own with 200 families (so the demo Kita
  * stays as the other journeys expect it), an immediate inquiry created on screen, the fan-out's
  * progress and counts, a family whose e-mail bounced with its reason in words, resend, and the
  * answer of a family reached by phone. The dev mailbox simulates the failures by recipient
@@ -64,7 +64,7 @@ test('the manager watches a 200-family fan-out, sees a bounced family with its r
   await expect(page.getByTestId('delivery-progress-line')).toContainText(`${FAMILIES}`);
   const progress = page.getByTestId('delivery-progress').getByRole('progressbar');
   await expect(progress).toHaveAttribute('aria-valuenow', '100', { timeout: 60_000 });
-  // Two of them bounced: the line does not say that all went out (issue 20).
+  // Two of them bounced: the line does not say that all went out.
   await expect(page.getByTestId('delivery-progress-line')).toHaveText(`Versand beendet: 2 von ${FAMILIES} Nachrichten sind fehlgeschlagen.`);
   await expect(page.getByTestId('delivery-count-delivered-value')).toHaveText(`${FAMILIES - 2}`);
   await expect(page.getByTestId('delivery-count-failed-value')).toHaveText('2');

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { checkScreenA11y, DEMO_PARENT, expect, expectToast, login, newestMessage, openInquiryList, settle, test } from './support';
 
 /**
- * The inquiry journey (issue 4): the manager creates an immediate inquiry, the demo parent takes
+ * The inquiry journey: the manager creates an immediate inquiry, the demo parent takes
  * the link from the dev mailbox and answers on a phone, the manager watches the answer arrive
  * without reloading, and a link of a finished inquiry shows the expired page.
  */
@@ -22,7 +22,7 @@ async function createImmediateInquiry(page: Page): Promise<string> {
   await page.getByTestId('event-add').click();
   const dialog = page.getByTestId('event-form-dialog');
   await expect(dialog).toBeVisible();
-  // Submit stays disabled until the form is valid (spec section 5).
+  // Submit stays disabled until the form is valid (docs/domain.md "Validation").
   await expect(page.getByTestId('event-form-submit')).toBeDisabled();
   await page.getByTestId('categoryId').click();
   await page.getByRole('option', { name: 'Kindergarten' }).click();
@@ -95,7 +95,7 @@ test('an immediate inquiry from creation to the parent answer on a phone, seen l
   await expectToast(page, 'Die Antwort wurde gespeichert.');
   await expect(other.getByTestId('recorded-by-staff')).toBeVisible();
 
-  // The manager closes the inquiry; the same link now shows the family's result (issue 20), no
+  // The manager closes the inquiry; the same link now shows the family's result, no
   // longer "Abfrage beendet", and takes no more answers.
   const token = await page.evaluate(() => localStorage.getItem('authToken'));
   const close = await page.request.post(`/api/emergency-event/${eventId}/close`, { headers: { authorization: `Bearer ${token}` } });

@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { apiLogin, checkScreenA11y, expect, json, login, rowAction, settle, test } from './support';
 
 /**
- * Issue 20, what the manager and the families see: a closed inquiry's delivery card with the result
+ * What the manager and the families see: a closed inquiry's delivery card with the result
  * that reached nobody (per message kind, also on a 390 px phone without sideways scrolling) and the
  * dashboard's warning for it; the link after the close showing the family's result (a place, care
  * at home); deleting an inquiry that families have (the confirmation counts them, their link says

@@ -18,7 +18,7 @@ import {
 } from './support';
 
 /**
- * Issue 14 "field-ready": the screens that tripped people up, each walked as a person would, on
+ * The screens that tripped people up, each walked as a person would, on
  * the demo data. Whatever a test creates it names uniquely, so the other specs see the demo as seeded.
  */
 
@@ -149,7 +149,7 @@ test.describe('toasts, wording and deletions', () => {
     await page.goto('/kitas');
     await rowAction(page, 'kita-table', name, 'row-action-delete');
     const dialog = page.getByTestId('confirm-delete-dialog');
-    // Counts as the catalogue's plurals (issue 20: "1 Leitungskonten", "1 Bedarfsabfragen").
+    // Counts as the catalogue's plurals ("1 Leitungskonten", "1 Bedarfsabfragen").
     await expect(dialog).toContainText('0 Familien mit 0 Kindern, 0 Leitungskonten und 1 Bedarfsabfrage, davon 1 abgeschlossen');
     await expect(page.getByTestId('confirm-delete-confirm')).toBeDisabled();
     await page.getByTestId('confirm-delete-typed').fill('Kita Archiv');
@@ -162,11 +162,11 @@ test.describe('toasts, wording and deletions', () => {
   test('deleting a parent or a child names the record and what goes with it', async ({ page }) => {
     await login(page, 'manager');
     await page.getByTestId('nav-kita-parents').first().click();
-    // Only a registration not yet approved can be deleted (spec; issue 11 keeps approved families
-    // with their inquiries): the seed's pending Sophie Brandt.
+    // Only a registration not yet approved can be deleted (approved families
+    // stay with their inquiries): the seed's pending Sophie Brandt.
     const parentName = 'Sophie Brandt';
     await rowAction(page, 'parents-table', parentName, 'row-action-delete');
-    // A registration has no account, answers or credits yet: its own text (issue 20: it was the generic family one).
+    // A registration has no account, answers or credits yet: its own text (it was the generic family one).
     await expect(page.getByTestId('confirm-delete-dialog')).toContainText(`Die Registrierung von „${parentName}“ wird mit den angegebenen Kindern dauerhaft gelöscht.`);
     await expect(page.getByTestId('confirm-delete-dialog')).not.toContainText('Guthaben');
     await page.getByTestId('confirm-delete-cancel').click();
@@ -176,7 +176,7 @@ test.describe('toasts, wording and deletions', () => {
     const childName = (await child.locator('td').first().textContent())!.trim();
     await rowAction(page, 'children-table', childName, 'row-action-delete');
     await expect(page.getByTestId('confirm-delete-dialog')).toContainText(`„${childName}“ (`);
-    // Finished inquiries keep the child's answers and places (issue 20: it said they were deleted too).
+    // Finished inquiries keep the child's answers and places (it said they were deleted too).
     await expect(page.getByTestId('confirm-delete-dialog')).toContainText('abgeschlossene behalten seine Antworten und Platzvergaben');
     await page.getByTestId('confirm-delete-cancel').click();
   });
@@ -313,7 +313,7 @@ test.describe('forms', () => {
     }
     // Each SMS says how many segments it is billed as.
     await expect(messages.first().getByTestId('mailbox-segments')).toBeVisible();
-    // A fragment of the digits alone finds the number too (issue 20: "3920000" found nothing).
+    // A fragment of the digits alone finds the number too ("3920000" found nothing).
     await page.getByTestId('mailbox-filter').fill('3920000');
     await expect(page).toHaveURL(/recipient=3920000/);
     await expect(messages.first()).toBeVisible();
@@ -339,7 +339,7 @@ test.describe('parent history', () => {
     const card = page.getByTestId('history-child').filter({ hasText: 'Lena Schneider' });
     const rows = card.getByTestId('history-table-row');
     await expect(rows).toHaveCount(lena.preferences.length);
-    // The care day (issue 11: never the sending time) in the Kita's zone, not the phone's.
+    // The care day (never the sending time) in the Kita's zone, not the phone's.
     const berlin = new Intl.DateTimeFormat('de-DE', { timeZone: BERLIN, day: '2-digit', month: '2-digit' });
     for (const [i, p] of lena.preferences.entries()) {
       const row = rows.nth(i);

@@ -1,7 +1,7 @@
 import { DEMO_PARENT, expect, newestMessage, test } from './support';
 
 /**
- * Issue 20: the preference page's FAQ link pointed at a placeholder address. It opens the
+ * The preference page's FAQ link pointed at a placeholder address. It opens the
  * product's own help page (unless FAQ_URL names another), which explains the traffic light, how
  * places are given (rule version 2: green gives no advantage) and the care days.
  */

@@ -1,7 +1,7 @@
 import { checkScreenA11y, DEMO_PARENT, demoKita, expect, login, newestMessage, openInquiryList, parentLogin, test, uniqueEmail } from './support';
 
 /**
- * Inquiries that stay true (issue 11), in Chromium: the dates say what they mean (care day and
+ * Inquiries that stay true, in Chromium: the dates say what they mean (care day and
  * answer deadline named separately in SMS, e-mail and pages), a family approved while an inquiry
  * is open is asked at once and answers from its link, and a logged-in parent answers an open
  * inquiry inside the app. The demo data holds an open future Kindergarten inquiry (care in three

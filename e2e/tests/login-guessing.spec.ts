@@ -2,7 +2,7 @@ import http from 'node:http';
 import { approvedParent, expect, newestMessage, parentLogin, test, toasts, uniqueEmail } from './support';
 
 /**
- * Issue 21, finding 3, in the browser: someone guesses the password of a parent's account from
+ * Password guessing in the browser: someone guesses the password of a parent's account from
  * many addresses until the account's budget of 100 checked failures is used up. The parent, on a
  * browser the account never logged in from, is not locked out: the login page says a code was sent,
  * asks for it, and the code from the e-mail together with the password logs her in.

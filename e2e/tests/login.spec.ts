@@ -116,7 +116,7 @@ test.describe('login page', () => {
     const phone = '+491713920000'; // the demo parent's verified number (seed)
     const since = Date.now();
     await page.goto('/login');
-    // Typed as people write it (issue 14); the server gets +491713920000.
+    // Typed as people write it; the server gets +491713920000.
     await page.getByTestId('login-identifier').fill('0171 392 00 00');
     await page.getByTestId('login-password').fill(DEMO_LOGINS.parent.password);
     await page.getByTestId('login-submit').click();
@@ -147,7 +147,7 @@ test.describe('login page', () => {
 
   test('the parent form checks the identifier before calling the server', async ({ page }) => {
     await page.goto('/login');
-    // Issue 14: "0170 1234567" is now a valid spelling; a number too short is not.
+    // "0170 1234567" is now a valid spelling; a number too short is not.
     await page.getByTestId('login-identifier').fill('0170 12');
     await page.getByTestId('login-password').fill('x');
     await page.getByTestId('login-submit').click();

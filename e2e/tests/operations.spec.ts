@@ -1,7 +1,7 @@
 import { expect, expectToast, login, test } from './support';
 
 /**
- * Operators (issue 23): the Admin's delivery test sends an SMS and an e-mail and shows the
+ * Operators: the Admin's delivery test sends an SMS and an e-mail and shows the
  * provider's answer and delivery report; an account-level refusal (the dev mailbox simulates one
  * for numbers ending 9995) pauses SMS with a banner in words, and the Admin resumes it.
  */

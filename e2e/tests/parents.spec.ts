@@ -2,8 +2,7 @@ import type { Page } from '@playwright/test';
 import { choose, expect, expectNoA11yViolations, expectToast, login, test } from './support';
 
 /**
- * Parents and children, staff side (spec section 2 "Parents list", "Registered parents",
- * "Parent details", "Children page"): the manager of the demo Kita adds a child with a new parent,
+ * Parents and children, staff side: the manager of the demo Kita adds a child with a new parent,
  * approves a pending registration, and checks a parent's verified contact data.
  */
 
@@ -22,7 +21,7 @@ test('a manager adds a child with a new parent from the children page', async ({
 
   await page.getByTestId('children-table-add').click();
   await expect(page.getByTestId('child-form-dialog')).toBeVisible();
-  // Submitting empty shows the missing-parent rule (spec section 5).
+  // Submitting empty shows the missing-parent rule (docs/domain.md "Validation").
   await page.getByTestId('child-form-submit').click();
   await expect(page.getByTestId('child-form-dialog')).toContainText('Elternteil fehlt – bitte ein Elternteil auswählen oder ein neues eingeben');
 
@@ -42,7 +41,7 @@ test('a manager adds a child with a new parent from the children page', async ({
   await page.getByTestId('new-parent-email').fill('jana.neumeier@example.de');
   await choose(page, 'new-parent-communication', 'sms');
   await page.getByTestId('child-form-submit').click();
-  // SMS needs a phone (spec section 5): the form says so and stays open.
+  // SMS needs a phone (docs/domain.md "Validation"): the form says so and stays open.
   await expect(page.getByTestId('child-new-parent')).toContainText('Für SMS wird eine Telefonnummer benötigt');
   await page.getByTestId('new-parent-phone').fill('0176 111 22 23');
   await page.getByTestId('child-form-submit').click();
@@ -115,7 +114,7 @@ test('parent details show the verified icons, account info and children; the lis
   await expect(page.getByTestId('parent-children-row')).toHaveCount(2);
   await expectNoA11yViolations(page);
 
-  // Outside a Kita the heading adds the location (spec section 2).
+  // Outside a Kita the heading adds the location.
   await page.getByTestId('page-title').waitFor();
   const parentUrl = page.url().replace(/.*\/p\//, '/parents/');
   await page.goto(parentUrl);

@@ -17,7 +17,7 @@ import {
 } from './support';
 
 /**
- * Results of an inquiry (issue 5) in the browser, on the demo data: the manager creates a future
+ * Results of an inquiry in the browser, on the demo data: the manager creates a future
  * inquiry for the Krippe with two places, the demo parent answers red through the link in the
  * dev mailbox, the manager records yellow for three other families, closes the inquiry, and the
  * result goes out; the parent sees it in the history and releases the place, which moves to the
@@ -67,7 +67,7 @@ test('a future inquiry from creation through answers, closing, release and repor
   await page.getByTestId('categoryId').click();
   await page.getByRole('option', { name: 'Krippe' }).click();
   await pickDay(page, 'eventDay', firstDay);
-  // The German UI has a 24-hour clock (issue 14): midnight is hour 00, no AM/PM.
+  // The German UI has a 24-hour clock: midnight is hour 00, no AM/PM.
   await page.getByTestId('eventTime-hour').click();
   await page.getByRole('option', { name: '00', exact: true }).click();
   await expect(page.getByTestId('eventTime-period')).toHaveCount(0);
@@ -99,7 +99,7 @@ test('a future inquiry from creation through answers, closing, release and repor
   }
   expect(others).toHaveLength(3);
 
-  // An open row menu survives the page's live refresh (issue 19: the refresh re-rendered the table
+  // An open row menu survives the page's live refresh (the refresh re-rendered the table
   // and closed the menu under the manager's pointer). Another answer arrives while it is open.
   const firstRow = page.getByTestId('responses-table-row').filter({ hasText: others[0]!.childName });
   await firstRow.getByTestId('row-actions').click();
@@ -188,7 +188,7 @@ test('a future inquiry from creation through answers, closing, release and repor
   await expectToast(parent, 'Platz freigegeben');
   await expect(parent.getByTestId('confirm-delete-dialog')).toBeHidden();
   await expect(newest).toHaveCount(0);
-  // The row now says the place was given back, not a plain "Nein" (issue 14).
+  // The row now says the place was given back, not a plain "Nein".
   await expect(card.getByTestId('slot-released').first()).toHaveText('Zurückgegeben');
 
   // 7. The place moved to the first family on the waitlist: the event page shows the child with JA.
@@ -216,7 +216,7 @@ test('a future inquiry from creation through answers, closing, release and repor
   await expect(histogram.getByTestId('histogram-chart')).toHaveAttribute('aria-label', /Ihr Bereich: /);
   await expect(histogram.locator('path[fill="#f97316"]')).toHaveCount(1);
   expect(await histogram.locator('path[fill="#1e3a8a"]').count()).toBeGreaterThan(0);
-  // The tooltip names the range and how many families are in it (a plural of the catalogue, issue 20).
+  // The tooltip names the range and how many families are in it (a plural of the catalogue).
   await histogram.locator('path[fill="#f97316"]').hover();
   await expect(parent.getByTestId('histogram-tooltip')).toContainText(/Guthaben .+(1 Familie|\d+ Familien)\s*Ihr Bereich/);
   await expectNoA11yViolations(parent);

@@ -1,7 +1,7 @@
 import { checkScreenA11y, choose, DEMO_LOGINS, expect, expectToast, login, rowAction, submitDialog, test } from './support';
 
 /**
- * Structure management end to end (issue 2): the Admin builds a Kita with both categories,
+ * Structure management end to end: the Admin builds a Kita with both categories,
  * groups and a manager, uses the registration card; the manager sees only their Kita.
  */
 const suffix = Date.now().toString(36);

@@ -174,7 +174,7 @@ export async function otpFromMailbox(page: Page, phone: string): Promise<string>
 
 export const toasts = (page: Page) => page.locator('[data-sonner-toast]');
 
-/** Waits for the toast with `text` (spec 8: one toast at a time). */
+/** Waits for the toast with `text` (one toast at a time). */
 export async function expectToast(page: Page, text: string | RegExp): Promise<void> {
   await expect(toasts(page).filter({ hasText: text }).first()).toBeVisible();
 }
@@ -274,7 +274,7 @@ export async function rowAction(page: Page, table: string, text: string, action:
   await page.getByTestId(action).click();
 }
 
-/** Submits a form dialog and waits until it has closed (success closes it, spec section 2). */
+/** Submits a form dialog and waits until it has closed (success closes it). */
 export async function submitDialog(page: Page, qa: string): Promise<void> {
   await page.getByTestId(`${qa}-submit`).click();
   await expect(page.getByTestId(qa)).toBeHidden();

@@ -1,7 +1,7 @@
 import { apiLogin, demoKita, expect, expectToast, json, login, test, uniqueEmail } from './support';
 
 /**
- * Issue 20, texts that are true: a family's links open in the family's language (not the
+ * Texts that are true: a family's links open in the family's language (not the
  * browser's), setting the first password says so, a registration's delete names what it deletes,
  * and a missing group asks for a group.
  */

@@ -76,7 +76,7 @@ describe('loadConfig', () => {
   });
 });
 
-describe('production settings (issue 22)', () => {
+describe('production settings', () => {
   let dir: string;
   beforeAll(() => void (dir = mkdtempSync(path.join(tmpdir(), 'kita-prod-'))));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));

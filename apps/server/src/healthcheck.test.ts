@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { healthTarget, roleOf } from './healthcheck.js';
 
-/** Issue 22: a worker started from the image inherited the app's HTTP check and was reported unhealthy. */
+/** A worker started from the image inherited the app's HTTP check and was reported unhealthy. */
 describe('the image health check', () => {
   it('checks the worker by its own endpoint when the container runs worker.js', () => {
     expect(roleOf(undefined, 'node\0apps/server/dist/worker.js\0')).toBe('worker');

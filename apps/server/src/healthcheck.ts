@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
  * when the process of this container is healthy. Without an argument it tells the worker from the
  * app by the container's main command (`/proc/1/cmdline` names worker.js), so a worker started
  * from the image as the Dockerfile says gets the worker's check instead of the app's HTTP check
- * (issue 22: it inherited the app's check and was reported unhealthy).
+ * (it inherited the app's check and was reported unhealthy).
  *   app:    GET http://127.0.0.1:$PORT/api/health/live
  *   worker: GET http://127.0.0.1:$WORKER_HEALTH_PORT/health (database reachable, delivery loop running)
  */

@@ -13,7 +13,7 @@ import { Metrics } from './ops/metrics.js';
 import { exitOnStartupError, listenError, onShutdown } from './ops/startup.js';
 
 /**
- * `npm run worker`: a process that only delivers outbox messages (architecture.md "scale-out").
+ * `npm run worker`: a process that only delivers outbox messages (ARCHITECTURE.md "Runtime").
  * Any number of them may run next to the app processes (run those with WORKER=off); rows are
  * claimed with FOR UPDATE SKIP LOCKED, so no message is sent by two workers at once.
  * With WORKER_HEALTH_PORT it answers GET /health (database reachable, delivery loop running) and

@@ -1,7 +1,7 @@
 import { zonedDay, zonedInstant } from '@kita/shared';
 
 /**
- * Dates for tests, built from the real clock so that every suite passes on any date (issue 19):
+ * Dates for tests, built from the real clock so that every suite passes on any date:
  * a test pins its app clock to one of these, never to a fixed calendar date that will one day lie
  * in the past. Under libfaketime (`.ci/run`'s future-date step) "the real clock" is the faked one.
  */

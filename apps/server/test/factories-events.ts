@@ -109,7 +109,7 @@ export async function linkHeader(t: TestContext, token: string): Promise<Record<
 }
 
 /**
- * The dates of a future inquiry sent at `sendAt` with answers until `deadline` (domain.md v2):
+ * The dates of a future inquiry sent at `sendAt` with answers until `deadline` (docs/domain.md "Inquiries"):
  * care starts 12 hours after the deadline and lasts one day: until the following midnight of the
  * Kita's zone (care-days.ts: an end at 00:00 makes the day before the last care day). Tests
  * written for the first version (eventDate = sending, expireDate = closing) map their two instants

@@ -5,7 +5,7 @@ import { authHeader, createChild, createKita, createParent, createStaff } from '
 type Headers = Record<string, string>;
 
 /**
- * The role/scope matrix of quality.md: two Kitas, an Admin, a manager of each Kita, two parents
+ * The role/scope matrix of docs/quality.md: two Kitas, an Admin, a manager of each Kita, two parents
  * of Kita A (one with children) and one parent of Kita B, each with a real session.
  */
 export async function createWorld(app: FastifyInstance, db: Db) {

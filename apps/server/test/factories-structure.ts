@@ -7,7 +7,7 @@ import { authHeader, createKita, createParent, createStaff } from './factories.j
 type Headers = Record<string, string>;
 
 /**
- * The role/scope matrix of quality.md for the structure routes: an Admin, Kita A with its manager
+ * The role/scope matrix of docs/quality.md for the structure routes: an Admin, Kita A with its manager
  * and an approved parent, Kita B with its manager, each with a bearer header.
  */
 export async function createStructureWorld(app: FastifyInstance, db: Db) {
@@ -38,9 +38,9 @@ export async function createEventRow(db: Db, kitaId: string, categoryId: string,
       kitaId,
       categoryId,
       eventType: 'future',
-      eventDate: new Date(now.getTime() + 86_400_000),
-      expireDate: new Date(now.getTime() + 2 * 86_400_000),
-      responseDeadline: new Date(now.getTime() + 43_200_000),
+      careStartsAt: new Date(now.getTime() + 86_400_000),
+      careEndsAt: new Date(now.getTime() + 2 * 86_400_000),
+      answersCloseAt: new Date(now.getTime() + 43_200_000),
       opensAt: now,
       seed: 'seed',
       seedHash: 'hash',

@@ -4,7 +4,7 @@ import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * One clock (issue 19): the repository's ESLint configuration refuses a new `Date.now()`,
+ * One clock: the repository's ESLint configuration refuses a new `Date.now()`,
  * `new Date()` or `Date()` in the server's code, where every time decision reads the injectable
  * app clock (lib/clock.ts), and accepts dates built from a value, the clock module itself, and tests
  * (which set the clock). Lint runs on source text placed at a path inside the tree; no file is written.

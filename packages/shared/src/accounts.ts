@@ -6,14 +6,14 @@ import { parentFieldsSchema } from './parents.js';
 import { checkMobileForSms, emailSchema, mobilePhoneSchema, nameSchema, otpSchema, passwordSchema, phoneSchema, groupIdSchema, languageSchema, text, uuidSchema } from './validation.js';
 
 /**
- * Parent account contracts (spec section 7 "Auth", domain.md "Accounts, login and verification"):
+ * Parent account contracts (docs/wire.md "Routes", docs/domain.md "Accounts and login"):
  * login by e-mail or phone, the OTP step, activation, phone verification, password reset,
  * preferred communication and public registration.
  */
 
 /**
  * The one-time code sent after too many failed logins on an account (error LOGIN_CODE_SENT): given
- * together with the password, it makes the browser a known device of the account (issue 21).
+ * together with the password, it makes the browser a known device of the account.
  */
 export const loginCodeSchema = otpSchema.optional();
 
@@ -53,7 +53,7 @@ export const activationResultSchema = z.object({
   emailVerified: z.literal(true),
   needsPassword: z.boolean(),
   resetToken: text().nullable(),
-  /** The account's language: the page speaks it, not the browser's (issue 20). */
+  /** The account's language: the page speaks it, not the browser's. */
   language: languageSchema,
 });
 

@@ -5,11 +5,11 @@ import { roleSchema } from './common.js';
 export const staffLoginSchema = z.object({
   email: emailSchema,
   password: text().min(1, 'validation.required'),
-  /** The one-time code after too many failed logins (error LOGIN_CODE_SENT, issue 21). */
+  /** The one-time code after too many failed logins (error LOGIN_CODE_SENT). */
   code: otpSchema.optional(),
 });
 
-/** The logged-in user as the web stores it (spec section 3 "Logged-in user"). */
+/** The logged-in user as the web stores it. */
 export const sessionUserSchema = z.object({
   userId: uuidSchema,
   name: text(),
@@ -27,7 +27,7 @@ export type LoginResult = z.infer<typeof loginResultSchema>;
 
 /**
  * PUT users/{id}/change-password. For someone else's account `oldPassword` is the CALLER's own
- * password, so "must differ from the old one" cannot be checked here (issue 14: it compared the
+ * password, so "must differ from the old one" cannot be checked here (it compared the
  * new password with the admin's own); it belongs to `ownPasswordChangeSchema` and the server.
  */
 export const changePasswordSchema = z

@@ -5,12 +5,12 @@ import { formatCarePeriod } from './i18n/index.js';
 
 const TZ = 'Europe/Berlin';
 
-describe('care days (domain.md "Emergency events", v2)', () => {
+describe('care days (docs/domain.md "Inquiries", v2)', () => {
   // The instants are built from wall-clock times of the Kita zone (zonedInstant), so the offsets
   // of winter, summer and the change days come from the zone data, not from this test.
   const at = (day: string, time: string) => zonedInstant(day, time, TZ).toISOString();
 
-  it('a strike Mon 07:00 to Wed 17:00 keeps its Wednesday (issue 20)', () => {
+  it('a strike Mon 07:00 to Wed 17:00 keeps its Wednesday', () => {
     expect(formatCarePeriod('de', at('2026-11-30', '07:00'), at('2026-12-02', '17:00'), TZ)).toBe('vom Mo, 30.11. bis Mi, 02.12.');
     expect(formatCarePeriod('en', at('2026-11-30', '07:00'), at('2026-12-02', '17:00'), TZ)).toBe('from Mon, 30 Nov to Wed, 2 Dec');
     expect(careDayRange(at('2026-11-30', '07:00'), at('2026-12-02', '17:00'), TZ)).toEqual({ first: '2026-11-30', last: '2026-12-02' });

@@ -2,7 +2,7 @@ import { zonedDay } from './time.js';
 import type { Language } from './validation.js';
 
 /**
- * How an inquiry names its dates (domain.md "Emergency events", v2): the care day(s) and the
+ * How an inquiry names its dates (docs/domain.md "Inquiries", v2): the care day(s) and the
  * response deadline, separately and in the Kita's time zone. THE one definition of the care
  * period: e-mails, SMS, reminders, results, "place offered", the PDF, the overlap warning and the
  * web (preference page, event page, events list, history, the form's preview) all call it.
@@ -16,7 +16,7 @@ import type { Language } from './validation.js';
  * - never before the first (a one-day strike: Mon 07:00 to Mon 17:00, or to Tue 00:00).
  * Days come from the zone's calendar, not from 24-hour steps, so the clock changes at the end of
  * March and October (23- and 25-hour days) move nothing.
- * (Before issue 20 the last day was the day of `expireDate - 24 h`, which dropped the last day of
+ * (Once the last day was the day of `expireDate - 24 h`, which dropped the last day of
  * every strike entered with its real end, e.g. Mon 07:00 to Wed 17:00 read "Mon to Tue".)
  */
 

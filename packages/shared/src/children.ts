@@ -3,15 +3,15 @@ import { categoryNameSchema } from './common.js';
 import { parentInputSchema } from './parents.js';
 import { groupIdSchema, isoDateSchema, nameSchema, text, uuidSchema } from './validation.js';
 
-/** Child contracts (spec sections 3, 5 and 7). */
+/** Child contracts. */
 
 /** An unselected select ('') is no choice. */
 const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
 const emptyToNull = (v: unknown) => (v === '' ? null : v);
 
-/** Spec section 5: date of birth from 1900-01-01 up to today. */
+/** docs/domain.md "Validation": date of birth from 1900-01-01 up to today. */
 export const MIN_DATE_OF_BIRTH = '1900-01-01';
-/** The child form's year dropdown starts here (spec section 5). */
+/** The child form's year dropdown starts here (docs/domain.md "Validation"). */
 export const DATE_OF_BIRTH_FIRST_YEAR = 2010;
 
 /** True for a real calendar date in yyyy-mm-dd (rejects 2023-02-30). */
@@ -72,7 +72,7 @@ export function childFormSchema(opts: { today: string; requireParent: boolean })
 }
 export type ChildFormValues = z.input<typeof childUpdateSchema>;
 
-/** A child as lists and details show it (spec section 3 "Child"). */
+/** A child as lists and details show it. */
 export const childSchema = z.object({
   childId: text(),
   childName: text(),

@@ -23,7 +23,7 @@ export type ParentStatus = (typeof PARENT_STATUS)[number];
 
 export type HasSlot = (typeof HAS_SLOT)[number];
 
-/** Error body of every non-2xx answer (api.md). */
+/** Error body of every non-2xx answer (docs/wire.md). */
 export const errorBodySchema = z.object({
   statusCode: z.number(),
   code: text(),
@@ -32,7 +32,7 @@ export const errorBodySchema = z.object({
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
-/** Wraps a payload schema in the `{data: ...}` envelope of api.md. */
+/** Wraps a payload schema in the `{data: ...}` envelope of docs/wire.md. */
 export const envelope = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
 
 /** The life of an inquiry: scheduled (opens later), open (answers accepted), finished (allocated). */

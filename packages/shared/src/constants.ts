@@ -11,7 +11,7 @@ export const COMMUNICATION = ['email', 'sms'] as const;
 export const PARENT_STATUS = ['registered', 'approved', 'rejected'] as const;
 export const HAS_SLOT = ['JA', 'NEIN'] as const;
 
-/** Business constants of spec section 9. */
+/** Business constants (docs/domain.md "Constants"). */
 export const LIMITS = {
   requestTimeoutMs: 100_000,
   copyConfirmMs: 5_000,
@@ -21,5 +21,5 @@ export const LIMITS = {
   histogramBuckets: 6,
 } as const;
 
-/** The file name the web saves the PDF under (spec section 7). */
+/** The file name the web saves the PDF under (docs/wire.md "Routes"). */
 export const REPORT_FILE_NAME = 'event-report.pdf';

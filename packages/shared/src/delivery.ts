@@ -42,8 +42,8 @@ const countsSchema = z.object({ pending: z.number().int(), sent: z.number().int(
 export type DeliveryCounts = z.infer<typeof countsSchema>;
 
 /**
- * The family-facing message kinds of an inquiry that the delivery card and the dashboard follow
- * (issue 20): each falls back to the family's other verified channel when it fails.
+ * The family-facing message kinds of an inquiry that the delivery card and the dashboard follow:
+ * each falls back to the family's other verified channel when it fails.
  */
 export const EVENT_MESSAGE_KINDS = ['inquiry', 'reminder', 'results', 'slot_offered', 'slot_released'] as const;
 export const eventMessageKindSchema = z.enum(EVENT_MESSAGE_KINDS);
@@ -139,7 +139,7 @@ export const failedDeliveryEventSchema = z.object({
 export type FailedDeliveryEvent = z.infer<typeof failedDeliveryEventSchema>;
 
 /**
- * Message cost budgets (issue 21; server notify/budget.ts): how much of each budget is used in its
+ * Message cost budgets (server notify/budget.ts): how much of each budget is used in its
  * window and how many messages wait for it. Admins see every budget; a manager sees the Kita's
  * daily budget and any budget that holds messages of the Kita.
  */
@@ -155,7 +155,7 @@ export const messageBudgetSchema = z.object({
 });
 export type MessageBudgetStatus = z.infer<typeof messageBudgetSchema>;
 /**
- * Account-level provider problems (issue 23): the channel pauses for everyone instead of failing
+ * Account-level provider problems: the channel pauses for everyone instead of failing
  * each family. The UI words them through i18n `delivery.pause.problems.*`.
  */
 export const ACCOUNT_PROBLEMS = ['auth', 'sender', 'credit', 'trial', 'region', 'sender_id', 'suspended'] as const;

@@ -1,5 +1,5 @@
 /**
- * Every `code` of an API error body (api.md: `{ statusCode, code, message, details? }`). The server
+ * Every `code` of an API error body (docs/wire.md: `{ statusCode, code, message, details? }`). The server
  * throws only these (`AppError<ErrorCode>`), and the web compares against them instead of string
  * literals. Each has its message at `errors.<CODE>` in the catalogs unless the thrower names a
  * more specific key (the RELEASE_* codes use `results.release.*`).

@@ -15,7 +15,7 @@ const issuesOf = (input: unknown) => {
   return r.success ? [] : r.error.issues.map((i) => `${i.path.join('.')}:${i.message}`);
 };
 
-describe('event form schema (spec section 5)', () => {
+describe('event form schema (docs/domain.md "Validation")', () => {
   it('accepts an immediate event without dates', () => {
     expect(issuesOf({ kitaId, categoryId, eventType: 'immediate' })).toEqual([]);
   });

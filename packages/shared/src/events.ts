@@ -5,14 +5,14 @@ import { slotOutcomeSchema } from './results.js';
 import { isTimeZone, zonedDay } from './time.js';
 
 /**
- * Emergency events (demand inquiries) and preferences: spec sections 3, 5 and 7, domain.md
- * "Emergency events". The same schemas validate the web form and the server routes; the rules that
+ * Inquiries (Bedarfsabfragen; `emergency-event` on the wire) and answers: docs/domain.md "Inquiries",
+ * "Validation" and docs/wire.md "Routes". The same schemas validate the web form and the server routes; the rules that
  * need "now" (not in the past, not before today) live in `eventDateIssues`, which both sides call
  * with their clock and the Kita's timezone.
  */
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
-/** Spec section 5: event years up to the current year plus 5. */
+/** docs/domain.md "Validation": inquiry years up to the current year plus 5. */
 export const EVENT_MAX_YEARS_AHEAD = 5;
 
 const instantSchema = z.iso.datetime({ offset: true, error: 'validation.date' });
@@ -24,7 +24,7 @@ const slotsSchema = z
   .nullish();
 
 /**
- * The event form of spec section 5 (create and update). Dates are ISO instants in UTC; the
+ * The event form of docs/domain.md "Validation" (create and update). Dates are ISO instants in UTC; the
  * timezone (the zone the user picked them in, as the spec sends it) is checked but the server
  * judges and shows dates in the Kita's zone. Immediate events get their dates from the server
  * (now, now + IMMEDIATE_EVENT_MINUTES), so the dates are needed only for future events.
@@ -68,9 +68,9 @@ type EventDates = {
 };
 
 /**
- * Rules that need no clock (domain.md "Emergency events"): a future event has a care start and a
+ * Rules that need no clock (docs/domain.md "Inquiries"): a future event has a care start and a
  * care end after it (the care days are the days they span, care-days.ts: a one-day strike may end
- * on its own day; issue 20 dropped the spec's "at least one day later", which only fit the old
+ * on its own day; the specification's first "at least one day later" was dropped, which only fit the old
  * reading of the end as the morning after the last care day); the response deadline, when given, lies
  * before the first care day and after the sending time.
  */
@@ -140,7 +140,7 @@ export function endOfZonedDay(now: Date, timeZone: string): Date {
 }
 
 /**
- * Rules that need "now" (spec section 5), judged in the Kita's timezone: a future event's date is
+ * Rules that need "now" (docs/domain.md "Validation"), judged in the Kita's timezone: a future event's date is
  * not in the past (its day is today or later), its expire date is not before today, and the event
  * year is at most the current year + 5. Only dates that are being set are checked (`check`).
  */
@@ -171,7 +171,7 @@ export function eventDateIssues(
   return issues;
 }
 
-/** The slot count that applies to the event: the input field matching the category (spec section 3). */
+/** The slot count that applies to the event: the input field matching the category. */
 export function slotsForCategory(
   category: z.infer<typeof categoryNameSchema>,
   v: { totalSlotsKindergarten?: number | null; totalSlotsKrippe?: number | null },
@@ -185,7 +185,7 @@ export const eventSummarySchema = z.object({
   kitaId: text(),
   kitaName: text(),
   eventType: eventTypeSchema,
-  /** First care day (domain.md v2). */
+  /** First care day (docs/domain.md "Inquiries"). */
   eventDate: text(),
   /** End of the care period. */
   expireDate: text(),
@@ -207,7 +207,7 @@ export type EventSummary = z.infer<typeof eventSummarySchema>;
 
 export const eventDetailsSchema = eventSummarySchema.extend({
   kitaDescription: text().nullable(),
-  /** Eligible children that must stay home: max(0, eligible - totalSlots) (domain.md). */
+  /** Eligible children that must stay home: max(0, eligible - totalSlots) (docs/domain.md). */
   threshold: z.number().int(),
   requiredHomeCare: z.number().int(),
   availableSlots: z.number().int(),
@@ -220,7 +220,7 @@ export const eventDetailsSchema = eventSummarySchema.extend({
   ruleVersion: z.number().int(),
   notifiedAt: text().nullable(),
   parentsWithoutChannel: z.array(z.object({ parentId: text(), name: text() })),
-  /** Children that joined after opening or left while open (snapshot, domain.md). */
+  /** Children that joined after opening or left while open (snapshot, docs/domain.md). */
   lateJoiners: z.number().int(),
   leftCount: z.number().int(),
 });
@@ -228,7 +228,7 @@ export type EventDetails = z.infer<typeof eventDetailsSchema>;
 
 export const recordedBySchema = z.object({ userId: text(), name: text() }).nullable();
 
-/** One answer as staff see it (spec: the `preferance` list of an event child). */
+/** One answer as staff see it (the `preferance` list of an event child). */
 export const eventPreferenceSchema = z.object({
   preferenceId: text(),
   preferenceType: preferenceTypeSchema,
@@ -236,7 +236,7 @@ export const eventPreferenceSchema = z.object({
   updatedAt: text(),
 });
 
-/** Event child / response row (spec section 3 "Event response row"). */
+/** Event child / response row. */
 export const eventChildSchema = z.object({
   childId: text(),
   childName: text(),
@@ -249,7 +249,7 @@ export const eventChildSchema = z.object({
   preferenceId: text().nullable(),
   preferenceType: preferenceTypeSchema.nullable(),
   recordedBy: recordedBySchema,
-  /** JA/NEIN once allocated, null before (domain.md). */
+  /** JA/NEIN once allocated, null before (docs/domain.md). */
   hasSlot: z.enum(HAS_SLOT).nullable(),
   eventType: eventTypeSchema,
   /** How the child came into the inquiry: 'opening', or a late join ('approved', 'child_added', 'group_changed', …). */
@@ -266,7 +266,7 @@ export type EventChild = z.infer<typeof eventChildSchema>;
 export const eventWithChildrenSchema = z.object({ eventDetails: eventDetailsSchema, children: z.array(eventChildSchema) });
 export type EventWithChildren = z.infer<typeof eventWithChildrenSchema>;
 
-/** `POST preference` (spec section 7) and, with recordedBy set by the server, staff answers. */
+/** `POST preference` (docs/wire.md "Routes") and, with recordedBy set by the server, staff answers. */
 export const preferenceEntrySchema = z.object({
   childId: uuidSchema,
   childName: text().max(200).optional(),
@@ -293,7 +293,7 @@ export const preferenceSchema = z.object({
 });
 export type Preference = z.infer<typeof preferenceSchema>;
 
-/** `POST auth/verify-token?token=` answer: the link session (api.md "Auth on the wire"). */
+/** `POST auth/verify-token?token=` answer: the link session (docs/wire.md "Auth on the wire"). */
 export const verifyTokenResultSchema = z.object({ eventId: text(), parentId: text(), token: text() });
 export type VerifyTokenResult = z.infer<typeof verifyTokenResultSchema>;
 
@@ -314,7 +314,7 @@ export const parentEventSchema = z.object({
     isFinished: z.boolean(),
     faqUrl: text(),
   }),
-  /** The page switches to the parent's language (spec section 4: the parent's language rules the UI). */
+  /** The page switches to the parent's language (the parent's language rules the UI). */
   parent: z.object({ parentId: text(), name: text(), language: languageSchema }),
   children: z.array(
     z.object({
@@ -325,7 +325,7 @@ export const parentEventSchema = z.object({
       preferenceType: preferenceTypeSchema.nullable(),
       preferenceId: text().nullable(),
       /**
-       * The child's result once the inquiry is closed (issue 20: the link shows it after the
+       * The child's result once the inquiry is closed (the link shows it after the
        * close); null while it runs. `released`: the place was given back since.
        */
       result: z.object({ hasSlot: z.boolean(), waitlistPosition: z.number().int().nullable(), released: z.boolean() }).nullable().optional(),

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { registerChildSchema } from './accounts.js';
 import { childInputSchema } from './children.js';
 
-/** Issue 20: a child without a group said "Ungültige Auswahl" (invalid choice) instead of asking for one. */
+/** A child without a group said "Ungültige Auswahl" (invalid choice) instead of asking for one. */
 describe('a missing group', () => {
   const child = { childName: 'Ida', dateOfBirth: '2021-06-01' };
   it.each([

@@ -9,7 +9,7 @@ const issues = (schema: { safeParse(v: unknown): { success: boolean; error?: { i
   return r.success ? [] : r.error!.issues.map((i) => `${i.path.join('.')}:${i.message}`);
 };
 
-describe('Kita form (spec 5: kitaName and location required)', () => {
+describe('Kita form (kitaName and location required)', () => {
   it('accepts name and location, trims them, empty description -> null', () => {
     expect(kitaInputSchema.parse({ kitaName: ' Kita Sonnenschein ', location: ' Berlin ', description: '  ' })).toEqual({
       kitaName: 'Kita Sonnenschein',
@@ -33,7 +33,7 @@ describe('Kita form (spec 5: kitaName and location required)', () => {
   });
 });
 
-describe('category (spec 5: Kindergarten or Krippe, required)', () => {
+describe('category (Kindergarten or Krippe, required)', () => {
   it.each(['Kindergarten', 'Krippe'])('accepts %s', (categoryName) => {
     expect(issues(categoryInputSchema, { categoryName, kitaId: KITA })).toEqual([]);
     expect(issues(categoryUpdateSchema, { categoryName })).toEqual([]);
@@ -48,7 +48,7 @@ describe('category (spec 5: Kindergarten or Krippe, required)', () => {
   });
 });
 
-describe('group (spec 5: required, same name pattern)', () => {
+describe('group (required, same name pattern)', () => {
   it('accepts umlauts, digits later and apostrophes', () => {
     expect(issues(groupInputSchema, { groupName: "Bären 2 'Rot'", categoryId: CATEGORY })).toEqual([]);
   });
@@ -66,7 +66,7 @@ describe('group (spec 5: required, same name pattern)', () => {
   });
 });
 
-describe('user form (spec 5)', () => {
+describe('user form', () => {
   const manager = { name: 'Martina Müller', email: 'm@kita.de', password: 'geheim1', phoneNumber: '', role: 'KitaManager', kitaId: KITA };
 
   it('accepts a manager with Kita, empty phone -> null', () => {

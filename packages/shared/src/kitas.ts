@@ -13,7 +13,7 @@ export const kitaInputSchema = z.object({
 });
 export type KitaInput = z.infer<typeof kitaInputSchema>;
 
-/** GET kitas/{id}/delete-impact (added, issue 14): what goes with a Kita when it is deleted. */
+/** GET kitas/{id}/delete-impact (added): what goes with a Kita when it is deleted. */
 export const kitaDeleteImpactSchema = z.object({
   kitaId: text(),
   kitaName: text(),
@@ -73,7 +73,7 @@ export type CategoryInput = z.infer<typeof categoryInputSchema>;
 export const categoryUpdateSchema = z.object({ categoryName: categoryNameSchema });
 export type CategoryUpdateInput = z.infer<typeof categoryUpdateSchema>;
 
-/** GET categories/kita/{kitaId} (spec: "response has categories list"). */
+/** GET categories/kita/{kitaId} ("response has categories list"). */
 export const kitaCategoriesSchema = z.object({
   kitaId: text(),
   kitaName: text(),
@@ -120,7 +120,7 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-/** The staff roles a user form may choose (spec: only Admin and KitaManager selectable). */
+/** The staff roles a user form may choose (only Admin and KitaManager selectable). */
 export const STAFF_ROLES = ['Admin', 'KitaManager'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 export const staffRoleSchema = z.enum(STAFF_ROLES, { error: 'validation.role' });

@@ -8,7 +8,7 @@ const base = { name: 'Paula Neu', kitaId: KITA, language: 'de', email: 'p@x.de' 
 const issues = (r: { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }) =>
   r.success ? [] : r.error!.issues.map((i) => `${i.path.join('.')}:${i.message}`);
 
-describe('parent payload rules (spec section 5)', () => {
+describe('parent payload rules (docs/domain.md "Validation")', () => {
   it.each([
     ['valid e-mail parent', base, []],
     ['missing e-mail', { ...base, email: '' }, ['email:validation.required']],

@@ -3,7 +3,7 @@ import { categoryNameSchema, communicationSchema, PARENT_STATUS } from './common
 import { checkMobileForSms, emailSchema, languageSchema, nameSchema, optionalContact, phoneSchema, text, uuidSchema } from './validation.js';
 
 /**
- * Parent contracts (spec sections 3, 5 and 7). The request schemas are used by the server route
+ * Parent contracts. The request schemas are used by the server route
  * and by the web form (react-hook-form + zodResolver), so both apply the same rules.
  */
 
@@ -37,8 +37,8 @@ type ParentRuleInput = {
 };
 
 /**
- * Spec section 5: e-mail required unless anonymous; primary phone required for SMS (unless
- * anonymous), and then it must be a mobile number (issue 14: a landline fails at the SMS provider).
+ * docs/domain.md "Validation": e-mail required unless anonymous; primary phone required for SMS (unless
+ * anonymous), and then it must be a mobile number (a landline fails at the SMS provider).
  */
 export function checkParentRules(v: ParentRuleInput, ctx: z.RefinementCtx, prefix: (string | number)[] = []): void {
   if (v.isAnonymous) return;
@@ -54,7 +54,7 @@ export const parentInputSchema = parentFieldsSchema.superRefine((v, ctx) => chec
 export type ParentInput = z.infer<typeof parentInputSchema>;
 export type ParentFormValues = z.input<typeof parentInputSchema>;
 
-/** PUT parents/{parentId}: the same payload; `parentId` may be repeated in the body (spec) and must match. */
+/** PUT parents/{parentId}: the same payload; `parentId` may be repeated in the body and must match. */
 export const parentUpdateSchema = parentFieldsSchema
   .extend({ parentId: uuidSchema.optional() })
   .superRefine((v, ctx) => checkParentRules(v, ctx));
@@ -62,7 +62,7 @@ export type ParentUpdateInput = z.infer<typeof parentUpdateSchema>;
 
 /**
  * What is stored for a parent payload: an anonymous parent has no contact data and no preferred
- * communication (spec section 4: switching isAnonymous on clears them); a missing preference
+ * communication (switching isAnonymous on clears them); a missing preference
  * of a parent with e-mail means e-mail.
  */
 export function normalizeParentInput(v: ParentInput) {
@@ -101,7 +101,7 @@ export const parentVerificationSchema = z.object({
   isSecondaryPhoneVerified: z.boolean(),
 });
 
-/** A parent as lists and details show it (spec section 3 "Parent"). */
+/** A parent as lists and details show it. */
 export const parentSchema = z.object({
   parentId: text(),
   name: text(),
@@ -138,7 +138,14 @@ export const parentChildSchema = z.object({
 export type ParentChild = z.infer<typeof parentChildSchema>;
 
 /** GET parents/{id}: the parent with its children. */
-export const parentDetailsSchema = parentSchema.extend({ children: z.array(parentChildSchema) });
+export const parentDetailsSchema = parentSchema.extend({
+  /**
+   * A new e-mail address the parent entered themselves, waiting for the link sent to it to be
+   * opened (48 hours); `email` stays the old address until then. Null when nothing waits.
+   */
+  pendingEmail: text().nullable(),
+  children: z.array(parentChildSchema),
+});
 export type ParentDetails = z.infer<typeof parentDetailsSchema>;
 
 /** GET parents/kita/{kitaId}/registered: pending registrations with their children's places. */

@@ -11,7 +11,7 @@ import { germanMobileMetadata } from './phone-metadata.js';
  *
  * Accepted spellings: `0170 1234567`, `0170-123 45 67`, `(0170) 1234567`, `+49 170 1234567`,
  * `+49 (0)170 1234567`, `0049 170 1234567`, `+491701234567`. Stored as E.164 (`+491701234567`).
- * Only German numbers (+49) are accepted (spec section 5).
+ * Only German numbers (+49) are accepted (docs/domain.md "Validation").
  */
 
 /** Digits, spaces, `+`, dashes, brackets, dots and slashes: what people write around a number. */

@@ -3,7 +3,7 @@ import { categoryNameSchema, eventStatusSchema, eventTypeSchema, HAS_SLOT, prefe
 import { text, uuidSchema } from './validation.js';
 
 /**
- * Results of an emergency event (domain.md "Allocation and credits", "Credits histogram",
+ * Results of an emergency event (docs/domain.md "Allocation and credits", "Credits histogram",
  * "Reports"): closing, the outcome per child, releasing a slot, the parent's history, the credits
  * histogram and the report. This file imports only common/validation so events.ts can reuse the
  * outcome fields without an import cycle.
@@ -38,7 +38,7 @@ export const slotOutcomeSchema = z.object({
   /** 1-based place on the waitlist frozen at close (unplaced red/yellow); stays after a move up. */
   waitlistPosition: z.number().int().nullable(),
   reasonCode: reasonCodeSchema.nullable(),
-  /** The reason in the caller's language: tier, balance and lottery position (domain.md). */
+  /** The reason in the caller's language: tier, balance and lottery position (docs/domain.md). */
   reasonText: text().nullable(),
 });
 export type SlotOutcome = z.infer<typeof slotOutcomeSchema>;
@@ -79,7 +79,7 @@ export const closeEventResultSchema = resultSummarySchema.extend({
 export type CloseEventResult = z.infer<typeof closeEventResultSchema>;
 
 /**
- * `POST emergency-event/{id}/release-slot` body (spec section 3 "Release-slot payload"). The route
+ * `POST emergency-event/{id}/release-slot` body. The route
  * accepts missing fields so it can answer the spec's own text ('Missing required data to release
  * slot', code RELEASE_MISSING_DATA) instead of a generic validation error; the web validates with
  * `releaseSlotInputSchema` before sending.
@@ -111,7 +111,7 @@ export const releaseSlotResultSchema = z.object({
 });
 export type ReleaseSlotResult = z.infer<typeof releaseSlotResultSchema>;
 
-/** One answer in the parent's history (spec section 3 "Preference history"). */
+/** One answer in the parent's history. */
 export const historyPreferenceSchema = z.object({
   preferenceId: text(),
   childId: text(),
@@ -124,7 +124,7 @@ export const historyPreferenceSchema = z.object({
   preferenceType: preferenceTypeSchema,
   /** JA/NEIN once allocated, null before (shown as unknown). */
   hasSlot: hasSlotSchema.nullable(),
-  /** The family gave the place back (issue 14: shown as "returned", not a plain "no"). */
+  /** The family gave the place back (shown as "returned", not a plain "no"). */
   released: z.boolean(),
   isFinished: z.boolean(),
   /** Future event, slot JA, allocated, before expireDate: the release button is offered. */
@@ -146,7 +146,7 @@ export type ChildHistory = z.infer<typeof childHistorySchema>;
 export const parentHistorySchema = z.array(childHistorySchema);
 
 /**
- * `GET parents/{id}/credits-distribution` (domain.md "Credits histogram"): bucket counts of the
+ * `GET parents/{id}/credits-distribution` (docs/domain.md "Credits histogram"): bucket counts of the
  * approved parents' balances in that parent's Kita; `yourParentName` names this parent's bucket.
  */
 export const creditsDistributionSchema = z.object({

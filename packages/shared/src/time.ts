@@ -1,6 +1,6 @@
 /**
- * Time in the Kita's zone (domain.md "Time"), one implementation for server, web and contracts.
- * Dates as the spec shows them (section 9): dd.MM.yyyy and dd.MM.yyyy HH:mm (24 h). Formatters are
+ * Time in the Kita's zone (docs/domain.md "Time"), one implementation for server, web and contracts.
+ * Dates as the product shows them: dd.MM.yyyy and dd.MM.yyyy HH:mm (24 h). Formatters are
  * cached per zone: the report formats hundreds of rows.
  */
 const cache = new Map<string, Intl.DateTimeFormat>();

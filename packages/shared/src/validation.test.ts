@@ -10,7 +10,7 @@ const messageOf = (schema: z.ZodType, value: unknown): string | null => {
   return r.success ? null : (r.error.issues[0]?.message ?? 'unknown');
 };
 
-describe('name rule (spec 5: letters incl. umlauts/ß, space, apostrophe, hyphen first; digits later)', () => {
+describe('name rule (letters incl. umlauts/ß, space, apostrophe, hyphen first; digits later)', () => {
   it.each([
     'Anna',
     'Jörg Müller',
@@ -51,7 +51,7 @@ describe('name rule (spec 5: letters incl. umlauts/ß, space, apostrophe, hyphen
   });
 });
 
-describe('phone rule (issue 14: German numbers as people type them, stored as E.164)', () => {
+describe('phone rule (German numbers as people type them, stored as E.164)', () => {
   it.each([
     ['+491701234567', '+491701234567'],
     [' +491701234567 ', '+491701234567'],
@@ -100,7 +100,7 @@ describe('phone rule (issue 14: German numbers as people type them, stored as E.
     expect(isMobilePhone('+493012345678')).toBe(false);
   });
 
-  it('treats an empty optional phone as null (spec: empty phone on a user is sent as null)', () => {
+  it('treats an empty optional phone as null (empty phone on a user is sent as null)', () => {
     const optionalPhone = optionalContact(phoneSchema);
     expect(optionalPhone.parse('')).toBeNull();
     expect(optionalPhone.parse('   ')).toBeNull();
@@ -130,7 +130,7 @@ describe('e-mail rule', () => {
   });
 });
 
-describe('password rule (spec 5/9: at least 6 characters)', () => {
+describe('password rule (at least 6 characters)', () => {
   it('accepts 6 characters and more', () => {
     expect(messageOf(passwordSchema, 'abcdef')).toBeNull();
     expect(messageOf(passwordSchema, 'ein langes Passwort mit Leerzeichen')).toBeNull();
@@ -143,7 +143,7 @@ describe('password rule (spec 5/9: at least 6 characters)', () => {
   });
 });
 
-describe('change-password rule (spec 5: old required; new >= 6; confirmation equal; new differs from old)', () => {
+describe('change-password rule (old required; new >= 6; confirmation equal; new differs from old)', () => {
   const valid = { oldPassword: 'alt-passwort', newPassword: 'neu-passwort', confirmPassword: 'neu-passwort' };
   const issues = (v: unknown) => {
     const r = ownPasswordChangeSchema.safeParse(v);
@@ -164,7 +164,7 @@ describe('change-password rule (spec 5: old required; new >= 6; confirmation equ
     expect(issues(value)).toContain(issue);
   });
 
-  it("for another user's account the caller's own password is not compared with the new one (issue 14)", () => {
+  it("for another user's account the caller's own password is not compared with the new one", () => {
     const same = { oldPassword: 'admin-pass-1', newPassword: 'admin-pass-1', confirmPassword: 'admin-pass-1' };
     expect(changePasswordSchema.safeParse(same).success).toBe(true);
   });

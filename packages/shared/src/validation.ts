@@ -3,7 +3,7 @@ import { isMobilePhone, normalizePhone } from './phone.js';
 
 /**
  * Text PostgreSQL cannot store or that is not valid Unicode: the NUL character and UTF-16
- * surrogates without their partner (issue 9: such input gave 500s). Refused in every text field.
+ * surrogates without their partner (such input gave 500s). Refused in every text field.
  */
 // eslint-disable-next-line no-control-regex
 const UNSAFE_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -16,7 +16,7 @@ export const isSafeText = (s: string): boolean => !UNSAFE_TEXT.test(s);
 export const text = (params?: Parameters<typeof z.string>[0]) => z.string(params).refine(isSafeText, { error: 'validation.invalidText' });
 
 /**
- * Validation rules of spec section 5. Messages are i18n keys (namespace `validation`), so the
+ * Validation rules of docs/domain.md "Validation". Messages are i18n keys (namespace `validation`), so the
  * web shows them in the user's language and the server translates them for the error body.
  */
 
@@ -74,14 +74,14 @@ export const passwordSchema = z
 export const otpSchema = text().regex(/^\d{6}$/, 'validation.otp');
 
 export const uuidSchema = z.uuid('validation.uuid');
-/** A group chosen in a select: a missing one asks for a group (issue 20: it said "Ungültige Auswahl"). */
+/** A group chosen in a select: a missing one asks for a group (it said "Ungültige Auswahl"). */
 export const groupIdSchema = z
   .string({ error: 'validation.groupRequired' })
   .trim()
   .min(1, 'validation.groupRequired')
   .pipe(uuidSchema);
 
-/** Trims a contact field; an empty string becomes null (spec: contact fields trimmed, empty -> null). */
+/** Trims a contact field; an empty string becomes null (contact fields trimmed, empty -> null). */
 export const optionalContact = <T extends z.ZodType<string>>(schema: T) =>
   z.preprocess(
     (v) => (typeof v === 'string' ? (v.trim() === '' ? null : v.trim()) : v ?? null),

@@ -6,7 +6,7 @@ import { freePort } from '../../test/processes.js';
 import { ServerProcess } from '../../test/server-process.js';
 
 /**
- * Issue 9, failure 1: the process died when PostgreSQL dropped its connections during traffic.
+ * The process died when PostgreSQL dropped its connections during traffic.
  * The real server runs as its own process against PostgreSQL while four clients write and read;
  * the database connections are terminated (shared server) or the whole database server goes
  * away and comes back (a throw-away cluster). Afterwards: the process is still running, every

@@ -1,5 +1,5 @@
 /**
- * Migration 0005 (credit rule version 2, issue 13) on a database that holds version-1 events and
+ * Migration 0005 (credit rule version 2) on a database that holds version-1 events and
  * ledgers: migrated to 0000 only, filled with version-1 history, then migrated to the latest.
  * Runs on PGlite, and on PostgreSQL too when TEST_DATABASE_URL is set.
  */

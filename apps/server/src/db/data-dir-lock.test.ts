@@ -13,7 +13,7 @@ import { connectionLostLine, openDatabase } from './client.js';
 import { LOCK_FILE, lockDataDir, lockHolder } from './data-dir-lock.js';
 
 /**
- * Issue 22.2 and 22.9: one process per embedded database (a lock in DATA_DIR naming its holder,
+ * One process per embedded database (a lock in DATA_DIR naming its holder,
  * stale locks of dead processes taken over), and start-up failures the operator fixes outside
  * the program as one line each (folder, port), with pid and hostname on every log line.
  */

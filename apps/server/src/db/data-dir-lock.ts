@@ -4,7 +4,7 @@ import path from 'node:path';
 import { StartupError } from './startup-error.js';
 
 /**
- * One process per embedded database (issue 22): PGlite keeps the database in memory and writes it
+ * One process per embedded database: PGlite keeps the database in memory and writes it
  * to DATA_DIR, so a second process on the same folder would see only its own writes and lose the
  * first one's. Every process that opens the folder (app, `npm run migrate`, `npm run admin`) holds
  * `DATA_DIR/kita.lock` while it runs: a JSON line naming its pid, host and start time. A second

@@ -7,7 +7,7 @@ import { freshDatabase } from '../../test/fresh-database.js';
 import { migrationsFolder } from './client.js';
 
 /**
- * Migration 0003 (issue 11) on data written under the first meaning of the dates: event_date was
+ * Migration 0003 on data written under the first meaning of the dates: event_date was
  * the moment the inquiry opened, expire_date the moment it closed. The migration keeps those as
  * opens_at and response_deadline, derives the care days, and writes the snapshot of existing
  * inquiries. Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.

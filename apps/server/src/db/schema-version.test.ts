@@ -13,7 +13,7 @@ import { migrationsFolder, openDatabase, type Db } from './client.js';
 import { knownMigrations, SchemaNewerError, unknownMigrations } from './schema-version.js';
 
 /**
- * Issue 22.3: a database that carries a migration this build does not know (a newer release
+ * A database that carries a migration this build does not know (a newer release
  * migrated it) is refused at start, and a running process turns not-ready and stops writing:
  * writes answer 503 in the error shape, the outbox worker and the periodic jobs pause.
  */

@@ -5,7 +5,7 @@ import { StartupError } from './startup-error.js';
 import type { Db } from './client.js';
 
 /**
- * Schema versions (issue 22): the database records every applied migration in
+ * Schema versions: the database records every applied migration in
  * drizzle.__drizzle_migrations (created_at = the journal's `when`). A migration recorded there
  * that this build's journal does not list was applied by a newer release: this process must not
  * start, and a running one stops writing (its code may write what the new schema no longer means)

@@ -16,7 +16,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 
-/** The whole domain of spec section 3 and domain.md. Instants are timestamptz (UTC on the wire). */
+/** The whole domain (docs/domain.md). Instants are timestamptz (UTC on the wire). */
 
 const id = () => uuid('id').primaryKey().defaultRandom();
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -82,7 +82,7 @@ export const parents = pgTable(
     secondaryEmailVerified: boolean('secondary_email_verified').notNull().default(false),
     primaryPhoneVerified: boolean('primary_phone_verified').notNull().default(false),
     secondaryPhoneVerified: boolean('secondary_phone_verified').notNull().default(false),
-    /** Verification codes and activation mails sent for this registration, over its lifetime (issue 21). */
+    /** Verification codes and activation mails sent for this registration, over its lifetime. */
     verificationSends: integer('verification_sends').notNull().default(0),
     lastVerificationAt: ts('last_verification_at'),
     createdAt: createdAt(),
@@ -143,7 +143,7 @@ export const tokens = pgTable(
   'tokens',
   {
     id: id(),
-    /** 'activation' | 'reset' | 'otp' | 'otp_login' | 'verify_phone' | 'preference' */
+    /** 'activation' | 'email_change' | 'reset' | 'otp' | 'otp_login' | 'verify_phone' | 'preference' */
     kind: text('kind').notNull(),
     tokenHash: text('token_hash').notNull(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
@@ -185,12 +185,12 @@ export const events = pgTable(
     categoryId: uuid('category_id').notNull().references(() => categories.id, { onDelete: 'restrict' }),
     /** 'immediate' | 'future' */
     eventType: text('event_type').$type<EventType>().notNull(),
-    /** The first day (and time) of emergency care the inquiry is about (domain.md v2). */
-    eventDate: ts('event_date').notNull(),
-    /** The end of the care period; slots can be released until then. */
-    expireDate: ts('expire_date').notNull(),
-    /** Answers are accepted until then; the inquiry closes and allocates at it. */
-    responseDeadline: ts('response_deadline').notNull(),
+    /** The first day (and time) of emergency care the inquiry is about (docs/domain.md "Inquiries"); on the wire `eventDate`. */
+    careStartsAt: ts('care_starts_at').notNull(),
+    /** The end of the care period; slots can be released until then. On the wire `expireDate`. */
+    careEndsAt: ts('care_ends_at').notNull(),
+    /** Answers are accepted until then; the inquiry closes and allocates at it. On the wire `responseDeadline`. */
+    answersCloseAt: ts('answers_close_at').notNull(),
     /** When the parents are asked; the event is 'scheduled' until then. */
     opensAt: ts('opens_at').notNull(),
     description: text('description'),
@@ -218,13 +218,13 @@ export const events = pgTable(
   },
   (t) => [
     index('events_kita_idx').on(t.kitaId),
-    index('events_status_deadline_idx').on(t.status, t.responseDeadline),
+    index('events_status_answers_close_idx').on(t.status, t.answersCloseAt),
     index('events_status_opens_idx').on(t.status, t.opensAt),
   ],
 );
 
 /**
- * The children an inquiry asks (domain.md "Emergency events"): written when the event opens, with
+ * The children an inquiry asks (docs/domain.md "Inquiries"): written when the event opens, with
  * the names, group, family and channel as they were; late joiners are added while it is open, a
  * child that stops being eligible leaves with a reason. Results, counts, reports and the PDF read
  * it; it is frozen at close. No foreign keys to children, parents or groups on purpose: a later
@@ -329,7 +329,7 @@ export const outboxMessages = pgTable(
   {
     id: id(),
     idempotencyKey: text('idempotency_key').notNull(),
-    /** notify/outbox.ts MessageKind: 'activation' | 'otp' | … | 'inquiry' | 'results' | 'slot_offered' | 'slot_released' | 'event_withdrawn' | 'registration_declined' | 'credits_reset' */
+    /** notify/outbox.ts MessageKind: 'activation' | 'email_change' | 'otp' | … | 'inquiry' | 'results' | 'slot_offered' | 'slot_released' | 'event_withdrawn' | 'registration_declined' | 'credits_reset' */
     kind: text('kind').notNull(),
     /** 'email' | 'sms' */
     channel: text('channel').notNull(),
@@ -341,7 +341,7 @@ export const outboxMessages = pgTable(
     /**
      * The link token or code of this message, encrypted with a key outside the database
      * (notify/secrets.ts); subject and bodies hold a placeholder in its place. Blanked once the
-     * message is delivered to a real transport or has failed for good (issue 9: no secrets at rest).
+     * message is delivered to a real transport or has failed for good (no secrets at rest).
      */
     secret: text('secret'),
     /**
@@ -393,14 +393,14 @@ export const outboxMessages = pgTable(
 );
 
 /**
- * The preference links of a deleted (withdrawn) inquiry (issue 20): kept by token hash so that an
+ * The preference links of a deleted (withdrawn) inquiry: kept by token hash so that an
  * old link says "withdrawn by the Kita" instead of "invalid link"; deleted by the retention job.
  */
 export const withdrawnLinks = pgTable('withdrawn_links', {
   tokenHash: text('token_hash').primaryKey(),
   kitaName: text('kita_name').notNull(),
-  eventDate: ts('event_date').notNull(),
-  expireDate: ts('expire_date').notNull(),
+  careStartsAt: ts('care_starts_at').notNull(),
+  careEndsAt: ts('care_ends_at').notNull(),
   timezone: text('timezone').notNull(),
   withdrawnAt: ts('withdrawn_at').notNull(),
   expiresAt: ts('expires_at').notNull(),
@@ -486,7 +486,7 @@ export const rateLimits = pgTable('rate_limits', {
 
 /**
  * Checked password failures per account (the login name as typed), across time windows, until a
- * success deletes the row (issue 21: at most 100 from unknown devices, NIST SP 800-63B 5.2.2).
+ * success deletes the row (at most 100 from unknown devices, NIST SP 800-63B 5.2.2).
  */
 export const loginFailures = pgTable(
   'login_failures',

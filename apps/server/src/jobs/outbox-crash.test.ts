@@ -12,7 +12,7 @@ import { freshDatabase, type FreshDatabase } from '../../test/fresh-database.js'
  * The outbox survives a crash: a separate worker process (`npm run worker`) is killed with
  * SIGKILL in the middle of 1,000 messages; a new worker delivers the rest. Every message arrives,
  * no outbox row exists twice, and re-deliveries are limited to the messages that were in flight
- * at the moment of the kill (domain.md "Notifications").
+ * at the moment of the kill (docs/domain.md "Messages").
  *
  * Two processes cannot share an embedded PGlite database, so this test needs PostgreSQL: it runs
  * when TEST_DATABASE_URL is set (as in `.ci/run`'s PostgreSQL pass) and is reported as skipped
@@ -118,7 +118,7 @@ describe.runIf(PG)('outbox worker killed in the middle of 1,000 messages (Postgr
     expect(unique.size).toBe(TOTAL);
     const duplicates = keys.length - unique.size;
     // Only a message accepted by the provider but not yet recorded when the process died can come twice.
-    // One lane per channel (issue 15): up to CONCURRENCY deliveries in flight on each.
+    // One lane per channel: up to CONCURRENCY deliveries in flight on each.
     expect(duplicates).toBeLessThanOrEqual(2 * CONCURRENCY);
     // No outbox row was created twice, even when the same messages are enqueued again.
     await enqueueMessages(database.db, messages);

@@ -6,7 +6,7 @@ import { OutboxWorker } from './outbox-worker.js';
 import { outboxSecretKey } from '../notify/secrets.js';
 
 /**
- * Issue 22: after a worker crash its claimed batch waited the whole lock time (two minutes; 19
+ * After a worker crash its claimed batch waited the whole lock time (two minutes; 19
  * families got their inquiry 2 minutes late). The lease is short now and a live worker renews it:
  * a second worker never takes over a batch that is still being sent, however slow, while a dead
  * worker's batch is free after one short lease (OUTBOX_LOCK_MS, 30 s by default; the takeover after

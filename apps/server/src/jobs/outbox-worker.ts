@@ -234,7 +234,7 @@ export class OutboxWorker {
       update outbox_messages m set status = 'failed', failure_reason = 'not_sent_in_time', locked_until = null, secret = null,
              last_error = 'not handed over before the answer deadline'
        where m.channel = ${channel} and m.status = 'pending' and m.kind in ('inquiry', 'reminder')
-         and exists (select 1 from events e where e.id = m.event_id and e.response_deadline <= ${this.now().toISOString()}::timestamptz)`);
+         and exists (select 1 from events e where e.id = m.event_id and e.answers_close_at <= ${this.now().toISOString()}::timestamptz)`);
   }
 
   private async claim(channel: Channel | undefined, limit: number): Promise<Row[]> {
@@ -253,7 +253,7 @@ export class OutboxWorker {
       returning m.id, m.idempotency_key, m.channel, m.recipient, m.subject, m.body_text, m.body_html, m.secret, m.public_url, m.attempts,
                 m.kind, m.kita_id, m.sms_segments, m.budget_class, m.held_by,
                 case when m.kind in ('inquiry', 'reminder')
-                     then (select e.response_deadline from events e where e.id = m.event_id) end as expires_at`);
+                     then (select e.answers_close_at from events e where e.id = m.event_id) end as expires_at`);
     return result.rows;
   }
 
@@ -403,7 +403,7 @@ async function accountFailure(opts: OutboxWorkerOptions, row: Row, transport: st
 
 /**
  * Provider errors often quote the recipient; logs must not carry full phone numbers or e-mail
- * addresses (quality.md). The outbox row keeps the full error for the manager's view.
+ * addresses (docs/quality.md). The outbox row keeps the full error for the manager's view.
  */
 export function redactContacts(text: string): string {
   return text

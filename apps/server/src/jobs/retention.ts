@@ -11,7 +11,7 @@ export interface RetentionResult {
   tokens: number;
   rateLimits: number;
   withdrawnLinks: number;
-  /** Rejected and expired registrations that never took part in an inquiry (issue 21). */
+  /** Rejected and expired registrations that never took part in an inquiry. */
   registrations: number;
   loginFailures: number;
   auditScrubbed: number;

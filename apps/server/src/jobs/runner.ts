@@ -38,15 +38,15 @@ export const PERIODIC_JOBS: PeriodicJob[] = [
   // opening time starts at it, not up to 10 s later.
   { name: 'open-due-events', intervalMs: 10_000, run: (app) => openDueEvents(app), dueInMs: (app) => msUntilNextOpening(app) },
   // Open events close at their responseDeadline (immediate ones also once every child has
-  // answered): the round after a deadline starts at that deadline, not up to 10 s later (issues 15
-  // and 19: an inquiry is allocated within a second of its deadline). Not at expireDate, which is
+  // answered): the round after a deadline starts at that deadline, not up to 10 s later (an
+  // inquiry is allocated within a second of its deadline). Not at expireDate, which is
   // when the care period ends.
   { name: 'close-due-events', intervalMs: 10_000, run: (app) => closeDueEvents(app), dueInMs: (app) => msUntilNextDeadline(app) },
   // Storage limitation: old messages, expired sessions and tokens, stale rate-limit rows (jobs/retention.ts).
   { name: 'retention', intervalMs: 3_600_000, run: (app) => runRetention(app) },
   // A failed or undelivered inquiry goes out once on the family's other verified channel.
   { name: 'channel-fallbacks', intervalMs: 5_000, run: (app) => sendFallbacks(app) },
-  // Registrations that proved neither e-mail nor phone end after REGISTRATION_EXPIRY_DAYS (issue 21).
+  // Registrations that proved neither e-mail nor phone end after REGISTRATION_EXPIRY_DAYS.
   { name: 'registration-expiry', intervalMs: 600_000, run: (app) => expireRegistrations(app) },
   // One reminder per open event to families without an answer, half-way through the window.
   { name: 'reminders', intervalMs: 10_000, run: (app) => sendDueReminders(app) },

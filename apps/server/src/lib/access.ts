@@ -2,7 +2,7 @@ import type { AuthContext } from './auth-context.js';
 import { notFound } from './errors.js';
 
 /**
- * Who reaches which Kita (domain.md "Who may do what"), the one scope vocabulary of the server.
+ * Who reaches which Kita (docs/domain.md "Roles and scope"), the one scope vocabulary of the server.
  * An Admin reaches every Kita, a KitaManager only their own, and a manager without a Kita (or any
  * other caller) none: that is its own value, never a null that could be read as "all". Anything
  * outside the caller's scope answers 404 as if it did not exist.

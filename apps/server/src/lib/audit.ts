@@ -3,7 +3,7 @@ import { auditLog } from '../db/schema.js';
 import type { DbOrTx } from '../db/client.js';
 import { sql } from 'drizzle-orm';
 
-/** Records a staff write (quality.md: who, what, when, which record). Call inside the write's transaction. */
+/** Records a staff write (docs/quality.md: who, what, when, which record). Call inside the write's transaction. */
 export async function audit(
   tx: DbOrTx,
   actor: Pick<AuthContext, 'userId' | 'role'> | null,
@@ -22,7 +22,7 @@ export async function audit(
 
 /**
  * The keys of audit details that carry personal data (names, the free text of a rejection, contact
- * data). Issue 21: they are removed when the family is deleted and, for every row, after
+ * data). They are removed when the family is deleted and, for every row, after
  * RETENTION_AUDIT_DAYS; who did what to which record and when stays.
  */
 export const PERSONAL_AUDIT_KEYS = ['name', 'message', 'childName', 'email', 'phone', 'phoneNumber'] as const;

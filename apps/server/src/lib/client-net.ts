@@ -1,7 +1,7 @@
 import { isIPv4, isIPv6 } from 'node:net';
 
 /**
- * The network a client is counted as (issue 21, finding 2). One IPv6 subscriber gets a whole /64
+ * The network a client is counted as. One IPv6 subscriber gets a whole /64
  * (often a /56 or /48), so keying a limit by the full IPv6 address gave every attacker 2^64
  * clients. Limits key IPv6 clients by their /64 and cast a wider net over the /48; IPv4 clients are
  * keyed by their address as before, and an IPv4-mapped IPv6 address (`::ffff:192.0.2.1`, what a

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /**
- * The device cookie (issue 21, finding 3; OWASP "device cookies"): a browser in which an account
+ * The device cookie (OWASP "device cookies"): a browser in which an account
  * logged in successfully, or whose user proved control of the account's e-mail or phone with a
  * one-time code, carries a signed cookie naming that account. Password attempts from such a
  * device are not refused by the account-wide failure budget (so guessing from elsewhere never

@@ -1,7 +1,7 @@
 import { hash, verify } from '@node-rs/argon2';
 import { dictionary } from '@zxcvbn-ts/language-common';
 
-/** OWASP argon2id parameters (quality.md): m = 19 MiB, t = 2, p = 1. */
+/** OWASP argon2id parameters (docs/quality.md): m = 19 MiB, t = 2, p = 1. */
 const ARGON = { algorithm: 2 /* Algorithm.Argon2id (a const enum, not importable under isolatedModules) */, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 export const hashPassword = (password: string) => hash(password, ARGON);

@@ -4,7 +4,7 @@ import { AppError } from './errors.js';
 import { clientNet, WIDE_NET_FACTOR } from './client-net.js';
 
 /**
- * Fixed-window counter kept in PostgreSQL so limits hold across app processes (architecture.md).
+ * Fixed-window counter kept in PostgreSQL so limits hold across app processes (ARCHITECTURE.md "Runtime": no state in process memory).
  * Returns the count in the current window after this hit.
  */
 export async function hitLimit(db: DbOrTx, key: string, windowMs: number, now: Date): Promise<{ count: number; resetAt: Date }> {
@@ -113,7 +113,7 @@ export async function refundAttempt(db: DbOrTx, key: string): Promise<void> {
 }
 
 /**
- * The per-client keys of a limit (issue 21): `<prefix>:<IPv4 or IPv6 /64>` with the given limit,
+ * The per-client keys of a limit: `<prefix>:<IPv4 or IPv6 /64>` with the given limit,
  * plus for IPv6 `<prefix>:<the /48>` with WIDE_NET_FACTOR times the limit.
  */
 export function clientKeys(prefix: string, ip: string, limit: number): Array<{ key: string; limit: number }> {

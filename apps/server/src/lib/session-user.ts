@@ -3,7 +3,7 @@ import type { SessionUser } from '@kita/shared';
 import type { DbOrTx } from '../db/client.js';
 import { parents, users } from '../db/schema.js';
 
-/** The logged-in user as the web stores it (spec section 3 "Logged-in user"). */
+/** The logged-in user as the web stores it. */
 export async function findSessionUser(db: DbOrTx, userId: string): Promise<SessionUser | null> {
   const [row] = await db
     .select({ user: users, parentLanguage: parents.language, parentEmail: parents.email })

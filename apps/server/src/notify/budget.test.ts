@@ -10,7 +10,7 @@ import { composeMessage } from './messages.js';
 import { enqueueMessages, type MessageKind, type OutboxMessage } from './outbox.js';
 
 /**
- * Message cost budgets (issue 21) end to end: messages enqueued as the product does, delivered by
+ * Message cost budgets end to end: messages enqueued as the product does, delivered by
  * the real outbox worker to the SMTP and Twilio stand-ins; the budget decides per claimed batch.
  */
 

@@ -4,7 +4,7 @@ import type { Db, DbOrTx } from '../db/client.js';
 import type { Clock } from '../lib/clock.js';
 
 /**
- * Message cost budgets (issue 21; docs/operations.md "Message budgets"). Every e-mail and SMS the
+ * Message cost budgets (docs/operations.md "Message budgets"). Every e-mail and SMS the
  * product sends counts against budgets kept in the database (rows of `rate_limits`, so they hold
  * across app and worker processes):
  *

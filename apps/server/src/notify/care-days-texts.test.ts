@@ -5,7 +5,7 @@ import type { MessageKind } from './outbox.js';
 import { composeMessage, MESSAGE_VARS } from './messages.js';
 
 /**
- * Issue 20: every family-facing message names the care days exactly as the shared definition
+ * Every family-facing message names the care days exactly as the shared definition
  * (care-days.ts) does, with the real phrases (a single day ends with a period in German, "am Do,
  * 26.11.", so no template may put another period right after it).
  */

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../db/client.js';
 import type { AccountDeliveryError, AccountProblem } from './transport.js';
 
 /**
- * Account-level failures pause a channel for everyone (issue 23): a wrong API key, a sender the
+ * Account-level failures pause a channel for everyone: a wrong API key, a sender the
  * provider refuses, no credit, a trial account, a region not enabled. Failing each message would
  * mark a whole fan-out "failed" for a problem no family has; instead the row in channel_pauses
  * stops the worker's lane for that channel (messages stay pending, nothing is marked failed), the

@@ -66,7 +66,7 @@ describe('e-mail over SMTP', () => {
     const activation = smtp.mails.find((m) => m.subject === 'Please confirm your e-mail address')!;
     expect(activation.to).toEqual([email]);
     expect(activation.from).toBe('no-reply@kita.test');
-    // Nobody proved the address yet: no text the registrant chose, not even the name (issue 21).
+    // Nobody proved the address yet: no text the registrant chose, not even the name.
     expect(activation.text).toMatch(/^Hello,/);
     expect(activation.text + activation.html).not.toContain('Anna');
     expect(activation.text).toMatch(/Confirm e-mail address: http:\/\/kita\.test\/verify-email\?token=[\w-]{22}/);

@@ -94,20 +94,20 @@ describe('helpers', () => {
     expect(resultLines('en', rows)).toBe('Leo: no place (+1 credit, earlier in line next time)');
   });
 
-  it('thanks a family that chose care at home instead of telling it "no place" (issue 20)', () => {
+  it('thanks a family that chose care at home instead of telling it "no place"', () => {
     const rows = [{ childName: 'Ela', hasSlot: false, preferenceType: 'green' }];
     expect(resultLines('de', rows)).toBe('Ela: Betreuung zu Hause, danke!');
     expect(resultLines('en', rows)).toBe('Ela: care at home, thank you!');
   });
 
-  it('tells a waitlisted child its position on the waiting list (issue 20)', () => {
+  it('tells a waitlisted child its position on the waiting list', () => {
     expect(resultLines('de', [{ childName: 'Leo', hasSlot: false, preferenceType: 'red', waitlistPosition: 2 }])).toBe('Leo: kein Platz, Warteliste Nr. 2');
     expect(resultLines('en', [{ childName: 'Leo', hasSlot: false, preferenceType: 'red', waitlistPosition: 2, credited: true }])).toBe(
       'Leo: no place, waiting list no. 2 (+1 credit)',
     );
   });
 
-  it('stores the variables of recomposable family messages only, never of a message with a link token (issue 20)', () => {
+  it('stores the variables of recomposable family messages only, never of a message with a link token', () => {
     const results = composeMessage('results', { language: 'de', channel: 'email', recipient: 'a@b.test', vars: { kitaName: 'K', careDays: 'am Mo, 30.11.', results: 'Mia: Platz erhalten' } });
     expect(results.vars).toEqual({ kitaName: 'K', careDays: 'am Mo, 30.11.', results: 'Mia: Platz erhalten' });
     const inquiry = composeMessage('inquiry', { language: 'de', channel: 'sms', recipient: '+491701234567', vars: { kitaName: 'K', careDays: 'x', deadline: 'y', link: 'https://k.test/p/SECRET' } });

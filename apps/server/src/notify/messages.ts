@@ -4,7 +4,7 @@ import type { MessageKind, OutboxMessage } from './outbox.js';
 import { countSmsSegments, shortenKitaName, toGsm7 } from './sms-text.js';
 
 /**
- * Message templates (domain.md "Notifications"): one e-mail (subject, plain text, HTML) or one SMS
+ * Message templates (docs/domain.md "Messages"): one e-mail (subject, plain text, HTML) or one SMS
  * per kind, in the recipient's language, from the `messages` i18n namespace.
  */
 
@@ -17,6 +17,7 @@ export type MessageVars = Record<string, string | number>;
  */
 export const MESSAGE_VARS: Record<MessageKind, readonly string[]> = {
   activation: ['kitaName', 'link'],
+  email_change: ['kitaName', 'link'],
   otp: ['otp', 'minutes'],
   password_reset: ['link', 'minutes'],
   registration_received: ['kitaName'],
@@ -105,7 +106,7 @@ export function composeMessage(kind: MessageKind, opts: ComposeOptions): Omit<Ou
 const MIN_SMS_KITA_NAME = 12;
 
 /**
- * An SMS text in GSM-7 (names transliterated, issue 14) that fits one segment whenever it can:
+ * An SMS text in GSM-7 (names transliterated) that fits one segment whenever it can:
  * a Kita name that makes it too long is abbreviated ("Städtische Kindertagesstätte" →
  * "Städt. Kita") and then cut. What still does not fit (many children in one result SMS) is sent
  * as it is; the outbox row records the segment count.
@@ -169,7 +170,7 @@ function renderHtml(p: {
   ].join('\n');
 }
 
-/** Links in messages always start at the configured public URL (domain.md "Tokens"). */
+/** Links in messages always start at the configured public URL (docs/domain.md "Links and codes"). */
 export function appLink(publicUrl: string, path: string, query: Record<string, string> = {}): string {
   const url = new URL(path, `${publicUrl.replace(/\/$/, '')}/`);
   for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);

@@ -3,6 +3,7 @@ import type { DbOrTx } from '../db/client.js';
 
 export type MessageKind =
   | 'activation'
+  | 'email_change'
   | 'otp'
   | 'password_reset'
   | 'registration_received'

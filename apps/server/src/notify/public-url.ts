@@ -2,7 +2,7 @@ import { escapeHtml } from './messages.js';
 
 /**
  * Links in messages start at the PUBLIC_URL the worker runs with when it SENDS the message, not
- * the one of the process that queued it (issue 22: after a PUBLIC_URL change, 211 queued messages
+ * the one of the process that queued it (after a PUBLIC_URL change, 211 queued messages
  * still pointed at the old host). A message is composed as usual (SMS length and segments are
  * counted with a real link) and keeps, in outbox_messages.public_url, the PUBLIC_URL its links
  * were written with; at send time every link that starts with it is moved to the current one.

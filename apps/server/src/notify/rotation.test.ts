@@ -10,7 +10,7 @@ import { resealOutboxSecrets } from './rotation.js';
 import { outboxSecretKey } from './secrets.js';
 
 /**
- * Issue 22: rotating JWT_SECRET failed every queued message at once (their link tokens and codes
+ * Rotating JWT_SECRET failed every queued message at once (their link tokens and codes
  * are sealed with a key derived from it) and logged everyone out; a PUBLIC_URL change left queued
  * messages pointing at the old host. Here the messages are queued by a process with the old
  * settings and delivered by one with the new settings, through the real SMTP and Twilio stand-ins.

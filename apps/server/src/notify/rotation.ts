@@ -3,7 +3,7 @@ import type { DbOrTx } from '../db/client.js';
 import { decryptSecret, encryptSecret, openSecret, type SecretKey } from './secrets.js';
 
 /**
- * JWT_SECRET rotation (issue 22): the outbox secrets still sealed with JWT_SECRET_PREVIOUS's key
+ * JWT_SECRET rotation: the outbox secrets still sealed with JWT_SECRET_PREVIOUS's key
  * are sealed again with the current key, so the previous secret can be removed later without
  * failing a queued message. The worker runs this at start and every RESEAL_INTERVAL_MS while
  * JWT_SECRET_PREVIOUS is set (old processes may still queue messages during a rolling rotation).

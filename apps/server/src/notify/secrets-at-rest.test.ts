@@ -7,7 +7,7 @@ import { startFakeTwilio, startSmtpSink, type FakeTwilio, type SmtpSink, provide
 import { decryptSecret, encryptSecret, outboxSecretKey, SECRET_PLACEHOLDER } from './secrets.js';
 
 /**
- * Issue 9, failure 3: raw link tokens and OTP codes were stored in clear in outbox_messages and
+ * Raw link tokens and OTP codes were stored in clear in outbox_messages and
  * kept. A full inquiry cycle plus OTP, password reset and activation runs through the real
  * transports (a local SMTP server and a local fake of Twilio's API); afterwards the table holds
  * no usable link or code: neither the secrets that reached the recipients nor anything shaped
@@ -58,7 +58,7 @@ describe('no secrets at rest in the outbox', () => {
 
     // What reached the recipients: preference links, a reset link, an activation link, a code.
     const sent = delivered();
-    // The inquiry's link is the short /p/<token> form (issue 14); the others carry ?token=.
+    // The inquiry's link is the short /p/<token> form; the others carry ?token=.
     const links = [
       ...[...sent.matchAll(/\/p\/([A-Za-z0-9_-]{16,})/g)].map((m) => ({ kind: 'preference', token: m[1]! })),
       ...[...sent.matchAll(/\/(reset-password|verify-email)\?token=([A-Za-z0-9_-]{16,})/g)].map((m) => ({ kind: m[1]!, token: m[2]! })),

@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 
 /**
- * No secrets at rest in the outbox (issue 9). A message that carries a link token or a code is
+ * No secrets at rest in the outbox. A message that carries a link token or a code is
  * stored with SECRET_PLACEHOLDER in its subject and bodies; the secret itself sits beside it,
  * encrypted (AES-256-GCM) with a key derived from JWT_SECRET, which lives outside the database.
  * The outbox worker puts the secret back in at send time and blanks the column once the message

@@ -9,7 +9,7 @@ import { enqueueMessages } from './outbox.js';
 import { classifySevenCode, parseSevenReport, sevenOutcome, sevenSenderProblem, sevenTtlMinutes } from './seven.js';
 
 /**
- * Contract suite for seven.io (issue 23 S1-S10), built from the documented requests and answers
+ * Contract suite for seven.io, built from the documented requests and answers
  * (notify/seven.ts names the pages): the SMS API's return codes, the delivery report webhook in
  * both formats, its signature as seven's signing page and its own verifier compute it, re-delivery
  * of the same report, the report that beats the send's answer, ttl, and the sender rules.
@@ -195,7 +195,7 @@ describe('seven.io ttl and sender (API reference "SMS")', () => {
   it('gives an inquiry SMS the ttl of its answer window in minutes, and does not send it after the deadline (S8)', async () => {
     const { kita, kindergarten } = await createKita(t.db, 'Kita TTL');
     const e = await createEventRow(t.db, kita.id, kindergarten.id, t.clock.now());
-    await t.db.update(events).set({ responseDeadline: new Date(t.clock.now().getTime() + 15 * 60_000) }).where(eq(events.id, e.id));
+    await t.db.update(events).set({ answersCloseAt: new Date(t.clock.now().getTime() + 15 * 60_000) }).where(eq(events.id, e.id));
     await sms('inquiry-ttl', '+4917000000030', { kind: 'inquiry', eventId: e.id, kitaId: kita.id });
     await drain();
     expect(seven.messages.find((m) => m.to === '+4917000000030')).toMatchObject({ ttl: 15 });

@@ -81,7 +81,7 @@ describe('seven.io transport', () => {
     expect((await t.app.inject(forged)).statusCode).toBe(403);
     expect((await row('seven-ok')).deliveryStatus).toBeNull();
     expect((await t.app.inject(report)).json().data).toEqual({ applied: true });
-    // seven's retry of the same signed report: accepted, no second effect (issue 23 S7).
+    // seven's retry of the same signed report: accepted, no second effect.
     expect((await t.app.inject(report)).json().data).toEqual({ applied: false, duplicate: true });
     expect((await row('seven-ok')).deliveryStatus).toBe('delivered');
 

@@ -6,7 +6,7 @@ import { appLink, composeMessage, MESSAGE_VARS, resultLines } from './messages.j
 import { countSmsSegments, isGsm7 } from './sms-text.js';
 
 /**
- * Issue 14: every SMS kind stays in ONE segment with a realistic 40-character PUBLIC_URL, a
+ * Every SMS kind stays in ONE segment with a realistic 40-character PUBLIC_URL, a
  * 45-character Kita name and names in non-Latin scripts, in both languages.
  */
 const PUBLIC_URL = 'https://notbetreuung.kita-musterstadt.de';
@@ -17,6 +17,7 @@ const CHILDREN = ['Elif Yılmaz', 'Zofia Wójcik', 'Trần Minh Châu', 'Ελέ�
 
 const LINKS: Partial<Record<MessageKind, string>> = {
   activation: appLink(PUBLIC_URL, '/verify-email', { token: TOKEN }),
+  email_change: appLink(PUBLIC_URL, '/verify-email', { token: TOKEN }),
   password_reset: appLink(PUBLIC_URL, '/reset-password', { token: TOKEN }),
   registration_approved: appLink(PUBLIC_URL, '/login'),
   inquiry: appLink(PUBLIC_URL, `/p/${TOKEN}`),
@@ -31,11 +32,11 @@ function vars(kind: MessageKind, language: Language, i: number, children: number
     otp: '123456',
     minutes: 60,
     eventDate: '24.12.2026',
-    // The longest wording of the care days (several days, issue 11) and a deadline.
+    // The longest wording of the care days (several days) and a deadline.
     careDays: formatCarePeriod(language, '2026-12-21T07:00:00Z', '2026-12-25T17:00:00Z', 'Europe/Berlin'),
     deadline: formatDeadline(language, '2026-12-20T17:00:00Z', 'Europe/Berlin'),
     childName: CHILDREN[i]!,
-    // The longest result line: no place, waiting list position and the credit (issue 20).
+    // The longest result line: no place, waiting list position and the credit.
     results: resultLines(language, CHILDREN.slice(i, i + children).map((childName, k) => ({ childName, hasSlot: k % 2 === 1, waitlistPosition: 12, credited: true }))),
     ...(LINKS[kind] ? { link: LINKS[kind] } : {}),
   };
@@ -43,7 +44,7 @@ function vars(kind: MessageKind, language: Language, i: number, children: number
 
 const KINDS = Object.keys(MESSAGE_VARS) as MessageKind[];
 
-describe('SMS in one segment (issue 14)', () => {
+describe('SMS in one segment', () => {
   it('the test data is as long as the issue says', () => {
     expect(PUBLIC_URL).toHaveLength(40);
     expect(KITA).toHaveLength(45);

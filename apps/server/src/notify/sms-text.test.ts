@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { countSmsSegments, isGsm7, shortenKitaName, toGsm7 } from './sms-text.js';
 
-describe('GSM-7 transliteration for SMS (issue 14)', () => {
+describe('GSM-7 transliteration for SMS', () => {
   it.each([
     ['Ayşe Çelik', 'Ayse Çelik'],
     ['Łukasz Dragović', 'Lukasz Dragovic'],

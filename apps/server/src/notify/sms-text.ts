@@ -1,5 +1,5 @@
 /**
- * SMS text rules (issue 14): an SMS is billed per segment. In the GSM-7 alphabet one segment holds
+ * SMS text rules: an SMS is billed per segment. In the GSM-7 alphabet one segment holds
  * 160 characters (153 each when split); a single character outside it switches the whole SMS to
  * UCS-2 with 70 (67). So names and Kita names are transliterated into GSM-7 for SMS only
  * (ş → s, ł → l, Greek and Cyrillic into Latin letters), and segments are counted and stored.

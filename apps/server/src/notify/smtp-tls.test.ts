@@ -6,7 +6,7 @@ import { smtpRequiresTls } from './smtp.js';
 import { closeTransports, createTransports } from './transports.js';
 
 /**
- * Issue 21, finding 6: `smtp://` to a server that offers no STARTTLS sent the SMTP password and a
+ * `smtp://` to a server that offers no STARTTLS sent the SMTP password and a
  * password-reset link in clear text, in production, without a warning. Now production requires TLS
  * for every smtp:// server not on this machine (SMTP_ALLOW_PLAINTEXT=true is the explicit opt-out).
  * The stand-in is a real SMTP server (smtp-server) with STARTTLS disabled.

@@ -86,7 +86,7 @@ export function isLoopbackHost(host: string): boolean {
 }
 
 /**
- * Whether SMTP must use TLS (issue 21, finding 6): in production every smtp:// server that is not
+ * Whether SMTP must use TLS: in production every smtp:// server that is not
  * on this machine, unless SMTP_ALLOW_PLAINTEXT=true; smtps:// is TLS from the first byte anyway.
  */
 export function smtpRequiresTls(config: { NODE_ENV: string; SMTP_URL?: string | undefined; SMTP_ALLOW_PLAINTEXT: boolean }): boolean {

@@ -60,7 +60,7 @@ export async function closeTransports(t: Transports): Promise<void> {
 
 /**
  * Whether any real transport (SMTP, Twilio, seven.io) is configured. The dev mailbox (GET
- * dev/messages) is never on then: it would show really-sent codes and links (issue 21).
+ * dev/messages) is never on then: it would show really-sent codes and links.
  */
 export function realTransportConfigured(config: Config): boolean {
   return Boolean(config.SMTP_URL || config.TWILIO_ACCOUNT_SID || config.TWILIO_AUTH_TOKEN || config.TWILIO_FROM || config.SEVEN_API_KEY || config.SEVEN_FROM);

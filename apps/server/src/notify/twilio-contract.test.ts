@@ -18,7 +18,7 @@ import {
 } from './twilio.js';
 
 /**
- * Contract suite for Twilio (issue 23 T1-T9), built from the documented requests, answers and
+ * Contract suite for Twilio, built from the documented requests, answers and
  * callbacks (notify/twilio.ts names the pages): X-Twilio-Signature as twilio-node's
  * validateRequest checks it (with and without the port, the legacy query encoding, repeated
  * parameters), the Webhook Rules HMAC-SHA256 variant, connection-override fragments, every
@@ -247,7 +247,7 @@ describe('Twilio ValidityPeriod and sender (Message resource)', () => {
   it('gives an inquiry SMS the seconds left to its answer deadline (T8)', async () => {
     const { kita, kindergarten } = await createKita(t.db, 'Kita Validity');
     const e = await createEventRow(t.db, kita.id, kindergarten.id, t.clock.now());
-    await t.db.update(events).set({ responseDeadline: new Date(t.clock.now().getTime() + 15 * 60_000) }).where(eq(events.id, e.id));
+    await t.db.update(events).set({ answersCloseAt: new Date(t.clock.now().getTime() + 15 * 60_000) }).where(eq(events.id, e.id));
     await sms('validity-period', '+4917000000600', { kind: 'reminder', eventId: e.id, kitaId: kita.id });
     await sms('no-deadline', '+4917000000601');
     await drain();

@@ -8,7 +8,7 @@ import { issueToken, revokeTokens } from '../modules/accounts/tokens.js';
 import { appLink } from '../notify/messages.js';
 
 /**
- * The operator's way in (issue 22): `npm run admin -- create|reset` without a running app or SQL.
+ * The operator's way in: `npm run admin -- create|reset` without a running app or SQL.
  * Both leave the account without a usable password and print a one-time link to the existing
  * password page (`/reset-password`, a `reset` token), valid for SETUP_LINK_HOURS.
  */

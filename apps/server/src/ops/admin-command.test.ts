@@ -10,7 +10,7 @@ import { openDatabase } from '../db/client.js';
 import { freshDatabase, type FreshDatabase } from '../../test/fresh-database.js';
 
 /**
- * Issue 22.1: the first Admin without SQL. `admin create` prints a one-time link; the password
+ * The first Admin without SQL. `admin create` prints a one-time link; the password
  * chosen there logs in as Admin; `admin reset` ends the old password and prints a new link. On the
  * embedded database and on PostgreSQL, through the real command as its own process.
  */

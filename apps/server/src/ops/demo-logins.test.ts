@@ -13,7 +13,7 @@ import { ServerProcess } from '../../test/server-process.js';
 import { demoPasswordsLine, disableDemoPasswords } from './demo-logins.js';
 
 /**
- * Issue 22.4: no published logins in production. An embedded database that an earlier version
+ * No published logins in production. An embedded database that an earlier version
  * filled with the demo data (it did so in production, too) is started in production: the README's
  * passwords no longer log in, and the start says so in one line.
  */

@@ -5,7 +5,7 @@ import { verifyPassword } from '../lib/passwords.js';
 import { DEMO_LOGINS } from '../seed/index.js';
 
 /**
- * No published logins in production (issue 22): an earlier version loaded the demo data into an
+ * No published logins in production: an earlier version loaded the demo data into an
  * empty embedded database even in production, and its passwords are in the README. At every
  * production start, each account that still accepts one of those passwords loses it (the password
  * is removed and its sessions end); the account and its history stay. Its owner chooses a new

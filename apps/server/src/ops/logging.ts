@@ -35,7 +35,7 @@ export function loggerOptions(config: Pick<Config, 'LOG_LEVEL' | 'NODE_ENV'>, ba
 
 /**
  * A URL as logged: the token of a short preference link (`/p/<token>`) and the value of every
- * secret-bearing query parameter (token, otp, code, …) masked, at every level (issue 21).
+ * secret-bearing query parameter (token, otp, code, …) masked, at every level.
  */
 export const redactUrl = (url: string) =>
   url

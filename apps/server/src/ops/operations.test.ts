@@ -9,7 +9,7 @@ import { isFictionalRecipient } from '../notify/fictional.js';
 import { enqueueMessages } from '../notify/outbox.js';
 import { createTransports } from '../notify/transports.js';
 
-// The real now: every date of these tests is relative to it (issue 19).
+// The real now: every date of these tests is relative to it.
 const NOW = new Date();
 const DAY = 86_400_000;
 const ago = (ms: number) => new Date(NOW.getTime() - ms);
@@ -54,7 +54,7 @@ describe('/metrics', () => {
     expect(await metric('kita_outbox_oldest_pending_age_seconds')).toBeGreaterThanOrEqual(0);
     expect(await t.app.outbox.runOnce()).toBe(2);
     expect(await metric('kita_outbox_failed')).toBe(1);
-    // The counter an alert watches (issue 22): one more, by channel and reason.
+    // The counter an alert watches: one more, by channel and reason.
     expect(await failedTotal()).toBe(before + 1);
     expect((await t.app.inject({ url: '/metrics' })).body).toMatch(/kita_outbox_failed_total\{channel="sms",reason="[a-z_]+"\} \d+/);
     expect(await metric('kita_outbox_pending')).toBe(0);
@@ -124,8 +124,8 @@ describe('retention', () => {
       { key: 'current', count: 3, windowStart: ago(10 * 60_000) },
     ]);
 
-    // A withdrawn inquiry's links live as long as the preference tokens they replace (issue 20).
-    const withdrawn = (tokenHash: string, expiresAt: Date) => ({ tokenHash, kitaName: 'K', eventDate: expiresAt, expireDate: expiresAt, timezone: 'Europe/Berlin', withdrawnAt: expiresAt, expiresAt });
+    // A withdrawn inquiry's links live as long as the preference tokens they replace.
+    const withdrawn = (tokenHash: string, expiresAt: Date) => ({ tokenHash, kitaName: 'K', careStartsAt: expiresAt, careEndsAt: expiresAt, timezone: 'Europe/Berlin', withdrawnAt: expiresAt, expiresAt });
     await t.db.insert(withdrawnLinks).values([withdrawn('withdrawn-old', ago(91 * DAY)), withdrawn('withdrawn-recent', ago(10 * DAY))]);
 
     expect(await runRetention(t.app)).toMatchObject({ messages: 2, sessions: 1, tokens: 3, rateLimits: 1, withdrawnLinks: 1, registrations: 0 });

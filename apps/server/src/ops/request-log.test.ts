@@ -6,7 +6,7 @@ import { createTestApp, testConfig, type TestContext } from '../../test/app.js';
 import { redactUrl } from './logging.js';
 
 /**
- * Issue 21: `/p/<token>` (the SMS's short preference link) was logged raw at debug level, and the
+ * `/p/<token>` (the SMS's short preference link) was logged raw at debug level, and the
  * request log lines carried no client address. Every line at every level now has the token masked
  * and names the client (IPv4 address or IPv6 /64).
  */

@@ -12,7 +12,7 @@ import { freshDatabase, type FreshDatabase } from '../../test/fresh-database.js'
 import { freePort, startProcess, type Started } from '../../test/processes.js';
 
 /**
- * Scale-out on PostgreSQL (issue 8): three app processes (WORKER=off) and two outbox workers, all
+ * Scale-out on PostgreSQL: three app processes (WORKER=off) and two outbox workers, all
  * compiled and started at the same moment on an EMPTY database; an inquiry to FAMILIES families,
  * every answer sent round-robin over the three apps, two closes at the same instant on two apps,
  * releases. Every message goes through the real Twilio adapter to a local fake of Twilio's API.

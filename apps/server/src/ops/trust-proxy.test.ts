@@ -5,7 +5,7 @@ import { createKita } from '../../test/factories.js';
 
 let t: TestContext;
 let kita: Awaited<ReturnType<typeof createKita>>;
-/** The per-IP limit is the subject here, not the Kita's limit of waiting registrations (issue 21). */
+/** The per-IP limit is the subject here, not the Kita's limit of waiting registrations. */
 const ROOMY = { REGISTRATION_PENDING_PER_KITA: '100' };
 beforeAll(async () => {
   t = await createTestApp({ env: ROOMY });
@@ -69,7 +69,7 @@ describe('TRUST_PROXY', () => {
 });
 
 /**
- * Issue 21, finding 2: every per-client key used the full address, so one IPv6 /64 counted as 2^64
+ * Every per-client key used the full address, so one IPv6 /64 counted as 2^64
  * clients (25 of 25 registrations accepted where the limit is 10; 668 password guesses in 20 s
  * without a 429). Clients are now keyed by their /64, with a wider net on the /48; IPv4-mapped
  * IPv6 counts as the IPv4 address. The addresses come through the configured proxy.

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { authHeader, createStaff, newKitaId } from '../../test/factories.js';
 import { createTestApp } from '../../test/app.js';
 
-/** Issue 22.6: the API description is not public in production; API_DOCS=admin opens it for Admins. */
+/** The API description is not public in production; API_DOCS=admin opens it for Admins. */
 const PRODUCTION = {
   NODE_ENV: 'production',
   JWT_SECRET: 'f3a9c1e7b5d20846ac9e1f7b3d5a0c2e',

@@ -13,7 +13,7 @@ import { openTestDatabase } from '../../test/database.js';
 import { authHeader, createKita, createParent, createStaff } from '../../test/factories.js';
 
 /**
- * Issue 9, failures 4 and 5: NUL bytes and lone surrogates gave 500s (and the log then carried the
+ * NUL bytes and lone surrogates gave 500s (and the log then carried the
  * failed statement's values); Fastify's and Node's own errors were outside the error shape.
  */
 let t: TestContext;

@@ -11,7 +11,7 @@ import { isDatabaseUnavailable } from '../lib/db-errors.js';
 import { testConfig } from '../../test/app.js';
 
 /**
- * Issue 22.9: with PostgreSQL on a Unix socket (Debian's default) a stopped server means a
+ * With PostgreSQL on a Unix socket (Debian's default) a stopped server means a
  * missing socket file: ENOENT on connect. A request then answers 503 in the error shape, not 500.
  * The pool below points at a socket folder without a server, so every connect fails that way.
  */

@@ -18,7 +18,7 @@ function fieldMessage(lang: Language, message: string): string {
 }
 
 /**
- * One error handler for the whole API (api.md): every failure answers
+ * One error handler for the whole API (docs/wire.md): every failure answers
  * {statusCode, code, message, details?}; 5xx never carry internals.
  */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {

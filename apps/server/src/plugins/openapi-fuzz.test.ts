@@ -7,7 +7,7 @@ import { resultsWorld, type ResultsWorld } from '../../test/factories-results.js
 import { buildUrl, exampleFromSchema, idFor, listOperations, type JsonSchema, type KnownIds, type Operation } from '../../test/openapi-ops.js';
 
 /**
- * Generated input over every route of /api/openapi.json (issue 9): for each operation a few
+ * Generated input over every route of /api/openapi.json: for each operation a few
  * hundred requests whose path parameters, query and JSON body mix valid values (real ids,
  * schema-conforming values) with hostile ones (NUL, lone surrogates, huge strings, wrong types,
  * broken JSON), sent as the different actors. Fails on any 5xx and on any error answer outside
@@ -135,7 +135,7 @@ describe('generated input over every route of the OpenAPI document', () => {
             } catch {
               body = res.body;
             }
-            // Exactly the api.md shape: no extra keys (Fastify's own adds "error"), our own codes.
+            // Exactly the docs/wire.md shape: no extra keys (Fastify's own adds "error"), our own codes.
             const shape = errorBodySchema.strict().safeParse(body);
             if (!shape.success || shape.data.statusCode !== res.statusCode || shape.data.code.startsWith('FST_')) {
               problems.push(`${res.statusCode} outside the error shape: ${where} -> ${res.body.slice(0, 200)}`);

@@ -6,7 +6,7 @@ import { resultsWorld, type ResultsWorld } from '../../test/factories-results.js
 import { buildUrl, exampleFromSchema, idFor, listOperations, type KnownIds, type Operation } from '../../test/openapi-ops.js';
 
 /**
- * The role/scope matrix over EVERY route of /api/openapi.json (issue 9). Each operation has a row
+ * The role/scope matrix over EVERY route of /api/openapi.json. Each operation has a row
  * naming the actors that may use it on the resources of Kita A and family "Anna Mail"; a route
  * without a row fails this test, so no route ships without one. For every actor outside the row
  * the answer must not be a 2xx (401/403/404 or a refused input); for every actor in the row it
@@ -37,7 +37,7 @@ export const ROUTE_MATRIX: Record<string, Actor[]> = {
   'POST /api/auth/verify-phone': PUBLIC,
   'POST /api/auth/forgot-password': PUBLIC,
   'POST /api/auth/reset-password': PUBLIC,
-  // Issue 20: a link's page speaks its account's language; the code page shows how its SMS fared.
+  // A link's page speaks its account's language; the code page shows how its SMS fared.
   'GET /api/auth/link-language': PUBLIC,
   'GET /api/auth/otp-status': PUBLIC,
   'PUT /api/auth/{parentId}/preferred-communication': ['owner'],
@@ -108,10 +108,10 @@ export const ROUTE_MATRIX: Record<string, Actor[]> = {
   'POST /api/emergency-event/{id}/resend': STAFF_A,
   // Lists what the caller's scope holds (another Kita's manager gets an empty list).
   'GET /api/emergency-event/delivery-failures': STAFF_ANY,
-  // Failed activation and reset mails of every Kita: the Admin's (issue 22).
+  // Failed activation and reset mails of every Kita: the Admin's.
   'GET /api/account-mails/failed': ADMIN,
   'POST /api/account-mails/{id}/resend': ADMIN,
-  // Budgets of the caller's scope: Admins all, a manager the own Kita's (issue 21).
+  // Budgets of the caller's scope: Admins all, a manager the own Kita's.
   'GET /api/message-budgets': STAFF_ANY,
   // A provider's account problem pauses a channel: every staff member sees the banner (a manager
   // the own Kita's waiting messages); only an Admin resumes or sends operator test messages.

@@ -2,7 +2,7 @@ import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
-/** Security headers (quality.md): CSP without inline script, nosniff, no framing, no-store on the API. */
+/** Security headers (docs/quality.md): CSP without inline script, nosniff, no framing, no-store on the API. */
 export const securityPlugin = fp(async (app: FastifyInstance) => {
   await app.register(helmet, {
     contentSecurityPolicy: {

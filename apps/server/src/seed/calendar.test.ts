@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { zonedInstant } from '@kita/shared';
 import { addDays, demoStrikeDays, isWeekend, workday } from './calendar.js';
 
-describe('demo calendar (issue 20: the open demo strike fell on a Sunday)', () => {
+describe('demo calendar (the open demo strike fell on a Sunday)', () => {
   it('puts the open strike on working days, whatever day the demo starts', () => {
     // Seven consecutive start days, each at 23:30 Berlin time (the latest hour of the day).
     for (let i = 0; i < 7; i++) {

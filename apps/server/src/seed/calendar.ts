@@ -1,7 +1,7 @@
 import { zonedDay, zonedInstant } from '@kita/shared';
 
 /**
- * Calendar days of the demo data in the Kita's zone, from the clock they are seeded with (issue 20:
+ * Calendar days of the demo data in the Kita's zone, from the clock they are seeded with (once
  * the open demo strike and a past one fell on a Sunday).
  */
 export const DEMO_ZONE = 'Europe/Berlin';

@@ -16,7 +16,7 @@ describe('demo inquiry seed', () => {
   it('is due at start, opens through the periodic job and reaches the demo parent', async () => {
     const [seeded] = await t.db.select().from(events).where(eq(events.status, 'scheduled'));
     expect(seeded).toMatchObject({ eventType: 'future', status: 'scheduled', totalSlots: 8 });
-    expect(seeded!.expireDate.getTime()).toBeGreaterThan(NOW.getTime() + 2 * 24 * 3600_000);
+    expect(seeded!.careEndsAt.getTime()).toBeGreaterThan(NOW.getTime() + 2 * 24 * 3600_000);
     const answers = await t.db.select().from(preferences).where(eq(preferences.eventId, seeded!.id));
     expect(answers).toHaveLength(12);
     expect(answers.some((a) => a.recordedBy !== null)).toBe(true);
@@ -33,7 +33,7 @@ describe('demo inquiry seed', () => {
       .from(outboxMessages)
       .where(and(eq(outboxMessages.eventId, seeded!.id), eq(outboxMessages.recipient, '+491713920000')));
     expect(demoSms).toHaveLength(1);
-    // Stored with the link sealed (issue 9); what the parent gets ends with the short link.
+    // Stored with the link sealed; what the parent gets ends with the short link.
     expect(openMessage(demoSms[0]!, testSecretKey).bodyText).toMatch(/http:\/\/kita\.test\/p\/[\w-]{22}$/);
   });
 });

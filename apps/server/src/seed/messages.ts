@@ -18,7 +18,7 @@ type FamilyRow = ParentContactRow & {
 };
 
 /**
- * The messages of the demo season's finished inquiries (issue 20: they had none, so their delivery
+ * The messages of the demo season's finished inquiries (they had none, so their delivery
  * cards showed every family as "Kein Kanal"): per family with a channel the inquiry at opening and
  * the result at closing, written as delivered long ago, the way the outbox keeps a delivered
  * message at rest (link token blanked: `…/p/{{secret}}`, no secret). In the first inquiry that
@@ -32,13 +32,13 @@ export async function seedSeasonMessages(tx: DbOrTx, eventIds: string[], publicU
     const events = await tx.execute<{
       kita_id: string;
       kita_name: string;
-      event_date: Date | string;
-      expire_date: Date | string;
-      response_deadline: Date | string;
+      care_starts_at: Date | string;
+      care_ends_at: Date | string;
+      answers_close_at: Date | string;
       opens_at: Date | string;
       timezone: string;
     }>(sql`
-      select e.kita_id, k.name as kita_name, e.event_date, e.expire_date, e.response_deadline, e.opens_at, e.timezone
+      select e.kita_id, k.name as kita_name, e.care_starts_at, e.care_ends_at, e.answers_close_at, e.opens_at, e.timezone
         from events e join kitas k on k.id = e.kita_id
        where e.id = ${eventId} and e.status = 'finished'`);
     const e = events.rows[0];
@@ -53,8 +53,8 @@ export async function seedSeasonMessages(tx: DbOrTx, eventIds: string[], publicU
        group by ec.parent_id, p.id
        order by min(ec.parent_name), ec.parent_id`);
     const opened = new Date(e.opens_at);
-    const closed = new Date(e.response_deadline);
-    const care = (language: Language) => formatCarePeriod(language, new Date(e.event_date), new Date(e.expire_date), e.timezone);
+    const closed = new Date(e.answers_close_at);
+    const care = (language: Language) => formatCarePeriod(language, new Date(e.care_starts_at), new Date(e.care_ends_at), e.timezone);
     for (const [i, f] of families.rows.entries()) {
       const to = contactOf(f);
       if (!to) continue;

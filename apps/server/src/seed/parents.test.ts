@@ -9,7 +9,7 @@ import { DEMO_PARENT, seedParents } from './parents.js';
 import { seedStructure } from './structure.js';
 
 let database: Database;
-// The real now: the seed's ages are relative to it (issue 19).
+// The real now: the seed's ages are relative to it.
 const NOW = new Date();
 beforeAll(async () => {
   database = await openTestDatabase();

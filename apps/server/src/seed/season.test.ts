@@ -24,9 +24,9 @@ describe('demo season seed', () => {
     expect(new Set(season.map((e) => e.eventType))).toEqual(new Set(['immediate', 'future']));
     expect(new Set(season.map((e) => e.categoryId)).size).toBe(2);
     for (const e of season) {
-      expect(e.expireDate.getTime()).toBeLessThan(NOW.getTime());
-      // Closed by the real code at its response deadline (domain.md v2), not at the end of care.
-      expect(e.finishedAt!.getTime()).toBe(e.responseDeadline.getTime());
+      expect(e.careEndsAt.getTime()).toBeLessThan(NOW.getTime());
+      // Closed by the real code at its response deadline (docs/domain.md "Inquiries"), not at the end of care.
+      expect(e.finishedAt!.getTime()).toBe(e.answersCloseAt.getTime());
       const rows = await t.db.select().from(allocations).where(eq(allocations.eventId, e.id));
       expect(rows.length).toBeGreaterThan(10);
       // Re-running the pure rule on the stored inputs gives the stored outcome.
@@ -40,7 +40,7 @@ describe('demo season seed', () => {
         rows.filter((r) => r.hasSlot).map((r) => r.childId).sort(),
       );
     }
-    // Issue 20: each family with a channel got the inquiry and the result, delivered at the time;
+    // Each family with a channel got the inquiry and the result, delivered at the time;
     // nothing of it is left to send at start.
     for (const e of season) {
       const families = await t.db.execute<{ n: number }>(sql`
@@ -66,11 +66,11 @@ describe('demo season seed', () => {
     expect(await t.db.select().from(outboxMessages).where(eq(outboxMessages.kind, 'slot_offered'))).toHaveLength(0);
   });
 
-  it('puts every care day and every sending of the demo inquiries on a working day (issue 20)', async () => {
+  it('puts every care day and every sending of the demo inquiries on a working day', async () => {
     const all = await t.db.select().from(events);
     const weekday = (d: Date) => new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Berlin', weekday: 'short' }).format(d);
     for (const e of all) {
-      const days = careDayRange(e.eventDate, e.expireDate, e.timezone);
+      const days = careDayRange(e.careStartsAt, e.careEndsAt, e.timezone);
       for (const day of [days.first, days.last]) expect(['Sat', 'Sun']).not.toContain(weekday(new Date(`${day}T12:00:00Z`)));
       // The season's sendings too (the open inquiry is sent when the demo starts, any day).
       if (e.status === 'finished') expect(['Sat', 'Sun']).not.toContain(weekday(e.opensAt));

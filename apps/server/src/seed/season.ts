@@ -21,7 +21,7 @@ import { seedSeasonMessages } from './messages.js';
  *
  * The close writes no messages (notify: false, they would go out at start); seed/messages.ts
  * writes each family's inquiry and result as delivered at the time, so the delivery cards of the
- * finished inquiries have real content (issue 20), and they sort below anything new in the dev
+ * finished inquiries have real content, and they sort below anything new in the dev
  * mailbox. Everything else is what a real close writes.
  */
 
@@ -91,7 +91,7 @@ export async function seedSeason(tx: Tx, structure: DemoStructure, families: Dem
     const categoryId = structure.categoryIds[s.category];
     // Sent on a working day at 07:30 (a weekend moves to the Friday before); immediate: care that
     // day, answers for 15 minutes; future: answers for two days, care on the next working day
-    // after the deadline, 07:00 to 17:00 (domain.md "Emergency events", issue 20: no Sundays).
+    // after the deadline, 07:00 to 17:00 (docs/domain.md "Inquiries"; no Sundays).
     const sentDay = workday(dayOf(new Date(now.getTime() - s.daysAgo * DAY_MS)), -1);
     const start = at(sentDay, '07:30');
     const deadline =
@@ -113,9 +113,9 @@ export async function seedSeason(tx: Tx, structure: DemoStructure, families: Dem
         kitaId,
         categoryId,
         eventType: s.eventType,
-        eventDate: careStart,
-        expireDate: careEnd,
-        responseDeadline: deadline,
+        careStartsAt: careStart,
+        careEndsAt: careEnd,
+        answersCloseAt: deadline,
         opensAt: start,
         description: s.description,
         totalSlots: Math.max(1, Math.round(kids.rows.length * s.slotShare)),
@@ -165,17 +165,17 @@ export async function seedSeason(tx: Tx, structure: DemoStructure, families: Dem
  * this seed): it is opened again inside this transaction and closed like the others.
  */
 async function closePastEvents(tx: Tx, kitaId: string, now: Date): Promise<void> {
-  const past = await tx.execute<{ id: string; status: string; response_deadline: Date | string }>(sql`
-    select e.id, e.status, e.response_deadline
+  const past = await tx.execute<{ id: string; status: string; answers_close_at: Date | string }>(sql`
+    select e.id, e.status, e.answers_close_at
       from events e
-     where e.kita_id = ${kitaId} and e.response_deadline <= ${now.toISOString()}::timestamptz
+     where e.kita_id = ${kitaId} and e.answers_close_at <= ${now.toISOString()}::timestamptz
        and (e.status = 'open'
             or (e.status = 'finished' and not exists (select 1 from allocations a where a.event_id = e.id)))
-     order by e.response_deadline, e.id`);
+     order by e.answers_close_at, e.id`);
   for (const e of past.rows) {
     if (e.status === 'finished') await tx.update(events).set({ status: 'open' }).where(eq(events.id, e.id));
     await closeEventTx(tx, e.id, {
-      now: new Date(e.response_deadline),
+      now: new Date(e.answers_close_at),
       actor: { userId: null, role: 'system', by: 'seed' },
       notify: false,
     });

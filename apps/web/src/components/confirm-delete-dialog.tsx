@@ -24,13 +24,13 @@ export interface ConfirmDeleteDialogProps {
   description?: React.ReactNode;
   confirmLabel?: string;
   /**
-   * For drastic deletions (issue 14): the text (the record's name) the user must type before the
+   * For drastic deletions: the text (the record's name) the user must type before the
    * delete button works. Undefined: a plain confirmation.
    */
   typeToConfirm?: string;
 }
 
-/** "Sind Sie absolut sicher?" before any deletion (spec section 2, dialogs). */
+/** "Sind Sie absolut sicher?" before any deletion. */
 export function ConfirmDeleteDialog({
   open,
   onOpenChange,

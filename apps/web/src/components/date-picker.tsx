@@ -11,7 +11,7 @@ export interface DatePickerProps
   extends Omit<React.ComponentProps<'button'>, 'value' | 'onChange' | 'defaultValue' | 'type'> {
   value: Date | undefined;
   onChange: (date: Date | undefined) => void;
-  /** First and last year of the year dropdown (spec: birth dates from 2010, events up to this year + 5). */
+  /** First and last year of the year dropdown (birth dates from 2010, events up to this year + 5). */
   fromYear?: number;
   toYear?: number;
   minDate?: Date;

@@ -24,7 +24,7 @@ export interface TimePickerProps {
 
 /**
  * Three selects: hour (1-12), minute (00-55 in steps of 5) and AM/PM (the spec's picker, kept for
- * English). German uses the 24-hour clock (issue 14): hour 00-23 and minute, no AM/PM.
+ * English). German uses the 24-hour clock: hour 00-23 and minute, no AM/PM.
  */
 export function TimePicker(props: TimePickerProps) {
   const { i18n } = useTranslation();

@@ -1,7 +1,7 @@
 import type { RouteAddress } from '@kita/shared/api';
 import { fillPath } from '@kita/shared/api/routes';
 
-/** Base path of every call: the shared route definitions' paths are below it. */
+/** Base path of every call (docs/wire.md "Routes"): the shared route table's paths are below it. */
 export const API_BASE = '/api';
 
 /** The URL of a filled route path (`/kitas/k1` -> `/api/kitas/k1`). */

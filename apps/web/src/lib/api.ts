@@ -21,7 +21,7 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: ApiErrorCode | undefined;
   readonly details: ApiErrorDetail[] | undefined;
-  /** The parsed error body as the server sent it (api.md error shape), if any. */
+  /** The parsed error body as the server sent it (docs/wire.md error shape), if any. */
   readonly data: unknown;
 
   constructor(init: { status: number; message: string; code?: ApiErrorCode; details?: ApiErrorDetail[]; data?: unknown }) {
@@ -165,8 +165,8 @@ function requestOf(route: RouteAddress, input: (RequestOf<RouteDefinition> & Cal
 /**
  * The API client, the only way the web reaches the server: `call(apiRoutes.kitas.get, { params:
  * { id } })` sends a route of the shared table (packages/shared/src/api/routes.ts) with the params,
- * query and body its contract types, and resolves with the `data` of the `{data: ...}` envelope,
- * typed from the contract's answer schema; it rejects with an ApiError. The contracts are read as
+ * query and body its contract types, and resolves with the `data` of the `{data: ...}` envelope
+ * (docs/wire.md), typed from the contract's answer schema; it rejects with an ApiError. The contracts are read as
  * types only, so no zod comes along. Use it from a feature's queries.ts, not from pages.
  */
 export function call<A extends RouteAddress>(route: A, ...[input]: CallArgs<A>): Promise<DataOf<DefinitionOf<A>>> {

@@ -8,7 +8,7 @@ import { OTP_TOKEN_KEY, TOKEN_KEY, USER_KEY } from './session-keys';
 import { parseStoredUser } from './session-user';
 
 /**
- * The session lives in localStorage (spec section 3: authToken, otpToken, user) so it survives
+ * The session lives in localStorage (authToken, otpToken, user) so it survives
  * reloads and is shared by tabs. Components read it through `useAuth()`, other code through the
  * plain functions; every change notifies the subscribers.
  */
@@ -93,7 +93,7 @@ export function updateUser(user: SessionUser): void {
   emit();
 }
 
-/** What a 401 does: the token is no longer good, so token and user go (spec section 4). */
+/** What a 401 does: the token is no longer good, so token and user go. */
 export function clearSession(reason: SessionEnd = 'revoked'): void {
   if (snapshot.user) sessionEnd = reason;
   localStorage.removeItem(TOKEN_KEY);
@@ -127,7 +127,7 @@ export function logout(): void {
   navigateTo('/login', { replace: true });
 }
 
-/** Where each role starts after login (spec section 2). */
+/** Where each role starts after login. */
 export function homePathFor(user: SessionUser | null): string {
   if (!user) return '/login';
   if (user.role === 'Parent' && user.parentId) return `/parents/${user.parentId}`;

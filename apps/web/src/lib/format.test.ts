@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { EMPTY, formatDate, formatDateTime, formatHistoryDate, formatWith, fromIsoDate, toDate, toIsoDate } from './format';
 
-describe('date formatting (spec section 9)', () => {
+describe('date formatting', () => {
   const instant = '2025-03-30T22:30:00.000Z'; // 31 March 00:30 in Berlin (summer time), 30 March in UTC
 
   it('formats in the given time zone', () => {

@@ -1,6 +1,6 @@
 import { isValid, parseISO } from 'date-fns';
 
-/** Display formats of spec section 9. */
+/** The display formats of dates and times in the UI. */
 export const DATE_FORMAT = 'dd.MM.yyyy';
 export const DATE_TIME_FORMAT = 'dd.MM.yyyy, HH:mm';
 export const HISTORY_FORMAT = 'dd-MM-yyyy hh:mm a';
@@ -61,7 +61,7 @@ function localParts(date: Date): Parts {
 
 const pad = (value: number, length = 2) => String(value).padStart(length, '0');
 
-/** The tokens of date-fns patterns that the app uses (spec section 9 and a few times of day). */
+/** The tokens of date-fns patterns that the app uses. */
 const TOKENS: Record<string, (p: Parts) => string> = {
   yyyy: (p) => pad(p.year, 4),
   MM: (p) => pad(p.month),

@@ -5,7 +5,7 @@ import { getSessionEnd, useAuth } from '@/lib/auth';
 import type { AppRoute } from './routing';
 
 /**
- * Route guard (spec section 2): no session -> /login (remembering where the user wanted to go),
+ * Route guard: no session -> /login (remembering where the user wanted to go),
  * a role not in `roles` -> /unauthorized. Without `roles` any logged-in user passes.
  * Renders `children`, or the nested routes when used as a route element.
  */

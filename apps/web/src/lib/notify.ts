@@ -2,7 +2,7 @@ import { errorMessage } from './api';
 import { i18n } from './i18n';
 
 /**
- * The toasts of spec section 8: a success toast, or a destructive one with a title and the
+ * The toasts of docs/wire.md "Errors": a success toast, or a destructive one with a title and the
  * server's (or transport) message as description. Only one toast is visible at a time (Toaster).
  *
  * sonner and the Toaster load with the first toast instead of with every page (the parent pages
@@ -37,7 +37,7 @@ export function isToasterWanted(): boolean {
 /**
  * A new toast replaces the one showing: sonner only hides older toasts behind the newest
  * (visibleToasts=1) and shows them again when it goes, so a stale error would come back after
- * a success (issue 14). Dismissing them first keeps exactly one toast.
+ * a success. Dismissing them first keeps exactly one toast.
  */
 function replaceToasts(toast: Toast): Toast {
   toast.dismiss();
@@ -45,7 +45,7 @@ function replaceToasts(toast: Toast): Toast {
 }
 
 /**
- * Clears every toast (issue 20: a failed try's error and older success toasts stayed on the page
+ * Clears every toast (a failed try's error and older success toasts stayed on the page
  * after a successful login). Loads nothing when no toast was ever shown.
  */
 export function dismissToasts(): void {

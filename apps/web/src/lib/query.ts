@@ -66,7 +66,7 @@ export const queryKeys = {
   mailbox: {
     list: (recipient: string) => ['mailbox', recipient],
   },
-  /** Paused delivery channels and the Admin's test messages (issue 23). */
+  /** Paused delivery channels and the Admin's test messages. */
   operations: {
     pauses: ['operations', 'channel-pauses'],
     testMessages: ['operations', 'test-messages'],

@@ -1,5 +1,5 @@
 /**
- * The localStorage keys of the session (spec section 3), on their own so the app's entry
+ * The localStorage keys of the session, on their own so the app's entry
  * (main.tsx) can tell whether there is a session without loading lib/auth.ts and what it imports.
  */
 export const TOKEN_KEY = 'authToken';

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** Colour theme, stored like shadcn's Vite template does (spec section 3: 'vite-ui-theme', default light). */
+/** Colour theme, stored like shadcn's Vite template does (key 'vite-ui-theme', default light). */
 export type Theme = 'light' | 'dark' | 'system';
 export const THEME_STORAGE_KEY = 'vite-ui-theme';
 

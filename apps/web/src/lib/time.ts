@@ -1,5 +1,5 @@
 /**
- * 24-hour "HH:mm" <-> the 12-hour parts the TimePicker shows (spec section 5: hours 1-12,
+ * 24-hour "HH:mm" <-> the 12-hour parts the TimePicker shows (docs/domain.md "Validation": hours 1-12,
  * minutes in steps of 5, AM/PM).
  */
 export interface TimeParts {

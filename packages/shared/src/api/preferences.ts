@@ -7,6 +7,7 @@ export const preferencesApi = defineRoutes(apiRoutes.preferences, {
   verifyToken: {
     tags: ['preference'],
     summary: 'Exchange a preference link token for a link session',
+    // Optional here so that a missing token gets its own code and text (docs/wire.md "Errors").
     query: z.object({ token: text().max(200).optional() }),
     response: { 200: envelope(verifyTokenResultSchema) },
   },

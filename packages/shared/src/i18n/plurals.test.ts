@@ -3,7 +3,7 @@ import { de } from './de/index.js';
 import { en } from './en/index.js';
 
 /**
- * Issue 20: plurals built by hand ("1 Eltern", "1 Leitungskonten"). A text that names a count
+ * Plurals built by hand ("1 Eltern", "1 Leitungskonten"). A text that names a count
  * ({{count}}) is a plural of the catalogue (key_one / key_other, resolved by i18next with
  * Intl.PluralRules) in both languages, except the few where the noun does not change.
  */

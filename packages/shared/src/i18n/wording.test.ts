@@ -8,7 +8,7 @@ function strings(node: unknown, prefix = ''): Array<[string, string]> {
   return Object.entries(node).flatMap(([k, v]) => strings(v, prefix ? `${prefix}.${k}` : k));
 }
 
-describe('one word for one thing (issue 14)', () => {
+describe('one word for one thing', () => {
   it('German says "Guthaben" for credits everywhere, never "Punkte"', () => {
     const offenders = strings(resources.de).filter(([, text]) => /Punkte/.test(text));
     expect(offenders).toEqual([]);

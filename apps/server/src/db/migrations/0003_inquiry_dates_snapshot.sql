@@ -22,7 +22,7 @@ ALTER TABLE "allocations" DROP CONSTRAINT "allocations_parent_id_parents_id_fk";
 DROP INDEX "events_status_expire_idx";--> statement-breakpoint
 ALTER TABLE "events" ADD COLUMN "response_deadline" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "events" ADD COLUMN "opens_at" timestamp with time zone;--> statement-breakpoint
--- Issue 11: the dates say what they mean (domain.md "Emergency events", v2). Before this migration
+-- The dates say what they mean (docs/domain.md "Inquiries"). Before this migration
 -- event_date was the moment the inquiry opened and expire_date the moment it closed and allocated;
 -- nothing recorded the care day. The mapping of existing events:
 --   opens_at          = old event_date   (when the parents were asked)

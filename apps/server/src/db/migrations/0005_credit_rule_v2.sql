@@ -1,4 +1,4 @@
--- Credit rule version 2 (issue 13, docs/fairness.md). Balances booked under rule version 1 counted
+-- Credit rule version 2 (docs/fairness.md). Balances booked under rule version 1 counted
 -- +1 for every green answer, which version 2 no longer rewards, and were not limited. So that a
 -- balance keeps its meaning under version 2 ("unmet red needs +1, places for red or blue -2, within
 -- -1..+1"), every family gets ONE entry 'rule_v2' that brings its balance to what version 2 would

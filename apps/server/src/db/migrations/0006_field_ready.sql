@@ -1,6 +1,6 @@
 ALTER TABLE "outbox_messages" ADD COLUMN "sms_segments" integer;
 --> statement-breakpoint
--- Issue 14: phone numbers are stored as E.164 (+491701234567). Numbers written in another German
+-- Phone numbers are stored as E.164 (+491701234567). Numbers written in another German
 -- spelling (0170 1234567, 0049 170 ..., +49 (0)170 ...) are rewritten; anything else stays as it is.
 UPDATE "parents" AS t SET "primary_phone" = n.e164
   FROM (

@@ -1,4 +1,4 @@
--- Issue 20: every family-facing message can fall back to the family's other verified channel.
+-- Every family-facing message can fall back to the family's other verified channel.
 -- The variables a message was composed from (never a link token or code) so that the fallback
 -- composes the same message for the other channel; null for kinds that fall back otherwise
 -- (inquiry, reminder: a fresh link each) or not at all.

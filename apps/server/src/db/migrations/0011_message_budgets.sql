@@ -1,4 +1,4 @@
--- Message cost budgets (issue 21): which budget class a message counts against, and which budget holds it back.
+-- Message cost budgets: which budget class a message counts against, and which budget holds it back.
 ALTER TABLE "outbox_messages" ADD COLUMN "budget_class" text;--> statement-breakpoint
 ALTER TABLE "outbox_messages" ADD COLUMN "held_by" text;--> statement-breakpoint
 -- A Kita's own daily message budget; null = sized from its families (MESSAGE_BUDGET_* settings).

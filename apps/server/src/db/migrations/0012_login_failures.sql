@@ -1,4 +1,4 @@
--- Issue 21, finding 3: checked password failures per account, counted across windows until a success (NIST SP 800-63B 5.2.2).
+-- Checked password failures per account, counted across windows until a success (NIST SP 800-63B 5.2.2).
 CREATE TABLE IF NOT EXISTS "login_failures" (
 	"account" text PRIMARY KEY NOT NULL,
 	"failures" integer DEFAULT 0 NOT NULL,

@@ -8,7 +8,7 @@ import { createKita } from '../../../test/factories.js';
 import { providerEnv, startFakeTwilio, startSmtpSink, type FakeTwilio, type SmtpSink } from '../../../test/fake-providers.js';
 
 /**
- * Issue 22: activation and password-reset mails that failed for good were shown nowhere (only
+ * Activation and password-reset mails that failed for good were shown nowhere (only
  * inquiries had a resend). The receiving server refuses two addresses here (550, mailbox does not
  * exist); the Admin finds both mails and sends them again, after correcting the parent's typo.
  */

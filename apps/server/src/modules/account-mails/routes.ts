@@ -5,7 +5,7 @@ import { contextOf } from '../../lib/context.js';
 import { listFailedAccountMails, resendAccountMail } from './service.js';
 
 
-/** Failed activation and password-reset mails, for the Admin, with a resend (added, issue 22). */
+/** Failed activation and password-reset mails, for the Admin, with a resend (added). */
 export const accountMailRoutes: FastifyPluginAsyncZod = async (app) => {
   const admin = app.requireRole('Admin');
 

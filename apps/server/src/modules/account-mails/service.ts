@@ -9,7 +9,7 @@ import { enforceLimit } from '../../lib/rate-limit.js';
 import { RESEND_PER_HOUR, sendActivation, sendPasswordReset } from '../accounts/notifications.js';
 
 /**
- * Failed account mails (issue 22): an activation or password-reset mail that failed for good
+ * Failed account mails: an activation or password-reset mail that failed for good
  * used to be shown nowhere (only inquiries had a resend). The Admin lists the newest such mail per
  * address and kind, and sends it again with a fresh link to the account's current address.
  */

@@ -7,7 +7,7 @@ import { openMessage } from '../../notify/secrets.js';
 import { testSecretKey } from '../../../test/factories-accounts.js';
 
 /**
- * Issue 21, finding 4: a logged-in parent could send e-mail anywhere: change the own e-mail, ask
+ * A logged-in parent could send e-mail anywhere: change the own e-mail, ask
  * for the activation mail again, repeat. In the review: 120 activation mails to 40 outside
  * addresses in 10 s, each greeting with a 100-character "name" the parent chose, signed by the
  * Kita's mail domain. Now: no chosen text in mail to an unproved address, a few address changes

@@ -6,7 +6,7 @@ import { findToken } from './tokens.js';
 
 /**
  * GET auth/link-language?kind=reset&token=: the language of the account a (valid, unused) link
- * belongs to, so its page speaks the family's language and not the browser's (issue 20). Looks
+ * belongs to, so its page speaks the family's language and not the browser's. Looks
  * the token up without using it; says nothing but the language (null for an unknown link).
  */
 export async function linkLanguage(ctx: Services, kind: 'reset', token: string): Promise<LinkLanguage> {

@@ -37,7 +37,7 @@ async function kitaName(tx: DbOrTx, kitaId: string): Promise<string> {
 /**
  * Enqueues one composed message; the idempotency key is unique per send (`<kind>:<uuid>`) unless
  * given. A message that carries a token or code names it in `sealed`: it is stored encrypted,
- * with a placeholder in the text (notify/secrets.ts, issue 9).
+ * with a placeholder in the text (notify/secrets.ts).
  */
 export async function enqueueComposed(
   tx: DbOrTx,
@@ -63,8 +63,8 @@ export async function enqueueComposed(
 
 /**
  * The activation e-mail (7 days): `{publicUrl}/verify-email?token=...`. Activating verifies this
- * e-mail address (domain.md). Returns false when the parent has no e-mail. The address is not
- * proved yet, so the mail carries no text anyone could choose (issue 21): no name in the
+ * e-mail address (docs/domain.md). Returns false when the parent has no e-mail. The address is not
+ * proved yet, so the mail carries no text anyone could choose: no name in the
  * greeting, only the Kita's name and the link.
  * `budgetClass`: 'kita' when a logged-in user caused it; otherwise it counts as anonymous.
  */
@@ -94,9 +94,30 @@ export async function sendActivation(
   return true;
 }
 
-/** quality.md: activation resend 3 per account per hour. */
+/**
+ * The confirmation mail for a parent's own new e-mail address (48 hours):
+ * `{publicUrl}/verify-email?token=...`, the same page as activation. Opening it applies the
+ * address. Like activation, the address is not proved, so no text the parent typed goes into it.
+ */
+export async function sendEmailChangeConfirmation(
+  tx: DbOrTx,
+  ctx: AppLike,
+  input: { parent: Pick<ParentForMessage, 'id' | 'kitaId' | 'language'>; newEmail: string; token: string; userId?: string | null },
+): Promise<void> {
+  const { parent } = input;
+  await enqueueComposed(
+    tx,
+    'email_change',
+    { channel: 'email', recipient: input.newEmail, language: lang(parent.language) },
+    { kitaName: await kitaName(tx, parent.kitaId), link: appLink(ctx.config.publicUrl, '/verify-email', { token: input.token }) },
+    { kitaId: parent.kitaId, parentId: parent.id, userId: input.userId ?? null, budgetClass: 'kita', publicUrl: ctx.config.publicUrl },
+    { secret: input.token, ctx },
+  );
+}
+
+/** docs/quality.md: activation resend 3 per account per hour. */
 export const RESEND_PER_HOUR = 3;
-/** quality.md: at most 3 OTP SMS per phone per 10 minutes (429 with Retry-After beyond). */
+/** docs/quality.md: at most 3 OTP SMS per phone per 10 minutes (429 with Retry-After beyond). */
 export const OTP_SMS_PER_PHONE = 3;
 export const OTP_SMS_WINDOW_MS = 10 * 60_000;
 /**
@@ -205,7 +226,7 @@ export async function sendRegistrationReceived(
 
 /**
  * 'You already have an account' to the owner of an e-mail someone tried to register again
- * (issue 9: registration answers alike for known and unknown e-mails); 3 per address and hour.
+ * (registration answers alike for known and unknown e-mails); 3 per address and hour.
  */
 export async function sendAccountExists(tx: DbOrTx, ctx: AppLike, input: { email: string; language: string; kitaId: string }): Promise<void> {
   const { count } = await hitLimit(tx, `account-exists:${input.email}`, 3600_000, ctx.clock.now());
@@ -242,7 +263,7 @@ export async function sendRegistrationApproved(tx: DbOrTx, ctx: AppLike, input: 
   return true;
 }
 
-/** 'Registration declined' (call from the reject route's transaction); once per parent (issue 20). */
+/** 'Registration declined' (call from the reject route's transaction); once per parent. */
 export async function sendRegistrationDeclined(tx: DbOrTx, input: { parent: ParentForMessage }): Promise<boolean> {
   const { parent } = input;
   const to = parentRecipient(parent);

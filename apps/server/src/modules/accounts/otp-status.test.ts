@@ -13,7 +13,7 @@ afterAll(async () => t.close());
 const status = async (otpToken: string) => (await t.app.inject({ url: `/api/auth/otp-status?otpToken=${encodeURIComponent(otpToken)}` })).json().data;
 
 /**
- * Issue 20: a code SMS to a landline failed and the code page still said the code had been sent.
+ * A code SMS to a landline failed and the code page still said the code had been sent.
  * The page asks how its SMS fared.
  */
 describe('GET auth/otp-status', () => {

@@ -9,7 +9,7 @@ import { findToken } from './tokens.js';
 export const otpMessageKey = (otpToken: string) => `otp:${sha256(otpToken)}`;
 
 /**
- * GET auth/otp-status?otpToken=: how the code SMS of a still valid challenge fared (issue 20: a
+ * GET auth/otp-status?otpToken=: how the code SMS of a still valid challenge fared (a
  * code sent to a landline failed, and the page still said "Wir haben einen Code geschickt"):
  * `sending` (in the outbox), `sent` (the provider took it), `delivered`, or `failed` with the
  * reason code the delivery card words too ('landline', 'invalid_number', ...). An unknown or used

@@ -8,7 +8,7 @@ import { consumeToken, findToken, revokeTokens } from './tokens.js';
 import { ensureParentUser } from './verification.js';
 import type { Services } from '../../lib/context.js';
 
-/** quality.md: forgot-password 3 per account per hour; per client a wider net against spraying. */
+/** docs/quality.md: forgot-password 3 per account per hour; per client a wider net against spraying. */
 const PER_ACCOUNT = 3;
 const PER_CLIENT = 20;
 const HOUR = 3600_000;
@@ -37,7 +37,7 @@ export async function forgotPassword(ctx: Services, ip: string, email: string): 
     // A parent created by staff who lost the activation mail can start here as well.
     const user = await ensureParentUser(tx, parent);
     await sendPasswordReset(tx, ctx, {
-      // The name only to an address the family proved (issue 21: no chosen text to unproved addresses).
+      // The name only to an address the family proved (no chosen text to unproved addresses).
       userId: user.id, email, name: parent.emailVerified ? parent.name : null, language: parent.language, parentId: parent.id, kitaId: parent.kitaId,
     });
   });

@@ -4,7 +4,7 @@ import type { Services } from '../../lib/context.js';
 const DAY_MS = 86_400_000;
 
 /**
- * Unverified registrations expire (issue 21, domain.md "Registration and approval"): a
+ * Unverified registrations expire (docs/domain.md "Registration and approval"): a
  * registration that proved neither its e-mail nor its phone within REGISTRATION_EXPIRY_DAYS ends.
  * It is stored as rejected (no login, no more codes, it no longer counts against the Kita's
  * pending limit) and the Kita sees it go: an audit row `expire` per registration, and the parents

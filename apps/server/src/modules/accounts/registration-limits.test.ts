@@ -8,7 +8,7 @@ import { runRetention } from '../../jobs/retention.js';
 import { expireRegistrations } from './registration-expiry.js';
 
 /**
- * Registrations cannot pump messages (issue 21): a small lifetime total of codes per
+ * Registrations cannot pump messages: a small lifetime total of codes per
  * registration with a growing pause between them, none for rejected or expired registrations,
  * unverified registrations expire (and the Kita sees it), a limit on unverified registrations
  * waiting per Kita, retention for old ones.

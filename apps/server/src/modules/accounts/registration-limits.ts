@@ -6,7 +6,7 @@ import { AppError } from '../../lib/errors.js';
 import { waitError } from '../../lib/rate-limit.js';
 
 /**
- * Registrations cannot pump messages (issue 21, domain.md "Registration and approval"):
+ * Registrations cannot pump messages (docs/domain.md "Registration and approval"):
  * - a registration causes at most REGISTRATION_CODES_MAX verification messages (codes and
  *   activation mails, the ones sent at registration included) over its lifetime; beyond that
  *   only the Kita's staff can send one (or approve the family);

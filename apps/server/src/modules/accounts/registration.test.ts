@@ -92,7 +92,7 @@ describe('POST auth/register', () => {
     expect(res.statusCode).toBe(201);
     const otpToken = res.json().data.otpToken;
     expect(otpToken).toEqual(expect.any(String));
-    // One SMS for an anonymous registration: the code (issue 21; before, a second one said "received").
+    // One SMS for an anonymous registration: the code (before, a second one said "received").
     const sms = await messagesTo(t.db, phone);
     expect(sms.map((m) => m.kind)).toEqual(['otp']);
     const otp = otpFrom(sms[0]!.bodyText);

@@ -11,10 +11,10 @@ import { sendAccountExists, sendActivation, sendOtp, sendRegistrationReceived } 
 import { assertRegistrationRoom } from './registration-limits.js';
 import type { PublicContext, Services } from '../../lib/context.js';
 
-/** Public registration by the Kita's link or QR code (domain.md "Registration and approval"). */
+/** Public registration by the Kita's link or QR code (docs/domain.md "Registration and approval"). */
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** quality.md: registration 10 per client per hour. */
+/** docs/quality.md: registration 10 per client per hour. */
 const REGISTRATIONS_PER_HOUR = 10;
 
 const kitaNotFound = (id: string) => new AppError(404, 'NOT_FOUND', 'errors.REGISTRATION_KITA_NOT_FOUND', { id });
@@ -79,7 +79,7 @@ export async function registerParent(ctx: PublicContext, input: RegisterInput): 
   const preferred = input.preferredCommunication ?? (email ? 'email' : 'sms');
   const passwordHash = await hashPassword(input.password);
   /**
-   * A known e-mail gets the same answer as a new registration (issue 9: no account enumeration);
+   * A known e-mail gets the same answer as a new registration (no account enumeration);
    * the owner gets a "you already have an account" mail instead. The parent id and otpToken are
    * random values that belong to nothing.
    */
@@ -132,7 +132,7 @@ export async function registerParent(ctx: PublicContext, input: RegisterInput): 
           ? await sendOtp(tx, ctx, { kind: 'verify_phone', phone, language: p.language, parentId: p.id, userId: user!.id, kitaId: kita.id })
           : null;
       // Phone-only: 'registration received' goes once the number is proved (verifyPhone), so an
-      // anonymous registration causes one SMS, not two (issue 21).
+      // anonymous registration causes one SMS, not two.
       if (email) await sendRegistrationReceived(tx, { parent: p });
       // The verification messages of the registration count towards its lifetime total (registration-limits.ts).
       const sends = (email ? 1 : 0) + (otpToken ? 1 : 0);

@@ -9,7 +9,7 @@ import { findKitaGroups, registerParent } from './registration.js';
 import { activateAccount, requestPhoneOtp, resendActivation, verifyPhone } from './verification.js';
 import { contextOf, publicContextOf } from '../../lib/context.js';
 
-/** Parent account routes of spec section 7 "Auth": activation, phone verification, password reset, registration (sign-in is in modules/auth). */
+/** Parent account routes of docs/wire.md "Routes": activation, phone verification, password reset, registration (sign-in is in modules/auth). */
 export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({

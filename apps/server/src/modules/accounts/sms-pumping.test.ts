@@ -7,7 +7,7 @@ import { providerEnv, startFakeTwilio, startSmtpSink, type FakeTwilio, type Smtp
 import { expireRegistrations } from './registration-expiry.js';
 
 /**
- * Issue 21, finding 1 (the anonymous SMS cost attack): one anonymous client spends a simulated
+ * The anonymous SMS cost attack: one anonymous client spends a simulated
  * day (on the app clock) doing everything it can to make the product send SMS: a phone-only
  * registration whenever one is accepted, at six Kitas in turn, and a new code for every
  * registration it made as often as it is allowed. The SMS reach the Twilio stand-in through the
@@ -110,7 +110,7 @@ describe('one anonymous client for a simulated day', () => {
     // Fixed windows: any 60 minutes that straddle two clock hours may see up to twice the hourly budget.
     const span = 3600_000 / STEP_MS;
     const sliding = Math.max(...perStep.map((_, i) => perStep.slice(i, i + span).reduce((a, b) => a + b, 0)));
-    // The figures of the report (issue 21 "Done when").
+    // The figures of the report.
     console.log(
       `[sms-pumping] ${requests} requests, ${registrations.length} registrations accepted; SMS queued ${caused}, sent ${sent} in ${HOURS} h; ` +
         `per clock hour max ${Math.max(...perHour)}, any 60 min max ${sliding}, last hour ${perHour.at(-1)}; answers ${JSON.stringify(Object.fromEntries(answers))}`,

@@ -6,19 +6,24 @@ import { newOtp, sha256 } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
 
 /**
- * Opaque tokens of domain.md "Tokens": >= 128 random bits, only the SHA-256 stored, expiring,
+ * Opaque tokens of docs/domain.md "Links and codes": >= 128 random bits, only the SHA-256 stored, expiring,
  * single use where stated. Raw values are returned to the caller once and never logged.
  */
 
-export type TokenKind = 'activation' | 'reset' | 'otp' | 'otp_login' | 'verify_phone' | 'preference';
+/**
+ * `email_change`: a parent's own new e-mail address, waiting for its owner to open the link sent
+ * to it; the address is applied only then (docs/operations.md, "Registrations").
+ */
+export type TokenKind = 'activation' | 'email_change' | 'reset' | 'otp' | 'otp_login' | 'verify_phone' | 'preference';
 export type TokenRow = typeof tokens.$inferSelect;
 
 export const TTL = {
   activation: 7 * 24 * 3600_000,
+  emailChange: 48 * 3600_000,
   reset: 60 * 60_000,
   otp: 10 * 60_000,
 } as const;
-/** domain.md: an OTP allows at most 5 tries, then that code is locked. */
+/** docs/domain.md: an OTP allows at most 5 tries, then that code is locked. */
 export const OTP_MAX_TRIES = 5;
 export const OTP_MINUTES = TTL.otp / 60_000;
 
@@ -34,7 +39,7 @@ export interface IssueTokenInput {
 }
 
 /**
- * 128 random bits (domain.md's minimum), URL-safe: 22 characters, so a link still fits into one
+ * 128 random bits (docs/domain.md's minimum), URL-safe: 22 characters, so a link still fits into one
  * SMS together with the message text.
  */
 const newLinkToken = () => randomBytes(16).toString('base64url');

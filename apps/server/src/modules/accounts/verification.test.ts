@@ -45,7 +45,7 @@ describe('POST auth/activate-account', () => {
     const token = tokenFromLink(mail.bodyText, '/verify-email');
     const res = await post(`activate-account?token=${token}`, {});
     expect(res.statusCode).toBe(200);
-    // With the account's language: the page speaks it (issue 20).
+    // With the account's language: the page speaks it.
     expect(res.json().data).toEqual({ emailVerified: true, needsPassword: false, resetToken: null, language: 'de' });
     expect((await parentRow(parent.id)).emailVerified).toBe(true);
     const again = await post(`activate-account?token=${token}`, {});

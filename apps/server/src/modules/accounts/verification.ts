@@ -1,4 +1,4 @@
-import { eq, or } from 'drizzle-orm';
+import { and, eq, ne, or, sql } from 'drizzle-orm';
 import type { ActivationResult } from '@kita/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { parents, users } from '../../db/schema.js';
@@ -7,10 +7,12 @@ import { enforceLimit } from '../../lib/rate-limit.js';
 import { assertParentScope } from '../../lib/access.js';
 import { RESEND_PER_HOUR, sendActivation, sendOtp, sendRegistrationReceived } from './notifications.js';
 import { chargeVerificationSend, isClosedRegistration, tryChargeVerificationSend } from './registration-limits.js';
-import { checkOtp, consumeToken, issueToken, otpError, TTL } from './tokens.js';
+import { checkOtp, consumeToken, issueToken, otpError, revokeTokens, TTL } from './tokens.js';
+import { audit } from '../../lib/audit.js';
+import { isUniqueViolation } from '../../lib/pg-errors.js';
 import type { PublicContext, Services } from '../../lib/context.js';
 
-/** E-mail activation and phone verification (domain.md "Accounts, login and verification"). */
+/** E-mail activation and phone verification (docs/domain.md "Accounts and login"). */
 
 type ParentRow = typeof parents.$inferSelect;
 type UserRow = typeof users.$inferSelect;
@@ -45,18 +47,54 @@ export async function activateAccount(ctx: Services, token: string): Promise<Act
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
     const row = await consumeToken(tx, 'activation', token, now);
-    if (!row?.parentId) throw new AppError(400, 'TOKEN_INVALID');
-    const [parent] = await tx.select().from(parents).where(eq(parents.id, row.parentId)).limit(1);
-    // A changed e-mail needs its own activation; the old link must not verify the new address.
-    if (!parent || !parent.email || parent.email !== row.target) throw new AppError(400, 'TOKEN_INVALID');
-    await tx.update(parents).set({ emailVerified: true, updatedAt: now }).where(eq(parents.id, parent.id));
+    const change = row ? null : await consumeToken(tx, 'email_change', token, now);
+    let parent: ParentRow | undefined;
+    if (change?.parentId && change.target) {
+      parent = await applyEmailChange(tx, change.parentId, change.target, now);
+    } else {
+      if (!row?.parentId) throw new AppError(400, 'TOKEN_INVALID');
+      [parent] = await tx.select().from(parents).where(eq(parents.id, row.parentId)).limit(1);
+      // A changed e-mail needs its own activation; the old link must not verify the new address.
+      if (!parent || !parent.email || parent.email !== row.target) throw new AppError(400, 'TOKEN_INVALID');
+      await tx.update(parents).set({ emailVerified: true, updatedAt: now }).where(eq(parents.id, parent.id));
+    }
+    if (!parent.email) throw new AppError(400, 'TOKEN_INVALID');
     const user = await ensureParentUser(tx, parent);
-    // The pages of the link speak the family's language (issue 20), not the browser's.
+    // The pages of the link speak the family's language, not the browser's.
     const language = parent.language === 'en' ? 'en' : 'de';
     if (user.passwordHash) return { emailVerified: true, needsPassword: false, resetToken: null, language };
     const resetToken = await issueToken(tx, { kind: 'reset', userId: user.id, parentId: parent.id, target: parent.email, ttlMs: TTL.reset, now });
     return { emailVerified: true, needsPassword: true, resetToken, language };
   });
+}
+
+/**
+ * A parent's own new address, proved by opening the link sent to it: it becomes the verified
+ * e-mail. Checked again here, since another family may have taken it meanwhile (then 409
+ * EMAIL_TAKEN: whoever opened the link controls that address, so the answer tells them nothing new).
+ */
+async function applyEmailChange(tx: DbOrTx, parentId: string, email: string, now: Date): Promise<ParentRow> {
+  await tx.execute(sql`select id from parents where id = ${parentId}::uuid for update`);
+  const [parent] = await tx.select().from(parents).where(eq(parents.id, parentId)).limit(1);
+  if (!parent) throw new AppError(400, 'TOKEN_INVALID');
+  const [taken] = await tx.select({ id: parents.id }).from(parents).where(and(eq(parents.email, email), ne(parents.id, parentId))).limit(1);
+  if (taken) throw new AppError(409, 'EMAIL_TAKEN');
+  const [updated] = await tx
+    .update(parents)
+    .set({ email, emailVerified: true, updatedAt: now })
+    .where(eq(parents.id, parentId))
+    .returning()
+    .catch((err: unknown) => {
+      // Another family took it in the same instant (the unique index decides).
+      throw isUniqueViolation(err) ? new AppError(409, 'EMAIL_TAKEN') : err;
+    });
+  // An activation link sent to the old address must not verify anything any more.
+  await revokeTokens(tx, 'activation', { parentId }, now);
+  const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.parentId, parentId)).limit(1);
+  await audit(tx, user ? { userId: user.id, role: 'Parent' } : null, {
+    action: 'update', entity: 'parent', entityId: parentId, kitaId: parent.kitaId, details: { changed: ['email'], emailChangeConfirmed: true },
+  });
+  return updated!;
 }
 
 /** A parent by parent id, or by the id of its Parent user. */
@@ -87,7 +125,7 @@ export async function resendActivation(ctx: PublicContext, id: string, email: st
     if (parent.email !== email) throw new AppError(400, 'EMAIL_MISMATCH');
     if (parent.emailVerified) throw new AppError(409, 'ALREADY_VERIFIED');
     if (isClosedRegistration(parent)) throw new AppError(409, 'REGISTRATION_CLOSED');
-    // Per account, whatever the address (issue 21: a parent changing the own e-mail again and again).
+    // Per account, whatever the address (a parent changing the own e-mail again and again).
     if (actor.role === 'Parent') await enforceLimit(ctx.db, `resend:acct:${parent.id}`, ACTIVATION_MAILS_PER_ACCOUNT_PER_DAY, DAY, now);
   } else if (!parent || parent.email !== email || parent.emailVerified || isClosedRegistration(parent)) {
     return;

@@ -1,5 +1,5 @@
 /**
- * The allocation rule (domain.md "Allocation and credits"). Pure: no database, no clock; the only
+ * The allocation rule (docs/domain.md "Allocation and credits"). Pure: no database, no clock; the only
  * randomness is the event's seed. Stored on every event as `ruleVersion`; bump RULE_VERSION when
  * the order of service changes, so old reports stay explainable.
  *

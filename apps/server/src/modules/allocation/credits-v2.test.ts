@@ -1,4 +1,4 @@
-/** Rule version 2 (issue 13, docs/fairness.md): one test per rule of the new credit table. */
+/** Rule version 2 (docs/fairness.md): one test per rule of the new credit table. */
 import { describe, expect, it } from 'vitest';
 import {
   allocate,

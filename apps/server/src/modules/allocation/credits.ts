@@ -1,10 +1,10 @@
 /**
- * Credit ledger entries (domain.md "Allocation and credits"). Pure: the caller books them in the
+ * Credit ledger entries (docs/domain.md "Allocation and credits"). Pure: the caller books them in the
  * same transaction as the allocation change. A family's balance is the sum of its entries.
  *
  * Every booking follows the rule version the event was closed with (events.rule_version):
  *
- * Version 1 (events closed before issue 13): slot -1, red/yellow without a slot +1, green +1;
+ * Version 1 (events closed before rule version 2 became the default): slot -1, red/yellow without a slot +1, green +1;
  * release: the -1 reversed and +1 as if green; move-up: the +1 reversed and -1 for the slot.
  *
  * Version 2 (default): chosen with the season benchmark (docs/fairness.md):
@@ -89,7 +89,7 @@ export interface BookedContext {
   booked: number;
   balance: number;
   /**
-   * Whether care has begun (the release happens at or after the first care day's start, issue 21).
+   * Whether care has begun (the release happens at or after the first care day's start).
    * Version 2 then books nothing: the family that gives the place back keeps its charge (it used
    * the place), and the family that moves up is not charged (it went without on the days past and
    * gets only the rest of the period); its +1 stays.

@@ -1,5 +1,5 @@
 /**
- * Credits histogram (domain.md "Credits histogram"): counts only, never who is in which bucket.
+ * Credits histogram (docs/domain.md "Credits histogram"): counts only, never who is in which bucket.
  *
  * Buckets cover whole credits from the lowest balance upwards, each `width = max(1, ceil(range/6))`
  * wide, where range = highest - lowest. That gives 6 or 7 buckets when the range is at least 5

@@ -16,7 +16,7 @@ export interface OutcomeRow {
 export const NO_OUTCOME: SlotOutcome = { rank: null, waitlistPosition: null, reasonCode: null, reasonText: null };
 
 /**
- * Rank, waitlist place and the reason for one child's outcome in the caller's language (domain.md:
+ * Rank, waitlist place and the reason for one child's outcome in the caller's language (docs/domain.md:
  * "tier, balance, lottery position", so a manager can answer "why did my child not get a place?").
  * What happened after the close (a release, a move up) overrides the reason of the close.
  */

@@ -56,7 +56,7 @@ describe('staff login', () => {
     const locked = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'target@kita.test', password: TEST_PASSWORD } });
     expect(locked.statusCode).toBe(429);
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
-    // The message says how long to wait (issue 14): the window is 15 minutes.
+    // The message says how long to wait: the window is 15 minutes.
     const minutes = Math.ceil(Number(locked.headers['retry-after']) / 60);
     expect(locked.json().message).toBe(`Zu viele Versuche. Bitte in ${minutes} Min. erneut versuchen.`);
     expect(minutes).toBeGreaterThanOrEqual(1);

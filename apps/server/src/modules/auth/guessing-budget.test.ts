@@ -6,7 +6,7 @@ import { ACCOUNT_FAILURES_MAX, UNLOCK_CODES_PER_DAY } from './staff-login.js';
 import { DEVICE_COOKIE } from '../../lib/device-cookie.js';
 
 /**
- * Issue 21, finding 3: the per-account budget reset every 15 minutes (5,737 checked guesses a day
+ * The per-account budget reset every 15 minutes (5,737 checked guesses a day
  * against one account), and 60 failures from other addresses kept the owner out with a 429 for
  * the right password. Now: at most ACCOUNT_FAILURES_MAX checked failures per account until a
  * success, counted across windows; the owner logs in from a known device (device cookie) or after

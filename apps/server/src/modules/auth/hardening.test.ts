@@ -6,7 +6,7 @@ import { ConfigError, loadConfig } from '../../config.js';
 import { testAppWith, type TestContext } from '../../../test/app.js';
 import { createEventViaApi, eventWorld, inquiryToken, type EventWorld } from '../../../test/factories-events.js';
 
-/** Issue 9, the small items: weak JWT secrets, one session per preference link. */
+/** The small items: weak JWT secrets, one session per preference link. */
 
 describe('JWT_SECRET', () => {
   const load = (secret: string) => () =>

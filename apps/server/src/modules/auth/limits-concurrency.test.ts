@@ -7,7 +7,7 @@ import { lastMessageTo, otpFrom, wrongOtp } from '../../../test/factories-accoun
 import { ACCOUNT_FAILURES_MAX, LOGIN_POLICY } from './staff-login.js';
 
 /**
- * Issue 9, failure 2: limits that hold under concurrency. Every guess is reserved in one
+ * Limits that hold under concurrency. Every guess is reserved in one
  * statement before the check runs, so a burst of concurrent guesses gets at most the designed
  * number checked: `free` + 1 (the attempt that starts the first pause). "Checked" is counted from
  * the answers: 401/400 = the password, code or token was looked at; 429 = refused unchecked.

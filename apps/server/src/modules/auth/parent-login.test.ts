@@ -103,7 +103,7 @@ describe('phone login with OTP', () => {
     expect(await messagesTo(t.db, unverified)).toHaveLength(0);
   });
 
-  it('words a wrong password with a phone number for the phone number (issue 20)', async () => {
+  it('words a wrong password with a phone number for the phone number', async () => {
     const { phone } = await phoneParent();
     const wrong = await post('login-with-phone', { phoneNumber: phone, password: 'Falsch-Falsch-1' });
     expect(wrong.statusCode).toBe(401);

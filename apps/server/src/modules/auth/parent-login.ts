@@ -12,7 +12,7 @@ import { checkOtp, otpError } from '../accounts/tokens.js';
 import type { Services } from '../../lib/context.js';
 
 /**
- * Parent login (domain.md "Accounts, login and verification"): e-mail + password, or phone +
+ * Parent login (docs/domain.md "Accounts and login"): e-mail + password, or phone +
  * password followed by a 6-digit code by SMS. Wrong password and unknown account answer alike
  * (checkPasswordLogin); only someone who knows the password learns about the account's state.
  */

@@ -19,8 +19,8 @@ const loginClient = (req: FastifyRequest, reply: FastifyReply, code: string | un
 });
 
 /**
- * Sign-in (spec section 7 "Auth"), staff and parents: password, then an SMS code for accounts with
- * a verified phone (domain.md "Accounts, login and verification"); the session user; logout.
+ * Sign-in (docs/wire.md "Routes"), staff and parents: password, then an SMS code for accounts with
+ * a verified phone (docs/domain.md "Accounts and login"); the session user; logout.
  */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
@@ -32,7 +32,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         return staff && { ...staff, unlockTo: staff.email ? { channel: 'email' as const, recipient: staff.email, language: staff.language, kitaId: staff.kitaId } : null };
       };
       const userId = await checkPasswordLogin(app, loginClient(req, reply, req.body.code), req.body.email, lookup, req.body.password);
-      // domain.md: a staff user with a verified phone gets the same OTP step as parents.
+      // docs/domain.md: a staff user with a verified phone gets the same OTP step as parents.
       if (staff?.phoneVerified && staff.phoneNumber) {
         return { data: await startStaffOtp(app, { id: userId, phoneNumber: staff.phoneNumber, language: staff.language, kitaId: staff.kitaId }) };
       }

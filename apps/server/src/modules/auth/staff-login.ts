@@ -12,7 +12,7 @@ import { enqueueComposed } from '../accounts/notifications.js';
 
 const WINDOW_MS = 15 * 60_000;
 /**
- * Password guesses (issue 9, issue 21). Every attempt is reserved atomically BEFORE argon2 runs, so
+ * Password guesses. Every attempt is reserved atomically BEFORE argon2 runs, so
  * a burst of concurrent guesses cannot slip past the count.
  * - Per account AND client (an IPv4 address or an IPv6 /64; a known device instead of its
  *   network): 5 free attempts per 15 minutes, then a pause that doubles from 1 s up to 15 minutes.

@@ -12,7 +12,7 @@ import type { AuthContext } from '../../lib/auth-context.js';
 
 export const categoryNotFound = (id: string) => notFound('categories.notFound', { id });
 
-/** The category if it exists inside the caller's Kita scope; 404 otherwise (domain.md). */
+/** The category if it exists inside the caller's Kita scope; 404 otherwise (docs/domain.md). */
 export async function loadCategoryInScope(db: DbOrTx, actor: AuthContext, id: string) {
   const row = await findCategoryRow(db, id);
   if (!row) throw categoryNotFound(id);
@@ -49,7 +49,7 @@ async function countChildren(db: DbOrTx, categoryId: string) {
   return Number(row?.n ?? 0);
 }
 
-/** One Kindergarten and one Krippe per Kita (spec section 5); the unique index backs the pre-check. */
+/** One Kindergarten and one Krippe per Kita (docs/domain.md "Validation"); the unique index backs the pre-check. */
 export async function createCategory(ctx: RequestContext, input: CategoryInput): Promise<Category> {
   try {
     const kitaNotFound = () => notFound('kitas.notFound', { id: input.kitaId });

@@ -3,7 +3,7 @@ import type { Child } from '@kita/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { categories, children, groups, kitas, parents } from '../../db/schema.js';
 
-/** Children matching `where`, with parent, group and category (spec section 3 "Child"), by name. */
+/** Children matching `where`, with parent, group and category, by name. */
 export async function findChildren(db: DbOrTx, where: SQL | undefined): Promise<Child[]> {
   const rows = await db
     .select({

@@ -16,7 +16,7 @@ export const childNotFound = (id: string) => notFound('children.notFound', { id 
 const fieldError = (path: string, message: string) =>
   new AppError(400, 'VALIDATION_FAILED', 'errors.VALIDATION_FAILED', {}, [{ path, message }]);
 
-/** Spec section 5: 1900-01-01 up to today, "today" being the Kita's calendar day (domain.md "Time"). */
+/** Date of birth from 1900-01-01 up to today (docs/domain.md "Validation"), "today" being the Kita's calendar day (docs/domain.md "Time"). */
 function assertDateOfBirth(dateOfBirth: string, timezone: string, now: Date): void {
   if (!isDateOfBirthInRange(dateOfBirth, zonedDay(now, timezone))) {
     throw fieldError('dateOfBirth', 'validation.dateOfBirthRange');
@@ -91,7 +91,7 @@ export async function createChild(ctx: RequestContext, input: ChildInput): Promi
 
 /**
  * PUT children/{id}. Staff may move the child to another group of the Kita or another parent;
- * a parent may only correct name and date of birth of their own child (spec section 4).
+ * a parent may only correct name and date of birth of their own child.
  */
 export async function updateChild(ctx: RequestContext, id: string, input: ChildUpdateInput): Promise<Child> {
   const current = await getChildInScope(ctx.db, ctx.actor, id);

@@ -8,7 +8,7 @@ import { providerEnv, startFakeTwilio, startSmtpSink, type FakeTwilio, type Smtp
 import { findEventsWithFailedDelivery, sendFallbacks } from './service.js';
 
 /**
- * The two kinds of failure on a real inquiry fan-out (issue 23): a misconfigured SMS account
+ * The two kinds of failure on a real inquiry fan-out: a misconfigured SMS account
  * (Twilio 21608, trial account) pauses the channel, nothing is marked failed and no fallback goes
  * out, the dashboard warns of no family; the probe after the fix sends everything. A message not
  * handed over before the answer deadline is not sent late, by e-mail either: the family shows as

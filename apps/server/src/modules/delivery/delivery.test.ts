@@ -140,7 +140,7 @@ describe('delivery status of an inquiry', () => {
 
     const delivered = twilio.statusCallback(sid, 'delivered');
     expect((await t.app.inject(delivered)).statusCode).toBe(200);
-    // The same signed report again (a provider's retry) is accepted idempotently: 200, no effect (issue 23 S7).
+    // The same signed report again (a provider's retry) is accepted idempotently: 200, no effect.
     const replay = await t.app.inject(delivered);
     expect(replay.statusCode).toBe(200);
     expect(replay.json().data).toEqual({ applied: false, duplicate: true });
@@ -204,7 +204,7 @@ describe('delivery status of an inquiry', () => {
     expect(one.json().data).toEqual({ queued: 1 });
     const after = await rowsOf(fam.mail!);
     expect(after).toHaveLength(2);
-    // A fresh link (sealed beside the text, issue 9): the text the family gets differs.
+    // A fresh link (sealed beside the text): the text the family gets differs.
     const link = (row: typeof before) => openMessage(row, testSecretKey).bodyText.match(/\/p\/([A-Za-z0-9_-]{22})/)?.[1];
     expect(link(after[1]!)).toBeDefined();
     expect(link(after[1]!)).not.toBe(link(before));
@@ -216,7 +216,7 @@ describe('delivery status of an inquiry', () => {
     expect(audit.rows[0]!.n).toBe(2);
   });
 
-  it('a new link revokes the older ones of that family and inquiry; staff resends are capped per family (issue 21)', async () => {
+  it('a new link revokes the older ones of that family and inquiry; staff resends are capped per family', async () => {
     await drain();
     const links = () =>
       smtp.mails.filter((m) => m.to.includes('anna@familie.test')).map((m) => m.text.match(/\/p\/([A-Za-z0-9_-]{22})/)?.[1]).filter((x): x is string => !!x);

@@ -10,7 +10,7 @@ const FALLBACK_WINDOW_MS = 7 * 86_400_000;
 export const messageFallbackKey = (idempotencyKey: string) => `fallback:${idempotencyKey}`;
 
 /**
- * Channel fallback for every family-facing message kind after the answer window (issue 20):
+ * Channel fallback for every family-facing message kind after the answer window:
  * results, place offered, place given back, inquiry withdrawn and registration declined. A message
  * of such a kind that ended failed or undelivered goes out once more on the family's other
  * verified channel (SMS -> e-mail, e-mail -> SMS), composed again from the variables stored on
@@ -41,7 +41,7 @@ export async function sendMessageFallbacks(ctx: Services, limit = 200): Promise<
        and m.vars is not null and m.fallback_of is null and m.parent_id is not null
        and (m.status = 'failed' or m.delivery_status = 'undelivered')
        and case when e.id is null then m.created_at > ${new Date(now.getTime() - FALLBACK_WINDOW_MS).toISOString()}::timestamptz
-                else e.expire_date > ${now.toISOString()}::timestamptz end
+                else e.care_ends_at > ${now.toISOString()}::timestamptz end
        and not exists (select 1 from outbox_messages f where f.idempotency_key = 'fallback:' || m.idempotency_key)
      order by m.created_at
      limit ${limit}`);

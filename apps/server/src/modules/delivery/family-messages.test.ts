@@ -9,7 +9,7 @@ import { startFakeTwilio, startSmtpSink, type FakeTwilio, type SmtpSink, provide
 import { sendFallbacks } from './service.js';
 
 /**
- * Issue 20: every family-facing message kind (results, place offered, place given back, inquiry
+ * Every family-facing message kind (results, place offered, place given back, inquiry
  * withdrawn, registration declined) falls back to the family's other verified channel like the
  * inquiry does, shows per kind on the inquiry's delivery card and in the dashboard's warning, also
  * for a closed inquiry; the closed card reads the inquiry's snapshot; result texts fit the
@@ -87,7 +87,7 @@ beforeAll(async () => {
     ...futureDates(now, new Date(now.getTime() + 2 * DAY)),
     totalSlotsKindergarten: 1,
   });
-  // The link as the family got it (sealed in the outbox until delivered, issue 9).
+  // The link as the family got it (sealed in the outbox until delivered).
   firstToken = await inquiryToken(t, eventId, fam.first!);
   await drain();
   await sendFallbacks(t.app); // the refused inquiry e-mail goes out as SMS
@@ -116,7 +116,7 @@ afterAll(async () => {
   await twilio.close();
 });
 
-describe('results: fallback, delivery card and dashboard (issue 20)', () => {
+describe('results: fallback, delivery card and dashboard', () => {
   it('shows a refused result on the closed inquiry card and in the dashboard, then sends it by SMS', async () => {
     const before = await delivery();
     expect(family(before, fam.first!)).toMatchObject({ state: 'failed', failureReason: 'no_such_address', needsCall: false });
@@ -182,7 +182,7 @@ describe('results: fallback, delivery card and dashboard (issue 20)', () => {
   });
 });
 
-describe('place given back and place offered (issue 20)', () => {
+describe('place given back and place offered', () => {
   it('tells the family whose place the manager gave back, through the fallback, and offers the place to the next', async () => {
     const pref = await t.db.execute<{ id: string }>(sql`select id from preferences where event_id = ${eventId} and child_id = ${kid.first}`);
     const res = await t.app.inject({
@@ -212,15 +212,15 @@ describe('place given back and place offered (issue 20)', () => {
 
 });
 
-describe('the fallback window (issue 20)', () => {
+describe('the fallback window', () => {
   it('sends a failed result on the other channel only until the end of care', async () => {
     await t.db.execute(sql`update parents set primary_phone = '+4917000000077', primary_phone_verified = true where id = ${fam.home!}`);
     await t.db.update(outboxMessages).set({ deliveryStatus: 'undelivered', failureReason: 'mailbox_full' }).where(
       and(eq(outboxMessages.parentId, fam.home!), eq(outboxMessages.kind, 'results')),
     );
-    const e = await t.db.execute<{ expire_date: Date | string }>(sql`select expire_date from events where id = ${eventId}`);
+    const e = await t.db.execute<{ care_ends_at: Date | string }>(sql`select care_ends_at from events where id = ${eventId}`);
     const now = t.clock.now();
-    t.clock.set(new Date(new Date(e.rows[0]!.expire_date).getTime() + 1000));
+    t.clock.set(new Date(new Date(e.rows[0]!.care_ends_at).getTime() + 1000));
     try {
       expect(await sendFallbacks(t.app)).toBe(0);
     } finally {
@@ -233,7 +233,7 @@ describe('the fallback window (issue 20)', () => {
   });
 });
 
-describe('registration declined (issue 20)', () => {
+describe('registration declined', () => {
   it('tells a family whose registration the manager rejected', async () => {
     const p = await createParent(t.db, kita.kita.id, { name: 'Familie Abgelehnt', status: 'registered', email: 'nein@familie.test' });
     const res = await t.app.inject({ method: 'POST', url: `/api/parents/${p.parent.id}/reject`, headers: manager, payload: {} });
@@ -245,7 +245,7 @@ describe('registration declined (issue 20)', () => {
   });
 });
 
-describe('deleting an inquiry families already have (issue 20)', () => {
+describe('deleting an inquiry families already have', () => {
   it('tells the families that got the link, and the link says the Kita withdrew it', async () => {
     const now = t.clock.now();
     const id = await createEventViaApi(t, manager, {

@@ -12,7 +12,7 @@ import { outboxMessages } from '../../db/schema.js';
 import { messageState } from './status.js';
 
 /**
- * For operators (issue 23): the banner of a delivery channel paused by an account-level provider
+ * For operators: the banner of a delivery channel paused by an account-level provider
  * error (Admins always, managers when their Kita has messages waiting), the Admin's manual resume,
  * and the test message: one SMS and/or one e-mail to a number/address the Admin enters, with the
  * provider's answer and, when it arrives, the delivery report, so a set-up (keys, sender, webhook)

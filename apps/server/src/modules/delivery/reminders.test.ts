@@ -61,7 +61,7 @@ const reminders = (eventId: string) =>
 const delivery = async (eventId: string) => (await t.app.inject({ method: 'GET', url: `/api/emergency-event/${eventId}/delivery`, headers: manager })).json().data as EventDelivery;
 
 describe('reminder timing', () => {
-  const at = (start: string, end: string) => reminderDueAt({ notifiedAt: new Date(start), opensAt: new Date(start), responseDeadline: new Date(end) }).toISOString();
+  const at = (start: string, end: string) => reminderDueAt({ notifiedAt: new Date(start), opensAt: new Date(start), answersCloseAt: new Date(end) }).toISOString();
   it('reminds half-way through a short window and 2 hours before the deadline of a long one', () => {
     expect(at(iso(0), iso(15 * MIN))).toBe(iso(7.5 * MIN));
     expect(at(iso(0), iso(180 * MIN))).toBe(iso(90 * MIN));

@@ -6,7 +6,7 @@ import { applyDeliveryReport, recordSent, sevenReport, twilioReport } from './ca
 import { parseForm } from '../../notify/twilio.js';
 
 /**
- * The report-before-id race (issue 23 S6/T5) with real concurrency: on PostgreSQL
+ * The report-before-id race with real concurrency: on PostgreSQL
  * (`TEST_DATABASE_URL`, as CI's database pass runs it) the provider's report and the worker's
  * storing of the provider id run in parallel transactions on different connections, in every
  * interleaving. No report may be lost and none applied twice.

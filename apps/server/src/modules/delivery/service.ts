@@ -31,11 +31,11 @@ async function parentsByIds(db: DbOrTx, ids: string[]): Promise<ParentRow[]> {
   return r.rows;
 }
 
-/** Inquiry messages one family gets per inquiry: the first and up to three resends by staff (issue 21). */
+/** Inquiry messages one family gets per inquiry: the first and up to three resends by staff. */
 export const MAX_INQUIRY_MESSAGES = 4;
 
 /**
- * A new link for a family revokes its older links for that inquiry (issue 21): the old tokens no
+ * A new link for a family revokes its older links for that inquiry: the old tokens no
  * longer open the answer page, and link sessions opened with them end.
  */
 export async function revokePreferenceLinks(tx: DbOrTx, eventId: string, parentIds: string[], now: Date): Promise<void> {
@@ -68,7 +68,7 @@ export async function resendInquiry(ctx: RequestContext, e: EventRow, parentId: 
     } else {
       ids = families.filter((f) => { const own = inquiries(f.parent_id); return own.length > 0 && familyState(own) === 'failed'; }).map((f) => f.parent_id);
     }
-    // Staff resends are capped per family and inquiry (issue 21): past the cap the manager phones.
+    // Staff resends are capped per family and inquiry: past the cap the manager phones.
     const capped = ids.filter((id) => inquiries(id).length >= MAX_INQUIRY_MESSAGES);
     if (parentId && capped.length > 0) throw new AppError(429, 'RESEND_LIMIT', 'errors.RESEND_LIMIT', { max: MAX_INQUIRY_MESSAGES });
     ids = ids.filter((id) => !capped.includes(id));
@@ -116,12 +116,12 @@ export async function sendFallbacks(ctx: Services, limit = 200): Promise<number>
     );
   }
   if (written > 0) ctx.outbox.kick();
-  // Results, place offered, place given back, inquiry withdrawn, registration declined (issue 20).
+  // Results, place offered, place given back, inquiry withdrawn, registration declined.
   return written + (await sendMessageFallbacks(ctx, limit));
 }
 
 /**
- * The one reminder per event (domain.md "Reminder"): when reminderDueAt has come and the answer
+ * The one reminder per event (docs/domain.md "Reminder"): when reminderDueAt has come and the answer
  * window is still open, the event is claimed with a conditional UPDATE (so a second run or a
  * second process does nothing) and, in the same transaction, every family with a channel and a
  * child still without an answer gets a reminder with a fresh link. Kitas can turn it off.
@@ -151,13 +151,13 @@ export async function sendDueReminders(ctx: Services): Promise<number> {
 }
 
 /**
- * The dashboard's warning (issue 20): events in the scope with families a message did not reach on
+ * The dashboard's warning: events in the scope with families a message did not reach on
  * any channel. Open events: families whose inquiry failed and who have not answered. Finished
  * events, until the end of their care period: families whose result, place offered or place given
  * back failed, the fallback included (a message and its fallback share the key after "fallback:").
  */
 export async function findEventsWithFailedDelivery(db: DbOrTx, now: Date, kitaId?: string): Promise<FailedDeliveryEvent[]> {
-  const r = await db.execute<{ event_id: string; kita_id: string; event_date: Date | string; timezone: string; category: string; status: string; failed: number }>(sql`
+  const r = await db.execute<{ event_id: string; kita_id: string; care_starts_at: Date | string; timezone: string; category: string; status: string; failed: number }>(sql`
     with failed as (
       select m.event_id, m.parent_id
         from outbox_messages m
@@ -170,22 +170,22 @@ export async function findEventsWithFailedDelivery(db: DbOrTx, now: Date, kitaId
       union
       select m.event_id, m.parent_id
         from outbox_messages m
-        join events e on e.id = m.event_id and e.status = 'finished' and e.expire_date > ${now.toISOString()}::timestamptz
+        join events e on e.id = m.event_id and e.status = 'finished' and e.care_ends_at > ${now.toISOString()}::timestamptz
        where m.kind in ('results', 'slot_offered', 'slot_released') and m.parent_id is not null
        group by m.event_id, m.parent_id, regexp_replace(m.idempotency_key, '^fallback:', '')
       having bool_and(m.status = 'failed' or coalesce(m.delivery_status, '') = 'undelivered'))
-    select e.id as event_id, e.kita_id, e.event_date, e.timezone, c.name as category, e.status,
+    select e.id as event_id, e.kita_id, e.care_starts_at, e.timezone, c.name as category, e.status,
            count(distinct f.parent_id)::int as failed
       from events e
       join categories c on c.id = e.category_id
       join failed f on f.event_id = e.id
      where true ${kitaId ? sql`and e.kita_id = ${kitaId}` : sql``}
      group by e.id, c.name
-     order by e.event_date desc`);
+     order by e.care_starts_at desc`);
   return r.rows.map((row) => ({
     eventId: row.event_id,
     kitaId: row.kita_id,
-    eventDate: toIso(row.event_date),
+    eventDate: toIso(row.care_starts_at),
     timezone: row.timezone,
     category: row.category,
     failedFamilies: Number(row.failed),

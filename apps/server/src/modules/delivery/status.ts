@@ -87,9 +87,9 @@ export function otherChannel(f: Pick<FamilyRow, 'email' | 'email_verified' | 'pr
 }
 
 /**
- * The families an inquiry asks. Once it has opened, from its snapshot (event_children, issue 11):
+ * The families an inquiry asks. Once it has opened, from its snapshot (event_children):
  * a family approved after the close or one that moved away since never changes a finished
- * inquiry's card (issue 20); the answers of a finished inquiry come from its allocation. Contact
+ * inquiry's card; the answers of a finished inquiry come from its allocation. Contact
  * data (for the other channel of a fallback) is the family's current one. Before opening, the
  * families eligible now.
  */
@@ -205,7 +205,7 @@ export async function eventDelivery(
     const reachable = f.snapshot_channel === undefined ? !!contactOf(f) : !!f.snapshot_channel || (e.status === 'open' && !!contactOf(f));
     const kinds = kindStates(own, f);
     // A result (place offered, place given back) that reached the family on no channel makes the
-    // family failed, whatever its inquiry did (issue 20); otherwise the inquiry decides.
+    // family failed, whatever its inquiry did; otherwise the inquiry decides.
     const laterFailed = [...kinds].reverse().find((k) => LATER_KINDS.has(k.kind) && k.state === 'failed');
     const inquiry = kinds.find((k) => k.kind === 'inquiry');
     const state: FamilyDeliveryState = laterFailed ? 'failed' : own.length === 0 && !reachable ? 'no_channel' : familyState(own);

@@ -15,7 +15,7 @@ const msg = (key: string, recipient: string) => ({
 });
 const get = async (query: string) => (await t.app.inject({ url: `/api/dev/messages?${query}` })).json().data as Array<{ id: string; recipient: string; bodyText: string }>;
 
-describe('dev mailbox (issue 20)', () => {
+describe('dev mailbox', () => {
   it('finds a number by any fragment of its digits', async () => {
     await enqueueMessages(t.db, [msg('f1', '+491713920000'), msg('f2', '+491719990000')]);
     const find = async (q: string) => [...new Set((await get(`recipient=${encodeURIComponent(q)}`)).map((m) => m.recipient))].sort();

@@ -66,7 +66,7 @@ describe('who may read it', () => {
   });
 });
 
-describe('GET dev/messages: filter by part of an address (issue 14)', () => {
+describe('GET dev/messages: filter by part of an address', () => {
   it('matches part of an e-mail address or a phone number in any spelling', async () => {
     await enqueueMessages(t.db, [
       { ...msg('p1', 'julia.schneider@familie.example'), channel: 'email' },
@@ -115,7 +115,7 @@ describe('in production', () => {
 });
 
 /**
- * Issue 21: with TRUST_PROXY set, `X-Forwarded-For: 127.0.0.1` from outside passed the loopback
+ * With TRUST_PROXY set, `X-Forwarded-For: 127.0.0.1` from outside passed the loopback
  * rule; and `npm start` (development) with real SMTP/SMS configured, behind a reverse proxy on the
  * same host, showed every really-sent message (reset links: an Admin takeover) to anonymous callers.
  */

@@ -19,7 +19,7 @@ import { openMessage, outboxSecretKeys } from '../../notify/secrets.js';
  * The filter matches any part of a recipient, with LIKE wildcards in the input taken
  * literally. A phone number in any spelling (`0170 1234567`) matches its stored E.164 form, and a
  * partial number (`170 123`, `3920000`) its digits: a digit fragment is no number of its own
- * (issue 20: "3920000" was read as a landline number +493920000 and found nothing).
+ * ("3920000" was read as a landline number +493920000 and found nothing).
  */
 export function recipientPatterns(query: string): string[] {
   const escape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -45,7 +45,7 @@ function recipientFilter(query: string | undefined): SQL | undefined {
  * Whether a request came straight from this machine: the socket's peer is loopback AND no proxy
  * header is present. A request a reverse proxy on the same host forwards arrives from loopback too,
  * and with TRUST_PROXY set `req.ip` is whatever X-Forwarded-For says (`127.0.0.1` from outside
- * passed before issue 21), so neither counts.
+ * once passed this check), so neither counts.
  */
 export function isDirectLoopback(req: Pick<FastifyRequest, 'headers' | 'socket'>): boolean {
   const h = req.headers;
@@ -60,7 +60,7 @@ export const devMailboxOn = (config: Config) => config.NODE_ENV === 'development
  * GET dev/messages (added): every outbox message, newest first, so a newcomer can follow
  * activation, OTP and reset flows with no mail or SMS account. It shows every OTP, reset link and
  * preference token, so it exists only under an explicit NODE_ENV=development with no real SMTP or
- * SMS transport configured (issue 21: with one, it showed really-sent reset links to anonymous
+ * SMS transport configured (with one, it showed really-sent reset links to anonymous
  * callers), and even then answers only requests straight from this machine (loopback socket, no
  * proxy header) or a logged-in Admin. Everyone else gets 404, like any unknown path.
  */
@@ -77,7 +77,7 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
     preHandler: onlyLocalOrAdmin,
     handler: async (req) => {
       const m = outboxMessages;
-      // Paging (issue 20: the list stopped at 200): `before` = the last message of the previous page.
+      // Paging (the list stopped at 200): `before` = the last message of the previous page.
       const older = req.query.before
         ? sql`(${m.createdAt}, ${m.id}) < (select o.created_at, o.id from outbox_messages o where o.id = ${req.query.before})`
         : undefined;

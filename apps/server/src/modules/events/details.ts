@@ -33,13 +33,13 @@ type ChildRow = {
 }
 
 /**
- * The event with its response rows (spec "Event details"): the children of the inquiry's snapshot
- * (domain.md: recorded at opening, late joiners added, those that left kept with their reason but
+ * The event with its response rows: the children of the inquiry's snapshot
+ * (docs/domain.md: recorded at opening, late joiners added, those that left kept with their reason but
  * not counted), with names and groups as they were, the family's credit balance (the balance the
  * order was decided by once allocated, the ledger sum before) and the slot once allocated.
  *
  * A scheduled inquiry has no snapshot yet (it is written when the parents are asked): it lists the
- * children it would ask now, the live eligible children of its category (issue 20: the page said
+ * children it would ask now, the live eligible children of its category (the page said
  * "Keine Kinder in dieser Kategorie", "0 von 0 Kindern" until it was sent).
  */
 export async function eventWithChildren(db: DbOrTx, e: EventRow, now: Date, lang: Language = 'de'): Promise<EventWithChildren> {

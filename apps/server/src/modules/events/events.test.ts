@@ -68,7 +68,7 @@ describe('creating an event', () => {
     expect(mail.idempotencyKey).toBe(`inquiry:${e.eventId}:${w.mail.parent.id}`);
     expect(mail.recipient).toBe(w.mail.parent.email);
     expect(mail.bodyText).toContain('Kita Sonnenschein');
-    // Stored with a placeholder and the token sealed beside it (issue 9); the recipient gets the link.
+    // Stored with a placeholder and the token sealed beside it; the recipient gets the link.
     expect(mail.bodyText).toContain('http://kita.test/p/{{secret}}');
     const raw = openMessage(mail, testSecretKey).bodyText.match(/http:\/\/kita\.test\/p\/([A-Za-z0-9_-]{22,})/)![1]!;
     const [token] = await t.db.select().from(tokens).where(eq(tokens.tokenHash, sha256(raw)));
@@ -130,7 +130,7 @@ describe('creating an event', () => {
     expect(past.statusCode).toBe(400);
     expect(past.json().details).toContainEqual({ path: 'eventDate', message: 'Das Datum darf nicht in der Vergangenheit liegen' });
 
-    // The care period ends after it starts (issue 20: a one-day strike may end on its own day).
+    // The care period ends after it starts (a one-day strike may end on its own day).
     const short = await t.app.inject({
       method: 'POST', url: '/api/emergency-event', headers,
       payload: { ...immediate(), eventType: 'future', eventDate: new Date(NOW.getTime() + DAY).toISOString(), expireDate: new Date(NOW.getTime() + DAY).toISOString() },

@@ -31,7 +31,7 @@ export const parentColumns = sql.raw(
 export const inquiryKey = (eventId: string, parentId: string) => `inquiry:${eventId}:${parentId}`;
 
 /**
- * Opens an event to the parents (domain.md "Notifications", "Tokens"): records the snapshot of
+ * Opens an event to the parents (docs/domain.md "Messages", "Links and codes"): records the snapshot of
  * eligible children (event_children), then ONE inquiry per parent with children in the snapshot, by the preferred channel and in the parent's language, carrying a preference
  * link whose token (128 random bits from newToken(), stored as SHA-256, valid until the event ends) is written in
  * the SAME transaction as the message. Parents that already got this inquiry are skipped, so a
@@ -102,8 +102,8 @@ export async function enqueueInquiries(
   const { publicUrl } = config;
   // The link token is stored encrypted beside the message, never in its text.
   const secretKey = outboxSecretKey(config.jwtSecret);
-  const careDays = { de: formatCarePeriod('de', e.eventDate, e.expireDate, e.timezone), en: formatCarePeriod('en', e.eventDate, e.expireDate, e.timezone) };
-  const deadline = { de: formatDeadline('de', e.responseDeadline, e.timezone), en: formatDeadline('en', e.responseDeadline, e.timezone) };
+  const careDays = { de: formatCarePeriod('de', e.careStartsAt, e.careEndsAt, e.timezone), en: formatCarePeriod('en', e.careStartsAt, e.careEndsAt, e.timezone) };
+  const deadline = { de: formatDeadline('de', e.answersCloseAt, e.timezone), en: formatDeadline('en', e.answersCloseAt, e.timezone) };
   const tokenRows: Array<typeof tokens.$inferInsert> = [];
   const messages: OutboxMessage[] = [];
   for (const { parent: p, key, channel, fallbackOf } of targets) {
@@ -117,7 +117,7 @@ export async function enqueueInquiries(
       parentId: p.id,
       eventId: e.id,
       target: to.recipient,
-      expiresAt: e.expireDate,
+      expiresAt: e.careEndsAt,
     });
     const language: Language = to.language;
     messages.push({

@@ -1,32 +1,10 @@
 import { desc, eq, sql } from 'drizzle-orm';
-import type { CategoryName, EventStatus, EventSummary, EventType } from '@kita/shared';
+import type { CategoryName, EventSummary } from '@kita/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { categories, events, kitas } from '../../db/schema.js';
+import { toIso, toWireDates } from './wire-dates.js';
 
-export const toIso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
-
-export interface EventRow {
-  id: string;
-  kitaId: string;
-  kitaName: string;
-  kitaDescription: string | null;
-  kitaTimezone: string;
-  categoryId: string;
-  category: CategoryName;
-  eventType: EventType;
-  eventDate: Date;
-  expireDate: Date;
-  responseDeadline: Date;
-  opensAt: Date;
-  description: string | null;
-  totalSlots: number;
-  status: EventStatus;
-  seed: string;
-  seedHash: string;
-  ruleVersion: number;
-  timezone: string;
-  notifiedAt: Date | null;
-}
+export { toIso };
 
 const eventColumns = {
   id: events.id,
@@ -37,9 +15,9 @@ const eventColumns = {
   categoryId: events.categoryId,
   category: categories.name,
   eventType: events.eventType,
-  eventDate: events.eventDate,
-  expireDate: events.expireDate,
-  responseDeadline: events.responseDeadline,
+  careStartsAt: events.careStartsAt,
+  careEndsAt: events.careEndsAt,
+  answersCloseAt: events.answersCloseAt,
   opensAt: events.opensAt,
   description: events.description,
   totalSlots: events.totalSlots,
@@ -59,11 +37,14 @@ function selectEvents(db: DbOrTx) {
     .innerJoin(categories, eq(categories.id, events.categoryId));
 }
 
+/** An event with its Kita and category, as the event page, the report and the jobs read it. */
+export type EventRow = Awaited<ReturnType<typeof selectEvents>>[number];
+
 /** Events of one Kita, or of all Kitas (`kitaId` undefined), newest event date first. */
 export async function findEvents(db: DbOrTx, kitaId?: string): Promise<EventRow[]> {
   const rows = await selectEvents(db)
     .where(kitaId ? eq(events.kitaId, kitaId) : undefined)
-    .orderBy(desc(events.eventDate), desc(events.createdAt));
+    .orderBy(desc(events.careStartsAt), desc(events.createdAt));
   return rows;
 }
 
@@ -73,11 +54,11 @@ export async function findEvent(db: DbOrTx, id: string): Promise<EventRow | unde
 }
 
 /**
- * Finished = closed by allocation, or past its response deadline (spec section 4: "expired or
- * closed"): no answer is taken any more. Slots can still be released until expireDate.
+ * Finished = closed by allocation, or past its response deadline (the specification's
+ * "expired or closed"): no answer is taken any more. Slots can still be released until the care ends.
  */
-export const isFinished = (e: Pick<EventRow, 'status' | 'responseDeadline'>, now: Date) =>
-  e.status === 'finished' || e.responseDeadline.getTime() <= now.getTime();
+export const isFinished = (e: Pick<EventRow, 'status' | 'answersCloseAt'>, now: Date) =>
+  e.status === 'finished' || e.answersCloseAt.getTime() <= now.getTime();
 
 export function toSummary(e: EventRow, now: Date): EventSummary {
   return {
@@ -85,10 +66,7 @@ export function toSummary(e: EventRow, now: Date): EventSummary {
     kitaId: e.kitaId,
     kitaName: e.kitaName,
     eventType: e.eventType,
-    eventDate: toIso(e.eventDate),
-    expireDate: toIso(e.expireDate),
-    responseDeadline: toIso(e.responseDeadline),
-    opensAt: toIso(e.opensAt),
+    ...toWireDates(e),
     categoryId: e.categoryId,
     category: e.category,
     description: e.description,
@@ -110,7 +88,7 @@ export async function countEligible(db: DbOrTx, eventId: string): Promise<number
 
 /**
  * Children of the snapshot without an answer yet. The allocation module closes an immediate
- * event as soon as this reaches 0 (domain.md "Close").
+ * event as soon as this reaches 0 (docs/domain.md "Closing").
  */
 export async function countUnanswered(db: DbOrTx, eventId: string): Promise<number> {
   const r = await db.execute<{ n: number }>(sql`

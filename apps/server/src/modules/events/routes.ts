@@ -12,7 +12,7 @@ import { contextOf } from '../../lib/context.js';
 
 
 /**
- * Emergency events (spec section 7). Admins reach every Kita, a manager only their own (404
+ * Emergency events (docs/wire.md "Routes"). Admins reach every Kita, a manager only their own (404
  * outside); parents and link holders never reach these routes (403).
  */
 export const eventRoutes: FastifyPluginAsyncZod = async (app) => {

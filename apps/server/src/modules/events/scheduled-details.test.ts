@@ -9,7 +9,7 @@ beforeAll(async () => ({ t, w } = await testAppWith(eventWorld, { now: NOW })));
 afterAll(async () => t.close());
 
 /**
- * Issue 20: a scheduled inquiry (not sent yet) showed "Keine Kinder in dieser Kategorie" and
+ * A scheduled inquiry (not sent yet) showed "Keine Kinder in dieser Kategorie" and
  * "0 von 0 Kindern" until it was sent. It lists the children it would ask now.
  */
 describe('a scheduled inquiry', () => {

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
 import {
   defaultResponseDeadline,
   endOfZonedDay,
@@ -18,13 +18,14 @@ import { assertKitaScope } from '../../lib/access.js';
 import { hashSeed, newSeed, RULE_VERSION } from '../allocation/allocate.js';
 import { fanOutInquiry } from './fanout.js';
 import { withdrawInquiry } from './withdraw.js';
+import { fromWireDates, toWireDates, type CareDates } from './wire-dates.js';
 import { countAnswers, findCategory, findEvent, isFinished, toSummary, type EventRow } from './queries.js';
 import type { RequestContext, Services } from '../../lib/context.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 import type { DbOrTx } from '../../db/client.js';
 
 /**
- * Event rules of domain.md "Emergency events" and spec section 5. Every write is audited in its
+ * Event rules of docs/domain.md "Inquiries" and docs/domain.md "Validation". Every write is audited in its
  * transaction; opening an event writes its inquiries in that same transaction (outbox).
  */
 
@@ -56,15 +57,10 @@ async function categoryOfKita(db: DbOrTx, input: EventInput) {
   return category;
 }
 
-interface EventDatesResolved {
-  eventDate: Date;
-  expireDate: Date;
-  responseDeadline: Date;
-  opensAt: Date;
-}
+type EventDatesResolved = CareDates;
 
 /**
- * The four dates of an event (domain.md "Emergency events", v2). Immediate: care today, answers for
+ * The four dates of an event (docs/domain.md "Inquiries", v2). Immediate: care today, answers for
  * IMMEDIATE_EVENT_MINUTES, the care period ends with the Kita's day. Future: the dates of the form,
  * sent now unless a later `opensAt` is given, answers until `responseDeadline` (default the day
  * before the first care day, 18:00 Kita time). Every rule is checked; a 400 names the fields.
@@ -81,27 +77,27 @@ function resolveDates(
     const responseDeadline = new Date(now.getTime() + immediateMinutes * 60_000);
     const endOfDay = endOfZonedDay(now, timeZone);
     return {
-      eventDate: now,
-      responseDeadline,
-      expireDate: endOfDay.getTime() > responseDeadline.getTime() ? endOfDay : responseDeadline,
+      careStartsAt: now,
+      answersCloseAt: responseDeadline,
+      careEndsAt: endOfDay.getTime() > responseDeadline.getTime() ? endOfDay : responseDeadline,
       opensAt: now,
     };
   }
-  if (!input.eventDate || !input.expireDate) throw dateRuleError(eventShapeIssues(input));
-  const eventDate = new Date(input.eventDate!);
-  const expireDate = new Date(input.expireDate!);
-  const requestedOpens = input.opensAt ? new Date(input.opensAt) : null;
+  const given = fromWireDates(input);
+  if (!given.careStartsAt || !given.careEndsAt) throw dateRuleError(eventShapeIssues(input));
+  const { careStartsAt, careEndsAt } = given;
+  const requestedOpens = given.opensAt ?? null;
   const opensAt = keepOpensAt ?? (requestedOpens && requestedOpens.getTime() > now.getTime() ? requestedOpens : now);
-  const responseDeadline = input.responseDeadline ? new Date(input.responseDeadline) : defaultResponseDeadline(eventDate, opensAt, timeZone);
-  const resolved = { ...input, responseDeadline: responseDeadline.toISOString(), opensAt: opensAt.toISOString() };
+  const answersCloseAt = given.answersCloseAt ?? defaultResponseDeadline(careStartsAt, opensAt, timeZone);
+  const resolved = { ...input, ...toWireDates({ answersCloseAt, opensAt }) };
   // The clock rules first: "in the past" says more than "after the deadline".
   const issues = [...eventDateIssues(resolved, now, timeZone, check), ...eventShapeIssues(resolved)];
   if (issues.length) throw dateRuleError(issues);
-  return { eventDate, expireDate, responseDeadline, opensAt };
+  return { careStartsAt, careEndsAt, answersCloseAt, opensAt };
 }
 
 /**
- * One running inquiry per category (domain.md): another scheduled or open inquiry of the same
+ * One running inquiry per category (docs/domain.md): another scheduled or open inquiry of the same
  * category whose care days overlap needs `confirmOverlap`; the 409 names the first one.
  */
 async function assertNoOverlap(
@@ -113,20 +109,35 @@ async function assertNoOverlap(
   exceptId?: string,
 ): Promise<void> {
   if (input.confirmOverlap) return;
-  const r = await db.execute<{ id: string; event_date: Date | string; expire_date: Date | string; timezone: string }>(sql`
-    select id, event_date, expire_date, timezone from events
-     where category_id = ${category.id} and status in ('scheduled', 'open')
-       ${exceptId ? sql`and id <> ${exceptId}` : sql``}
-       and event_date < ${dates.expireDate.toISOString()}::timestamptz
-       and expire_date > ${dates.eventDate.toISOString()}::timestamptz
-     order by event_date limit 1`);
-  const first = r.rows[0];
+  const [first] = await db
+    .select({ id: events.id, careStartsAt: events.careStartsAt, careEndsAt: events.careEndsAt, timezone: events.timezone })
+    .from(events)
+    .where(
+      and(
+        eq(events.categoryId, category.id),
+        inArray(events.status, ['scheduled', 'open']),
+        exceptId ? ne(events.id, exceptId) : undefined,
+        lt(events.careStartsAt, dates.careEndsAt),
+        gt(events.careEndsAt, dates.careStartsAt),
+      ),
+    )
+    .orderBy(events.careStartsAt)
+    .limit(1);
   if (!first) return;
   throw new AppError(409, 'EVENT_OVERLAP', 'errors.EVENT_OVERLAP', {
     category: category.name,
-    first: formatCarePeriod(lang, new Date(first.event_date), new Date(first.expire_date), first.timezone),
+    first: formatCarePeriod(lang, first.careStartsAt, first.careEndsAt, first.timezone),
     eventId: first.id,
   });
+}
+
+/** The dates of `next` that differ from `prev` (the others left out). */
+function changedDates(next: CareDates, prev: CareDates): Partial<CareDates> {
+  const out: Partial<CareDates> = {};
+  for (const key of ['careStartsAt', 'careEndsAt', 'answersCloseAt', 'opensAt'] as const) {
+    if (next[key].getTime() !== prev[key].getTime()) out[key] = next[key];
+  }
+  return out;
 }
 
 /** The columns an event payload writes, the same for create and update. */
@@ -134,9 +145,9 @@ function eventValues(input: EventInput, category: { id: string; name: CategoryNa
   return {
     categoryId: category.id,
     eventType: input.eventType,
-    eventDate: dates.eventDate,
-    expireDate: dates.expireDate,
-    responseDeadline: dates.responseDeadline,
+    careStartsAt: dates.careStartsAt,
+    careEndsAt: dates.careEndsAt,
+    answersCloseAt: dates.answersCloseAt,
     opensAt: dates.opensAt,
     description: input.description || null,
     totalSlots: slotsForCategory(category.name, input),
@@ -158,7 +169,7 @@ export async function createEvent(ctx: RequestContext, input: EventInput): Promi
         ...eventValues(input, category, dates),
         status: opensNow ? 'open' : 'scheduled',
         ...drawSeed(),
-        // Instants arrive in UTC; dates are shown to parents in the Kita's zone (domain.md "Time").
+        // Instants arrive in UTC; dates are shown to parents in the Kita's zone (docs/domain.md "Time").
         timezone: category.kitaTimezone,
         createdBy: ctx.actor?.userId ?? null,
         createdAt: now,
@@ -181,7 +192,7 @@ export async function createEvent(ctx: RequestContext, input: EventInput): Promi
 }
 
 /**
- * Editing (domain.md): an open event may change description, slots and (future) dates; the
+ * Editing (docs/domain.md): an open event may change description, slots and (future) dates; the
  * category or type only while nobody has answered. A started inquiry keeps its start date.
  */
 export async function updateEvent(ctx: RequestContext, id: string, input: EventInput): Promise<EventSummary> {
@@ -194,7 +205,7 @@ export async function updateEvent(ctx: RequestContext, id: string, input: EventI
   const typeChanged = input.eventType !== e.eventType;
   if ((categoryChanged || typeChanged) && (await countAnswers(ctx.db, e.id)) > 0) throw conflict('EVENT_HAS_ANSWERS');
 
-  let dates: EventDatesResolved = { eventDate: e.eventDate, expireDate: e.expireDate, responseDeadline: e.responseDeadline, opensAt: e.opensAt };
+  let dates: EventDatesResolved = { careStartsAt: e.careStartsAt, careEndsAt: e.careEndsAt, answersCloseAt: e.answersCloseAt, opensAt: e.opensAt };
   if (input.eventType === 'immediate') {
     if (typeChanged) dates = resolveDates(input, now, category.kitaTimezone, ctx.config.IMMEDIATE_EVENT_MINUTES);
   } else {
@@ -205,20 +216,20 @@ export async function updateEvent(ctx: RequestContext, id: string, input: EventI
     if (e.status === 'open' && input.opensAt && Date.parse(input.opensAt) > now.getTime() && !typeChanged) throw conflict('EVENT_ALREADY_OPEN');
     dates = resolveDates(
       // Without a deadline in the form, an existing one stays.
-      { ...input, responseDeadline: input.responseDeadline ?? (typeChanged ? null : e.responseDeadline.toISOString()) },
+      { ...input, responseDeadline: input.responseDeadline ?? (typeChanged ? null : e.answersCloseAt.toISOString()) },
       now,
       category.kitaTimezone,
       ctx.config.IMMEDIATE_EVENT_MINUTES,
       {
-        eventDate: !same(input.eventDate, e.eventDate),
-        expireDate: !same(input.expireDate, e.expireDate),
-        responseDeadline: !same(input.responseDeadline, e.responseDeadline),
+        eventDate: !same(input.eventDate, e.careStartsAt),
+        expireDate: !same(input.expireDate, e.careEndsAt),
+        responseDeadline: !same(input.responseDeadline, e.answersCloseAt),
       },
       keepOpensAt,
     );
   }
   await assertNoOverlap(ctx.db, input, category, dates, ctx.language, e.id);
-  const { eventDate, expireDate, responseDeadline, opensAt } = dates;
+  const { careEndsAt, opensAt } = dates;
   const opensNow = e.status === 'scheduled' && opensAt.getTime() <= now.getTime();
   const status = opensNow ? 'open' : e.status;
 
@@ -231,10 +242,10 @@ export async function updateEvent(ctx: RequestContext, id: string, input: EventI
         updatedAt: now,
       })
       .where(eq(events.id, e.id));
-    if (expireDate.getTime() !== e.expireDate.getTime()) {
-      // Preference links and link sessions live until the event ends (domain.md "Tokens").
-      await tx.update(tokens).set({ expiresAt: expireDate }).where(and(eq(tokens.eventId, e.id), eq(tokens.kind, 'preference')));
-      await tx.update(sessions).set({ expiresAt: expireDate }).where(and(eq(sessions.eventId, e.id), eq(sessions.kind, 'link')));
+    if (careEndsAt.getTime() !== e.careEndsAt.getTime()) {
+      // Preference links and link sessions live until the event ends (docs/domain.md "Links and codes").
+      await tx.update(tokens).set({ expiresAt: careEndsAt }).where(and(eq(tokens.eventId, e.id), eq(tokens.kind, 'preference')));
+      await tx.update(sessions).set({ expiresAt: careEndsAt }).where(and(eq(sessions.eventId, e.id), eq(sessions.kind, 'link')));
     }
     let messages = 0;
     // Newly opened: record the snapshot and ask. The category of an open inquiry changed (only
@@ -251,10 +262,8 @@ export async function updateEvent(ctx: RequestContext, id: string, input: EventI
       details: {
         categoryId: categoryChanged ? category.id : undefined,
         eventType: typeChanged ? input.eventType : undefined,
-        eventDate: eventDate.getTime() !== e.eventDate.getTime() ? eventDate.toISOString() : undefined,
-        expireDate: expireDate.getTime() !== e.expireDate.getTime() ? expireDate.toISOString() : undefined,
-        responseDeadline: responseDeadline.getTime() !== e.responseDeadline.getTime() ? responseDeadline.toISOString() : undefined,
-        opensAt: opensAt.getTime() !== e.opensAt.getTime() ? opensAt.toISOString() : undefined,
+        // The audit trail speaks the wire names, as it did before the columns were renamed.
+        ...toWireDates(changedDates(dates, e)),
         totalSlots: slotsForCategory(category.name, input),
         messages,
       },
@@ -264,7 +273,7 @@ export async function updateEvent(ctx: RequestContext, id: string, input: EventI
   return toSummary((await findEvent(ctx.db, e.id))!, now);
 }
 
-/** A finished event with answers is part of the credit ledger and stays (domain.md). */
+/** A finished event with answers is part of the credit ledger and stays (docs/domain.md). */
 export async function deleteEvent(ctx: RequestContext, id: string): Promise<void> {
   const e = await loadEventInScope(ctx.db, ctx.actor, id);
   const now = ctx.clock.now();
@@ -276,7 +285,7 @@ export async function deleteEvent(ctx: RequestContext, id: string): Promise<void
       .update(outboxMessages)
       .set({ status: 'failed', lastError: 'cancelled: event deleted', lockedUntil: null })
       .where(and(eq(outboxMessages.eventId, e.id), eq(outboxMessages.status, 'pending')));
-    // Families that already have the link are told, and their link keeps saying so (issue 20).
+    // Families that already have the link are told, and their link keeps saying so.
     const withdrawn = await withdrawInquiry(tx, e, now);
     await tx.delete(events).where(eq(events.id, e.id));
     await audit(tx, ctx.actor, { action: 'delete', entity: 'event', entityId: e.id, kitaId: e.kitaId, details: { answers, status: e.status, withdrawnMessages: withdrawn } });

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client.js';
 import type { EventRow } from './queries.js';
 
 /**
- * The snapshot of an inquiry (table event_children, domain.md "Emergency events"): who is asked,
+ * The snapshot of an inquiry (table event_children, docs/domain.md "Inquiries"): who is asked,
  * with names, group, family and channel as they were. Written when the event opens; while it is
  * open, `syncOpenInquiries` keeps it in step with the families (late joiners are added and invited
  * at once, a child that stops being eligible leaves with a reason); at close it is frozen. Every
@@ -27,7 +27,7 @@ export const channelSql = sql`case
   else null end`;
 
 /**
- * The live eligible children of category `categoryId` (domain.md): children in groups of the
+ * The live eligible children of category `categoryId` (docs/domain.md): children in groups of the
  * category whose parent is approved and active, or approved and anonymous (the manager answers
  * for them), narrowed by `scope` (SQL over its own aliases c, g, p). Use it as a subquery:
  * `from (${eligibleChildren(...)}) k`; its columns are the select list below.

@@ -10,7 +10,7 @@ import { parentRecipient } from '../../notify/messages.js';
 import { channelSql } from './snapshot.js';
 
 /**
- * The snapshot of an inquiry (domain.md "Emergency events"): who is asked is recorded at opening;
+ * The snapshot of an inquiry (docs/domain.md "Inquiries"): who is asked is recorded at opening;
  * late joiners are added and invited at once; children that leave keep a note; a finished inquiry
  * never changes, whatever happens to families, children and groups afterwards.
  */
@@ -301,7 +301,7 @@ describe('answering inside the app', () => {
     });
     expect(answer.statusCode).toBe(200);
     // Another family and finished inquiries see nothing here (404); staff and link sessions, roles
-    // that may never use the route, get 403 (issue 21; it answered 404 before).
+    // that may never use the route, get 403 (it answered 404 before).
     expect((await t.app.inject({ url: `/api/parents/${w.mail.parent.id}/open-inquiries`, headers: w.headers.sms })).statusCode).toBe(404);
     expect((await t.app.inject({ url: `/api/parents/${w.mail.parent.id}/open-inquiries`, headers: w.headers.manager })).statusCode).toBe(403);
     const link = await linkHeader(t, await inquiryToken(t, id, w.mail.parent.id));

@@ -43,7 +43,7 @@ export async function syncOpenInquiries(
 ): Promise<SyncResult> {
   const open = await tx.execute<{ id: string }>(sql`
     select id from events
-     where kita_id = ${scope.kitaId} and status = 'open' and response_deadline > ${ctx.now.toISOString()}::timestamptz
+     where kita_id = ${scope.kitaId} and status = 'open' and answers_close_at > ${ctx.now.toISOString()}::timestamptz
      order by id for share`);
   if (open.rows.length === 0) return { joined: 0, left: 0, messages: 0 };
   const at = ctx.now.toISOString();

@@ -25,7 +25,7 @@ export async function countFamiliesWithLink(db: DbOrTx, eventId: string): Promis
 export const withdrawnKey = (eventId: string, parentId: string) => `event_withdrawn:${eventId}:${parentId}`;
 
 /**
- * Deleting an inquiry families already have (issue 20), inside the deletion's transaction before
+ * Deleting an inquiry families already have, inside the deletion's transaction before
  * the event row goes: every family that got the link is told that the Kita withdrew it (message
  * kind event_withdrawn, by its current channel, with the same channel fallback as every family
  * message), and the link tokens are kept by hash in `withdrawn_links` so an old link says
@@ -33,8 +33,8 @@ export const withdrawnKey = (eventId: string, parentId: string) => `event_withdr
  */
 export async function withdrawInquiry(tx: Tx, e: EventRow, now: Date): Promise<number> {
   await tx.execute(sql`
-    insert into withdrawn_links (token_hash, kita_name, event_date, expire_date, timezone, withdrawn_at, expires_at)
-    select t.token_hash, ${e.kitaName}, ${e.eventDate.toISOString()}::timestamptz, ${e.expireDate.toISOString()}::timestamptz,
+    insert into withdrawn_links (token_hash, kita_name, care_starts_at, care_ends_at, timezone, withdrawn_at, expires_at)
+    select t.token_hash, ${e.kitaName}, ${e.careStartsAt.toISOString()}::timestamptz, ${e.careEndsAt.toISOString()}::timestamptz,
            ${e.timezone}, ${now.toISOString()}::timestamptz, t.expires_at
       from tokens t
      where t.event_id = ${e.id} and t.kind = 'preference'
@@ -52,7 +52,7 @@ export async function withdrawInquiry(tx: Tx, e: EventRow, now: Date): Promise<n
         language: to.language,
         channel: to.channel,
         recipient: to.recipient,
-        vars: { name: p.name, kitaName: e.kitaName, careDays: formatCarePeriod(to.language, e.eventDate, e.expireDate, e.timezone) },
+        vars: { name: p.name, kitaName: e.kitaName, careDays: formatCarePeriod(to.language, e.careStartsAt, e.careEndsAt, e.timezone) },
       }),
       idempotencyKey: withdrawnKey(e.id, p.parent_id),
       kitaId: e.kitaId,

@@ -185,7 +185,7 @@ describe('DELETE /api/kitas/:id', () => {
   });
 });
 
-describe('duplicates and drastic deletes (issue 14)', () => {
+describe('duplicates and drastic deletes', () => {
   it('refuses a second Kita with the same name and place, in any case and spacing', async () => {
     const first = await t.app.inject({ method: 'POST', url: '/api/kitas', headers: w.as.admin, payload: { kitaName: 'Kita Doppelt', location: 'Bremen' } });
     expect(first.statusCode).toBe(201);

@@ -11,7 +11,7 @@ import { contextOf } from '../../lib/context.js';
 const kitaNotFound = (id: string) => notFound('kitas.notFound', { id });
 
 /**
- * Kitas (spec section 7). Admins manage all Kitas; a manager sees only theirs and may edit its
+ * Kitas (docs/wire.md "Routes"). Admins manage all Kitas; a manager sees only theirs and may edit its
  * name, location, description and time zone (their own centre's data), but never create or delete one.
  */
 export const kitaRoutes: FastifyPluginAsyncZod = async (app) => {

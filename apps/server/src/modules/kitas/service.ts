@@ -11,7 +11,7 @@ import type { RequestContext } from '../../lib/context.js';
 
 export const kitaNotFound = (id: string) => notFound('kitas.notFound', { id });
 
-/** The public registration link of a Kita (domain.md: built from PUBLIC_URL, never the Host header). */
+/** The public registration link of a Kita (docs/domain.md: built from PUBLIC_URL, never the Host header). */
 export const registrationLink = (publicUrl: string, kitaId: string) =>
   `${publicUrl}/register?kitaId=${encodeURIComponent(kitaId)}`;
 
@@ -114,7 +114,7 @@ export async function deleteKita(ctx: RequestContext, id: string, confirmName?: 
     await tx.delete(events).where(eq(events.kitaId, id));
     // Parents and accounts before the Kita row: a message row names both its Kita and its parent
     // or user, and two SET NULL cascades reaching one row in one statement fail the foreign key
-    // check (found by the route matrix, issue 9).
+    // check (found by the route matrix).
     await tx.delete(parents).where(eq(parents.kitaId, id));
     await tx.delete(users).where(eq(users.kitaId, id));
     await tx.delete(kitas).where(eq(kitas.id, id));

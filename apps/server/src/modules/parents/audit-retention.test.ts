@@ -6,7 +6,7 @@ import { auditLog } from '../../db/schema.js';
 import { runRetention } from '../../jobs/retention.js';
 
 /**
- * Issue 21: the audit log kept names and rejection texts after a family was deleted, for ever.
+ * The audit log kept names and rejection texts after a family was deleted, for ever.
  * Now the family's deletion removes them from its rows (and its children's), and every row loses
  * them after RETENTION_AUDIT_DAYS; who did what to which record and when stays.
  */

@@ -5,7 +5,7 @@ import { parentsWorld, parentPayload, type World } from '../../../test/factories
 import { authHeader, createParent } from '../../../test/factories.js';
 import { parents } from '../../db/schema.js';
 
-/** Issue 14: phone numbers as people type them, stored as E.164; SMS only to mobile numbers. */
+/** Phone numbers as people type them, stored as E.164; SMS only to mobile numbers. */
 let t: TestContext;
 let w: World;
 beforeAll(async () => ({ t, w } = await testAppWith(parentsWorld)));

@@ -199,7 +199,7 @@ describe('approve and reject', () => {
     expect((await messagesTo(parent.email!)).map((m) => m.kind)).toEqual(['registration_declined']);
   });
 
-  it('approve and reject at the same moment: exactly one wins, the other gets 409 (issue 21)', async () => {
+  it('approve and reject at the same moment: exactly one wins, the other gets 409', async () => {
     for (let i = 0; i < 10; i++) {
       const { parent } = await registered(`Paula Parallel ${'abcdefghij'[i]}`);
       const order = i % 2 === 0 ? (['approve', 'reject'] as const) : (['reject', 'approve'] as const);

@@ -1,9 +1,9 @@
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Parent, ParentChild, ParentDetails } from '@kita/shared';
 import type { DbOrTx } from '../../db/client.js';
-import { categories, children, creditLedger, groups, kitas, parents } from '../../db/schema.js';
+import { categories, children, creditLedger, groups, kitas, parents, tokens } from '../../db/schema.js';
 
-/** The family's credit balance: the sum of its ledger (domain.md "Allocation and credits"), 0 without entries. */
+/** The family's credit balance: the sum of its ledger (docs/domain.md "Allocation and credits"), 0 without entries. */
 const creditsOf = sql<number>`(select coalesce(sum(${creditLedger.amount}), 0)::int from ${creditLedger} where ${creditLedger.parentId} = ${parents.id})`;
 
 /** The family took part in an inquiry: deleteParent refuses it (PARENT_HAS_HISTORY), the list offers no delete. */
@@ -86,11 +86,22 @@ export async function findChildrenOfParents(db: DbOrTx, parentIds: string[]): Pr
   }));
 }
 
-export async function findParentDetails(db: DbOrTx, id: string): Promise<ParentDetails | undefined> {
+export async function findParentDetails(db: DbOrTx, id: string, now: Date): Promise<ParentDetails | undefined> {
   const parent = await findParent(db, id);
   if (!parent) return undefined;
   const kids = await findChildrenOfParents(db, [id]);
-  return { ...parent, children: kids.map(({ parentId: _p, ...c }) => c) };
+  return { ...parent, pendingEmail: await findPendingEmail(db, id, now), children: kids.map(({ parentId: _p, ...c }) => c) };
+}
+
+/** The parent's own new e-mail address that waits for its confirmation link to be opened, if any. */
+async function findPendingEmail(db: DbOrTx, parentId: string, now: Date): Promise<string | null> {
+  const [row] = await db
+    .select({ target: tokens.target })
+    .from(tokens)
+    .where(and(eq(tokens.parentId, parentId), eq(tokens.kind, 'email_change'), isNull(tokens.usedAt), gt(tokens.expiresAt, now)))
+    .orderBy(desc(tokens.createdAt))
+    .limit(1);
+  return row?.target ?? null;
 }
 
 /** Pending registrations of a Kita with their children's category and group. */

@@ -19,7 +19,7 @@ export const parentsRoutes: FastifyPluginAsyncZod = async (app) => {
     preHandler: app.requireSession(),
     handler: async (req) => {
       const auth = authOf(req);
-      // Spec section 6: any caller outside every Kita (a parent, a manager without a Kita) gets this 403.
+      // docs/domain.md "Roles and scope": any caller outside every Kita (a parent, a manager without a Kita) gets this 403.
       if (kitaScopeOf(auth).kind === 'none') throw new AppError(403, 'UNAUTHORIZED_ROLE_OR_KITA');
       return { data: await listIn(listScope(auth, req.query.kitaId), (kitaId) => findParents(app.db, kitaId ? eq(parents.kitaId, kitaId) : undefined)) };
     },
@@ -46,7 +46,7 @@ export const parentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...serve(parentsApi.get),
     preHandler: app.requireSession(),
-    handler: async (req) => ({ data: await getParentDetails(app.db, authOf(req), req.params.id, req.query.kitaId) }),
+    handler: async (req) => ({ data: await getParentDetails(app.db, authOf(req), req.params.id, app.clock.now(), req.query.kitaId) }),
   });
 
   app.route({

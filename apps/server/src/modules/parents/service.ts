@@ -6,7 +6,8 @@ import { audit, scrubAudit } from '../../lib/audit.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { assertKitaScope, assertParentScope } from '../../lib/access.js';
 import { hitLimit } from '../../lib/rate-limit.js';
-import { sendActivation, sendRegistrationApproved, sendRegistrationDeclined } from '../accounts/notifications.js';
+import { sendActivation, sendEmailChangeConfirmation, sendRegistrationApproved, sendRegistrationDeclined } from '../accounts/notifications.js';
+import { issueToken, revokeTokens, TTL } from '../accounts/tokens.js';
 import { syncOpenInquiries } from '../events/snapshot.js';
 import { findParentDetails, findParentRow } from './queries.js';
 import type { RequestContext } from '../../lib/context.js';
@@ -14,7 +15,7 @@ import type { AuthContext } from '../../lib/auth-context.js';
 
 export const parentNotFound = (id: string) => notFound('parents.notFound', { id });
 
-/** E-mail address changes a parent may make per day (issue 21); staff are not limited. */
+/** E-mail address changes a parent may make per day; staff are not limited. */
 export const EMAIL_CHANGES_PER_DAY = 3;
 const DAY_MS = 86_400_000;
 
@@ -54,7 +55,7 @@ async function assertKitaExists(db: DbOrTx, kitaId: string): Promise<void> {
 
 /**
  * Locks the parent row for the rest of the transaction: approve, reject and delete of a
- * registration are one guarded transition each (issue 21), so of two at the same moment the
+ * registration are one guarded transition each, so of two at the same moment the
  * second sees what the first did (one winner, the other 409).
  */
 async function lockParent(tx: DbOrTx, id: string): Promise<void> {
@@ -73,11 +74,11 @@ export async function loadParentInScope(db: DbOrTx, actor: AuthContext, id: stri
   return row;
 }
 
-export async function getParentDetails(db: DbOrTx, actor: AuthContext, id: string, kitaId?: string): Promise<ParentDetails> {
+export async function getParentDetails(db: DbOrTx, actor: AuthContext, id: string, now: Date, kitaId?: string): Promise<ParentDetails> {
   const row = await loadParentInScope(db, actor, id);
   // The details page inside a Kita passes its kitaId: a parent of another Kita is not found there.
   if (kitaId && row.kitaId !== kitaId) throw parentNotFound(id);
-  return (await findParentDetails(db, id))!;
+  return (await findParentDetails(db, id, now))!;
 }
 
 /** The columns a parent payload writes, the same for create and update. */
@@ -126,13 +127,13 @@ export async function insertParent(tx: Tx, ctx: RequestContext, input: ParentInp
 export async function createParent(ctx: RequestContext, input: ParentInput): Promise<ParentDetails> {
   const id = await withEmailConflict(() => ctx.db.transaction((tx) => insertParent(tx, ctx, input)));
   ctx.outbox.kick();
-  return (await findParentDetails(ctx.db, id))!;
+  return (await findParentDetails(ctx.db, id, ctx.clock.now()))!;
 }
 
 /**
  * Updates a parent. Staff may change everything within their scope; a parent may change only
  * their own contact data, language and preferred communication (Kita and anonymity stay).
- * A changed e-mail or phone number is no longer verified (domain.md).
+ * A changed e-mail or phone number is no longer verified (docs/domain.md).
  */
 export async function updateParent(
   ctx: RequestContext,
@@ -153,19 +154,25 @@ export async function updateParent(
         const [n] = await tx.select({ n: count() }).from(children).where(eq(children.parentId, id));
         if (Number(n?.n ?? 0) > 0) throw conflict('PARENT_HAS_CHILDREN');
       }
-      await assertEmailFree(tx, v.email, id);
       const now = ctx.clock.now();
-      // A parent changing the own e-mail again and again could have mail sent anywhere (issue 21):
-      // a few changes per day; staff correcting a typo are not limited.
+      // A parent's own new address waits for its owner to open the link sent to it; until then
+      // the old one stays (see requestEmailChange).
+      const emailChange = isParent && v.email !== null && v.email !== old.email;
+      if (!emailChange) await assertEmailFree(tx, v.email, id);
+      // A parent changing the own e-mail again and again could have mail sent anywhere: a few
+      // changes per day; staff correcting a typo are not limited.
       if (isParent && v.email !== old.email) {
         const { count: changes } = await hitLimit(tx, `email-change:${id}`, DAY_MS, now);
         if (changes > EMAIL_CHANGES_PER_DAY) throw new AppError(429, 'ADDRESS_CHANGE_LIMIT');
       }
+      if (emailChange) await requestEmailChange(tx, ctx, old, v.email!, now);
+      const email = emailChange ? old.email : v.email;
       await tx
         .update(parents)
         .set({
           ...parentValues(v),
-          emailVerified: old.emailVerified && old.email === v.email,
+          email,
+          emailVerified: old.emailVerified && old.email === email,
           secondaryEmailVerified: old.secondaryEmailVerified && old.secondaryEmail === v.secondaryEmail,
           primaryPhoneVerified: old.primaryPhoneVerified && old.primaryPhone === v.primaryPhoneNumber,
           secondaryPhoneVerified: old.secondaryPhoneVerified && old.secondaryPhone === v.secondaryPhoneNumber,
@@ -181,7 +188,7 @@ export async function updateParent(
         entity: 'parent',
         entityId: id,
         kitaId: v.kitaId,
-        details: { changed: changedFields(old, v) },
+        details: { changed: changedFields(old, v).filter((f) => !(emailChange && f === 'email')), ...(emailChange ? { emailChangeRequested: true } : {}) },
       });
       // Open inquiries follow the family (name, channel; a family that can now be reached is asked).
       return syncOpenInquiries(tx, { kitaId: v.kitaId, parentId: id }, { join: 'reactivated', leave: 'parent_deactivated' }, {
@@ -189,10 +196,25 @@ export async function updateParent(
         config: ctx.config,
       });
     }),
-  ).then((sync) => {
-    if (sync.messages) ctx.outbox.kick();
-  });
-  return (await findParentDetails(ctx.db, id))!;
+  );
+  // Inquiry messages of the sync, or the confirmation mail of a new address.
+  ctx.outbox.kick();
+  return (await findParentDetails(ctx.db, id, ctx.clock.now()))!;
+}
+
+/**
+ * A parent's own new e-mail address: a confirmation link goes to it and the address applies only
+ * when its owner opens the link (activateAccount). The parent gets the same answer whether the
+ * address is free or belongs to another family, so the form cannot be used to find out who is
+ * registered; for a taken address the link is issued but not sent (nobody could use it: the
+ * address is checked again when a link is opened). A newer request replaces an older one.
+ */
+async function requestEmailChange(tx: Tx, ctx: RequestContext, parent: typeof parents.$inferSelect, newEmail: string, now: Date): Promise<void> {
+  await revokeTokens(tx, 'email_change', { parentId: parent.id }, now);
+  const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.parentId, parent.id)).limit(1);
+  const token = await issueToken(tx, { kind: 'email_change', parentId: parent.id, userId: user?.id ?? null, target: newEmail, ttlMs: TTL.emailChange, now });
+  const [taken] = await tx.select({ id: parents.id }).from(parents).where(and(eq(parents.email, newEmail), ne(parents.id, parent.id))).limit(1);
+  if (!taken) await sendEmailChangeConfirmation(tx, ctx, { parent, newEmail, token, userId: user?.id ?? null });
 }
 
 /** Field names (never values: they are personal data) that an update changed, for the audit log. */
@@ -214,7 +236,7 @@ function changedFields(old: typeof parents.$inferSelect, v: ReturnType<typeof no
 /**
  * Deletes a parent with its account and children (schema cascades). Staff only, within scope.
  * A family that took part in an inquiry is refused (409 PARENT_HAS_HISTORY, "deactivate instead"):
- * its answers and allocations are part of results that must stay reproducible (domain.md). The
+ * its answers and allocations are part of results that must stay reproducible (docs/domain.md). The
  * spec's parents list offers delete only for registrations, which never took part.
  */
 export async function deleteParent(ctx: RequestContext, id: string): Promise<void> {
@@ -228,7 +250,7 @@ export async function deleteParent(ctx: RequestContext, id: string): Promise<voi
     if (Number(history.rows[0]?.n ?? 0) > 0) throw conflict('PARENT_HAS_HISTORY');
     const kids = await tx.select({ id: children.id }).from(children).where(eq(children.parentId, id));
     await tx.delete(parents).where(eq(parents.id, id));
-    // The family is gone: its names and a rejection's text leave the audit log too (issue 21);
+    // The family is gone: its names and a rejection's text leave the audit log too;
     // the rows themselves (who did what, when) stay.
     await scrubAudit(tx, 'parent', [id]);
     await scrubAudit(tx, 'child', kids.map((k) => k.id));
@@ -264,7 +286,7 @@ export async function approveParent(ctx: RequestContext, id: string): Promise<Pa
     return (await sendRegistrationApproved(tx, ctx, { parent: p! })) || sync.messages > 0;
   });
   if (sent) ctx.outbox.kick();
-  return (await findParentDetails(ctx.db, id))!;
+  return (await findParentDetails(ctx.db, id, ctx.clock.now()))!;
 }
 
 /** Rejects a pending registration (added route): status rejected, account inactive (no login). */
@@ -278,9 +300,9 @@ export async function rejectParent(ctx: RequestContext, id: string, message?: st
     const [p] = await tx.update(parents).set({ status: 'rejected', isActive: false, updatedAt: now }).where(eq(parents.id, id)).returning();
     await tx.update(users).set({ isActive: false, updatedAt: now }).where(eq(users.parentId, id));
     await audit(tx, ctx.actor, { action: 'reject', entity: 'parent', entityId: id, kitaId: old.kitaId, details: { message: message ?? null } });
-    // The family learns the outcome of its registration (issue 20), by the same fallback path.
+    // The family learns the outcome of its registration, by the same fallback path.
     return sendRegistrationDeclined(tx, { parent: p! });
   });
   if (sent) ctx.outbox.kick();
-  return (await findParentDetails(ctx.db, id))!;
+  return (await findParentDetails(ctx.db, id, ctx.clock.now()))!;
 }

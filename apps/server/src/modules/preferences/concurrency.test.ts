@@ -63,7 +63,7 @@ describe('200 families answering at the same moment', () => {
     const links = await Promise.all(
       familyIds.map(async (parentId, i) => {
         // Each family from its own address, as on their own phones (one client is limited to 30
-        // link attempts in flight, issue 9).
+        // link attempts in flight).
         const remoteAddress = `10.1.${Math.floor(i / 250)}.${(i % 250) + 1}`;
         const res = await t.app.inject({ method: 'POST', url: `/api/auth/verify-token?token=${tokenOf.get(parentId)}`, remoteAddress });
         return `Bearer ${res.json().data.token}`;

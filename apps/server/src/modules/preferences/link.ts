@@ -5,20 +5,21 @@ import { sessions } from '../../db/schema.js';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { sha256 } from '../../lib/crypto.js';
 import { clientAttemptKeys, enforceAttempts, refundAttempt, type AttemptPolicy } from '../../lib/rate-limit.js';
-import { findEvent, isFinished, toIso } from '../events/queries.js';
+import { findEvent, isFinished } from '../events/queries.js';
+import { toWireDates } from '../events/wire-dates.js';
 import { eventFinished } from './save-answers.js';
 import type { RequestContext } from '../../lib/context.js';
 import { appLink } from '../../notify/messages.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 
 /**
- * Link tokens tried per client (issue 9): 30 free per 15 minutes, then a doubling pause. A valid
+ * Link tokens tried per client: 30 free per 15 minutes, then a doubling pause. A valid
  * link gives its attempt back, so only guesses are counted (a family can open its link often).
  */
 export const VERIFY_TOKEN_POLICY: AttemptPolicy = { free: 30, windowMs: 15 * 60_000, baseMs: 1000, maxMs: 15 * 60_000 };
 
 /**
- * The preference link (domain.md "Tokens"): the raw token from the message is exchanged for a link
+ * The preference link (docs/domain.md "Links and codes"): the raw token from the message is exchanged for a link
  * session scoped to one parent and one event, valid until the event ends. The link itself stays
  * usable until then, so a parent can come back and change the answer; every use of the link
  * continues the same session (one row per parent and event, not one per click).
@@ -50,9 +51,9 @@ export async function verifyPreferenceToken(app: FastifyInstance, ip: string, ra
   const e = await findEvent(app.db, token.event_id);
   if (!e) throw badRequest('TOKEN_INVALID');
   const now = app.clock.now();
-  // A closed inquiry's link shows the family its result until the end of care (issue 20); an
+  // A closed inquiry's link shows the family its result until the end of care; an
   // inquiry past its deadline but not yet allocated has no result to show yet.
-  const showsResult = e.status === 'finished' && now < e.expireDate;
+  const showsResult = e.status === 'finished' && now < e.careEndsAt;
   if (!showsResult && (e.status !== 'open' || isFinished(e, now))) throw eventFinished();
   const existing = await app.db.execute<{ id: string }>(sql`
     select id from sessions
@@ -63,14 +64,14 @@ export async function verifyPreferenceToken(app: FastifyInstance, ip: string, ra
   if (!sessionId) {
     const [session] = await app.db
       .insert(sessions)
-      .values({ kind: 'link', parentId: token.parent_id, eventId: e.id, expiresAt: e.expireDate })
+      .values({ kind: 'link', parentId: token.parent_id, eventId: e.id, expiresAt: e.careEndsAt })
       .returning({ id: sessions.id });
     sessionId = session!.id;
   }
   return {
     eventId: e.id,
     parentId: token.parent_id,
-    token: await app.signSession(sessionId, 'link', e.expireDate),
+    token: await app.signSession(sessionId, 'link', e.careEndsAt),
   };
 }
 
@@ -94,9 +95,9 @@ type ViewRow = {
   kita_description: string | null;
   description: string | null;
   event_type: 'immediate' | 'future';
-  event_date: Date | string;
-  expire_date: Date | string;
-  response_deadline: Date | string;
+  care_starts_at: Date | string;
+  care_ends_at: Date | string;
+  answers_close_at: Date | string;
   timezone: string;
   status: 'scheduled' | 'open' | 'finished';
   total_slots: number;
@@ -124,11 +125,11 @@ type ViewRow = {
  */
 export async function parentEventView(ctx: RequestContext, eventId: string, parentId: string): Promise<ParentEvent> {
   assertParentEventAccess(ctx.actor, eventId, parentId);
-  // One statement (issue 15): the event, the family and its children as the inquiry's snapshot
-  // recorded them (issue 11); the eligible count is kept on the event row at opening.
+  // One statement: the event, the family and its children as the inquiry's snapshot
+  // recorded them; the eligible count is kept on the event row at opening.
   const r = await ctx.db.execute<ViewRow>(sql`
     select e.id as event_id, k.name as kita_name, k.description as kita_description, e.description,
-           e.event_type, e.event_date, e.expire_date, e.response_deadline, e.timezone, e.status, e.total_slots,
+           e.event_type, e.care_starts_at, e.care_ends_at, e.answers_close_at, e.timezone, e.status, e.total_slots,
            par.name as parent_name, par.language as parent_language,
            coalesce(e.eligible_count,
                     (select count(*)::int from event_children ec where ec.event_id = e.id and ec.left_at is null)) as eligible_count,
@@ -148,9 +149,9 @@ export async function parentEventView(ctx: RequestContext, eventId: string, pare
      where e.id = ${eventId}`);
   const v = r.rows[0];
   if (!v) throw notFound('events.notFound', { id: eventId });
-  const responseDeadline = new Date(v.response_deadline);
-  const finished = isFinished({ status: v.status, responseDeadline }, ctx.clock.now());
-  // A link works while the event is open, and after the close to show the result (issue 20);
+  const answersCloseAt = new Date(v.answers_close_at);
+  const finished = isFinished({ status: v.status, answersCloseAt }, ctx.clock.now());
+  // A link works while the event is open, and after the close to show the result;
   // the logged-in parent may still look at it.
   if (ctx.actor.kind === 'link' && finished && v.status !== 'finished') throw eventFinished();
 
@@ -161,9 +162,7 @@ export async function parentEventView(ctx: RequestContext, eventId: string, pare
       kitaDescription: v.kita_description,
       description: v.description,
       eventType: v.event_type,
-      eventDate: toIso(v.event_date),
-      expireDate: toIso(v.expire_date),
-      responseDeadline: toIso(responseDeadline),
+      ...toWireDates({ careStartsAt: new Date(v.care_starts_at), careEndsAt: new Date(v.care_ends_at), answersCloseAt }),
       timezone: v.timezone,
       threshold: Math.max(0, Number(v.eligible_count) - v.total_slots),
       isFinished: finished,
@@ -194,9 +193,9 @@ export async function openInquiriesOf(ctx: RequestContext, parentId: string): Pr
   const r = await ctx.db.execute<{ id: string }>(sql`
     select e.id
       from events e
-     where e.status = 'open' and e.response_deadline > ${now.toISOString()}::timestamptz
+     where e.status = 'open' and e.answers_close_at > ${now.toISOString()}::timestamptz
        and exists (select 1 from event_children ec where ec.event_id = e.id and ec.parent_id = ${parentId} and ec.left_at is null)
-     order by e.response_deadline, e.id`);
+     order by e.answers_close_at, e.id`);
   const views: ParentEvent[] = [];
   for (const { id } of r.rows) views.push(await parentEventView(ctx, id, parentId));
   return views;

@@ -6,7 +6,7 @@ import { createChild } from '../../../test/factories.js';
 import { events } from '../../db/schema.js';
 
 /**
- * The parent's view of an inquiry is the page every family opens (issue 15, aim 1): it costs at
+ * The parent's view of an inquiry is the page every family opens: it costs at
  * most two statements (the session look-up and one read), and its threshold comes from the
  * eligible count the fan-out stores on the event, not from counting the category per request.
  */
@@ -61,8 +61,8 @@ describe('the parent view of an inquiry', () => {
 
   it('counts the inquiry\'s snapshot when the event has no stored count (opened before the column existed)', async () => {
     await t.db.update(events).set({ eligibleCount: null }).where(eq(events.id, eventId));
-    // Written straight into the table, past the late-joiner sync of the API: not in the snapshot
-    // (issue 11), so neither counted nor shown.
+    // Written straight into the table, past the late-joiner sync of the API: not in the snapshot,
+    // so neither counted nor shown.
     await createChild(t.db, w.mail.parent.id, w.home.kgGroup.id, 'Zoe');
     const data = (await view(link)).json().data;
     expect(data.event.threshold).toBe(3);

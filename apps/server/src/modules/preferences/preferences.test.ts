@@ -44,7 +44,7 @@ describe('verify-token', () => {
     expect(b.statusCode).toBe(200);
   });
 
-  it('names a missing and an invalid token with the texts of spec section 8', async () => {
+  it('names a missing and an invalid token with the texts of docs/wire.md "Errors"', async () => {
     const missing = await verify('');
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toMatchObject({ code: 'TOKEN_MISSING', message: 'Token fehlt oder ist ungültig.' });
@@ -83,7 +83,7 @@ describe('the parent view of an event', () => {
     expect((await view(link, other)).statusCode).toBe(404);
     expect((await view(w.headers.sms)).statusCode).toBe(404);
     expect((await view(w.headers.foreign)).statusCode).toBe(404);
-    // Staff have no parent view: 403 like any route their role may not use (issue 9).
+    // Staff have no parent view: 403 like any route their role may not use.
     expect((await view(w.headers.manager)).statusCode).toBe(403);
     expect((await view(w.headers.admin)).statusCode).toBe(403);
     expect((await view({})).statusCode).toBe(401);
@@ -95,7 +95,7 @@ describe('the parent view of an event', () => {
     expect([401, 409]).toContain(byLink.statusCode);
     await t.db.update(events).set({ status: 'finished' }).where(eq(events.id, eventId));
     try {
-      // After the close the link shows the finished inquiry with its result (issue 20; the result
+      // After the close the link shows the finished inquiry with its result (the result
       // itself: delivery/family-messages.test.ts); answers are refused.
       const closed = await view(link);
       expect(closed.statusCode).toBe(200);

@@ -10,9 +10,8 @@ import { saveAnswers } from './save-answers.js';
 import { recordStaffAnswers } from './staff.js';
 import { contextOf } from '../../lib/context.js';
 
-
 /**
- * Answers to an inquiry (spec sections 2 and 7). The parent's side: exchange the link token for a
+ * Answers to an inquiry. The parent's side: exchange the link token for a
  * link session, read the event with the family's children, answer per child. The staff side: a
  * manager records answers for children of the Kita.
  */
@@ -33,6 +32,8 @@ export const preferenceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...serve(preferencesApi.openInquiries),
+    // Only a logged-in parent (their own family; another family's id: 404). Staff and link
+    // sessions may never use it: 403, like every route a role may never use.
     preHandler: app.requireRole('Parent'),
     handler: async (req) => ({ data: await openInquiriesOf(contextOf(app, req), req.params.id) }),
   });
@@ -57,7 +58,7 @@ export const preferenceRoutes: FastifyPluginAsyncZod = async (app) => {
         { eventId: req.body.eventId, answers: req.body.preferences },
         { parentId, recordedBy: null, now: app.clock.now() },
       );
-      // The last missing answer closes an immediate event at once (domain.md "Close"); a future
+      // The last missing answer closes an immediate event at once (docs/domain.md "Closing"); a future
       // event waits for its expire date, so its answers skip that check (a lean answer path).
       if (data.eventType === 'immediate') await closeIfAllAnswered(app, req.body.eventId);
       return { data: data.preferences };
@@ -70,7 +71,7 @@ export const preferenceRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (req) => {
       const e = await loadEventInScope(app.db, authOf(req), req.params.id);
       const saved = await recordStaffAnswers(contextOf(app, req), e, req.body.preferences);
-      // The last missing answer closes an immediate event at once (domain.md "Close").
+      // The last missing answer closes an immediate event at once (docs/domain.md "Closing").
       if (e.eventType === 'immediate') await closeIfAllAnswered(app, e.id);
       return { data: saved };
     },

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 
 /**
- * The answer path (domain.md "Answers"; benchmarked by bench/answer-path.ts): ONE statement that
+ * The answer path (docs/domain.md "Answers"; benchmarked by bench/answer-path.ts): ONE statement that
  * locks the event row FOR SHARE, checks that the event is open, keeps only the caller's children
  * in the inquiry's snapshot (event_children), refuses blue for a future event, and upserts one answer per (event, child); it returns
  * what it found so the reason of a refusal can be told. The lock means an answer can never slip in
@@ -33,7 +33,7 @@ export async function saveAnswers(
   );
   const r = await db.execute<AnswerOutcome>(sql`
     with ev as (
-      select id, event_type, category_id, (status <> 'open' or response_deadline <= ${at}::timestamptz) as closed
+      select id, event_type, category_id, (status <> 'open' or answers_close_at <= ${at}::timestamptz) as closed
         from events where id = ${input.eventId}
          for share),
     asked (child_id, preference_type) as (values ${asked}),

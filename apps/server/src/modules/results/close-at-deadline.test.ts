@@ -10,9 +10,9 @@ import { PERIODIC_JOBS, startJobs } from '../../jobs/runner.js';
 import { msUntilNextDeadline } from './close.js';
 
 /**
- * The close job wakes at the earliest answer deadline (response_deadline) of an open inquiry, not
- * at the end of a care period (expire_date): an inquiry is allocated within a second of its
- * deadline, not at the job's next 10-second round (issue 19).
+ * The close job wakes at the earliest answer deadline (answers_close_at) of an open inquiry, not
+ * at the end of a care period (care_ends_at): an inquiry is allocated within a second of its
+ * deadline, not at the job's next 10-second round.
  */
 
 /** A clock that runs with real time from `start` on: the job runner waits in real milliseconds. */
@@ -46,13 +46,13 @@ describe('the close job wakes at the answer deadline', () => {
       kitaId: w.home.kita.id,
       categoryId: w.home.kindergarten.id,
       eventType: 'future',
-      ...futureDates(created, new Date(imm!.responseDeadline.getTime() + 1500)),
+      ...futureDates(created, new Date(imm!.answersCloseAt.getTime() + 1500)),
       totalSlotsKindergarten: 1,
     });
 
     // A second process on the same database whose clock runs in real time, 1.5 s before the
     // immediate inquiry's deadline; it runs the close job exactly as the worker does.
-    const clock = new RunningClock(new Date(imm!.responseDeadline.getTime() - 1500));
+    const clock = new RunningClock(new Date(imm!.answersCloseAt.getTime() - 1500));
     const worker = await buildApp({ config: t.config, database: t.database, clock, logger: false, serveWeb: false });
     await worker.ready();
     const jobs = startJobs(worker, closeJob);
@@ -65,7 +65,7 @@ describe('the close job wakes at the answer deadline', () => {
       while (!(await finished()) && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
       const rows = await t.db.select().from(events).where(inArray(events.id, ids));
       const lateness = Object.fromEntries(
-        rows.map((e) => [e.eventType, e.finishedAt ? e.finishedAt.getTime() - e.responseDeadline.getTime() : null]),
+        rows.map((e) => [e.eventType, e.finishedAt ? e.finishedAt.getTime() - e.answersCloseAt.getTime() : null]),
       );
       expect(lateness.immediate).not.toBeNull();
       expect(lateness.future).not.toBeNull();

@@ -114,7 +114,7 @@ describe('closing an event', () => {
     expect(dora.bodyText).toContain('Dani Dreier: kein Platz');
     // Yellow without a place earns nothing, so Noah's line says no more; a red child without a place
     // whose family's credits went up is told so (rule version 2).
-    // A waitlisted child of a future inquiry learns its position (issue 20).
+    // A waitlisted child of a future inquiry learns its position.
     expect(sms.bodyText).toMatch(/Noah[^\n]*: no place, waiting list no\. \d+$/m);
     const redWaiting = ledger.find((l) => l.reason === 'no_slot' && l.amount > 0)!;
     expect(messages.find((m) => m.parentId === redWaiting.parentId)!.bodyText).toMatch(/kein Platz, Warteliste Nr\. \d+ \(\+1 Guthaben\)|no place, waiting list no\. \d+ \(\+1 credit\)/);

@@ -13,7 +13,7 @@ import { resultSummary } from './summary.js';
 import { contactOf, PARENT_CONTACT } from '../events/contact.js';
 
 /**
- * Closing an event (domain.md "Allocation and credits", quality.md "Reliability"): ONE transaction
+ * Closing an event (docs/domain.md "Allocation and credits", docs/quality.md "Reliability"): ONE transaction
  * locks the event row, allocates with the event's seed, writes the allocation, books the credits,
  * writes one result message per family into the outbox and marks the event finished. The row lock
  * plus the status check make it idempotent: a second call, on this or another process, waits for
@@ -48,8 +48,8 @@ type LockedEvent = {
   kita_name: string;
   category_id: string;
   event_type: EventType;
-  event_date: Date | string;
-  expire_date: Date | string;
+  care_starts_at: Date | string;
+  care_ends_at: Date | string;
   total_slots: number;
   status: string;
   seed: string;
@@ -78,7 +78,7 @@ export const resultsKey = (eventId: string, parentId: string) => `results:${even
 /** Closes inside the caller's transaction (the route, the job, the demo seed). */
 export async function closeEventTx(tx: Tx, eventId: string, opts: CloseOptions): Promise<CloseTxResult> {
   const locked = await tx.execute<LockedEvent>(sql`
-    select e.id, e.kita_id, k.name as kita_name, e.category_id, e.event_type, e.event_date, e.expire_date, e.total_slots,
+    select e.id, e.kita_id, k.name as kita_name, e.category_id, e.event_type, e.care_starts_at, e.care_ends_at, e.total_slots,
            e.status, e.seed, e.rule_version, e.timezone
       from events e join kitas k on k.id = e.kita_id
      where e.id = ${eventId}
@@ -92,7 +92,7 @@ export async function closeEventTx(tx: Tx, eventId: string, opts: CloseOptions):
   // A scheduled event has not asked anybody yet: closing it would hand out nothing but credits.
   if (e.status !== 'open') throw new AppError(409, 'EVENT_NOT_OPEN', 'results.close.notOpen');
 
-  // The children of the inquiry's snapshot (domain.md), still in it; the result message goes to
+  // The children of the inquiry's snapshot (docs/domain.md), still in it; the result message goes to
   // the family's contact data as they are now.
   const kids = await tx.execute<EligibleChild>(sql`
     select ec.child_id, ec.child_name, ec.parent_id, ec.parent_name,
@@ -173,7 +173,7 @@ export async function closeEventTx(tx: Tx, eventId: string, opts: CloseOptions):
 }
 
 /**
- * One message per family with eligible children (domain.md "Notifications"), listing each child
+ * One message per family with eligible children (docs/domain.md "Messages"), listing each child
  * with slot yes/no, in the parent's language and by the parent's channel. Anonymous parents and
  * parents without a channel get none (the manager tells them).
  */
@@ -181,7 +181,7 @@ function resultMessages(e: LockedEvent, rows: EligibleChild[], result: Allocatio
   const outcome = new Map(result.allocations.map((a) => [a.childId, a]));
   const families = new Map<string, EligibleChild[]>();
   for (const r of rows) families.set(r.parent_id, [...(families.get(r.parent_id) ?? []), r]);
-  const careDays = (lang: Language) => formatCarePeriod(lang, new Date(e.event_date), new Date(e.expire_date), e.timezone);
+  const careDays = (lang: Language) => formatCarePeriod(lang, new Date(e.care_starts_at), new Date(e.care_ends_at), e.timezone);
   const messages: OutboxMessage[] = [];
   for (const [parentId, kids] of families) {
     const p = kids[0]!;
@@ -248,7 +248,7 @@ export async function closeEvent(
 const SYSTEM = (by: CloseActor['by']): CloseActor => ({ userId: null, role: 'system', by });
 
 /**
- * An immediate event closes as soon as every eligible child has an answer (domain.md "Close").
+ * An immediate event closes as soon as every eligible child has an answer (docs/domain.md "Closing").
  * Called after an answer commits; a failure here must not fail the answer (the periodic job
  * retries), so it is logged and swallowed.
  */
@@ -269,13 +269,13 @@ export async function closeIfAllAnswered(app: FastifyInstance, eventId: string):
 }
 
 /**
- * Milliseconds until the earliest answer deadline (response_deadline) of an open event (0 when
+ * Milliseconds until the earliest answer deadline (answers_close_at) of an open event (0 when
  * one is already due; null without open events): the close job's next round starts then
- * (jobs/runner.ts). Not expire_date: that is when the care period ends, days after answers close.
+ * (jobs/runner.ts). Not care_ends_at: that is when the care period ends, days after answers close.
  */
 export async function msUntilNextDeadline(app: FastifyInstance): Promise<number | null> {
   const r = await app.db.execute<{ next: Date | string | null }>(
-    sql`select min(response_deadline) as next from events where status = 'open'`,
+    sql`select min(answers_close_at) as next from events where status = 'open'`,
   );
   const next = r.rows[0]?.next;
   if (next === null || next === undefined) return null;
@@ -301,10 +301,10 @@ export async function closeDueEvents(app: FastifyInstance, limit = 20): Promise<
 async function closeDueBatch(app: FastifyInstance, limit: number): Promise<{ closed: number; expired: number }> {
   const now = app.clock.now().toISOString();
   const due = await app.db.execute<{ id: string; expired: boolean }>(sql`
-    select id, response_deadline <= ${now}::timestamptz as expired
+    select id, answers_close_at <= ${now}::timestamptz as expired
       from events
-     where status = 'open' and (response_deadline <= ${now}::timestamptz or event_type = 'immediate')
-     order by response_deadline
+     where status = 'open' and (answers_close_at <= ${now}::timestamptz or event_type = 'immediate')
+     order by answers_close_at
      limit ${limit}`);
   let closed = 0;
   for (const row of due.rows) {

@@ -13,7 +13,7 @@ import type { RequestContext } from '../../lib/context.js';
 import { contactOf, PARENT_CONTACT, type ParentContactRow } from '../events/contact.js';
 
 /**
- * Credits of a family (domain.md "Allocation and credits"): the balance is always the ledger sum;
+ * Credits of a family (docs/domain.md "Allocation and credits"): the balance is always the ledger sum;
  * a reset is one more ledger entry, never an update or a delete, so the history stays explainable.
  */
 
@@ -62,7 +62,7 @@ export async function resetCredits(ctx: RequestContext, parentId: string): Promi
     }
   });
   ctx.outbox.kick();
-  return (await findParentDetails(ctx.db, parentId))!;
+  return (await findParentDetails(ctx.db, parentId, ctx.clock.now()))!;
 }
 
 /**

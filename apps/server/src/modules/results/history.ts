@@ -13,9 +13,9 @@ type Row = {
   released_at: Date | string | null;
   preference_id: string | null;
   event_id: string | null;
-  event_date: Date | string | null;
-  expire_date: Date | string | null;
-  response_deadline: Date | string | null;
+  care_starts_at: Date | string | null;
+  care_ends_at: Date | string | null;
+  answers_close_at: Date | string | null;
   event_timezone: string | null;
   event_type: EventType | null;
   status: string | null;
@@ -24,7 +24,7 @@ type Row = {
 };
 
 /**
- * `GET parents/{id}/children/preferences` (spec "Parent preference history"): one entry per child
+ * `GET parents/{id}/children/preferences`: one entry per child
  * of the parent with every answer, newest expireDate first, the slot once allocated and whether
  * the release button applies (the same rules the release route enforces).
  */
@@ -32,7 +32,7 @@ export async function parentHistory(ctx: RequestContext, parentId: string): Prom
   await loadParentInScope(ctx.db, ctx.actor, parentId);
   const r = await ctx.db.execute<Row>(sql`
     select c.id as child_id, c.name as child_name, cat.name as category_name, k.name as kita_name, k.timezone,
-           pr.id as preference_id, e.id as event_id, e.event_date, e.expire_date, e.response_deadline, e.timezone as event_timezone,
+           pr.id as preference_id, e.id as event_id, e.care_starts_at, e.care_ends_at, e.answers_close_at, e.timezone as event_timezone,
            e.event_type, e.status, pr.preference_type, a.has_slot, a.released_at
       from children c
       join groups g on g.id = c.group_id
@@ -42,7 +42,7 @@ export async function parentHistory(ctx: RequestContext, parentId: string): Prom
       left join events e on e.id = pr.event_id
       left join allocations a on a.event_id = pr.event_id and a.child_id = c.id
      where c.parent_id = ${parentId}
-     order by c.name, c.id, e.expire_date desc nulls last, e.id`);
+     order by c.name, c.id, e.care_ends_at desc nulls last, e.id`);
   const now = ctx.clock.now().getTime();
   const byChild = new Map<string, ChildHistory>();
   for (const row of r.rows) {
@@ -52,22 +52,22 @@ export async function parentHistory(ctx: RequestContext, parentId: string): Prom
       byChild.set(row.child_id, child);
     }
     if (!row.preference_id || !row.event_id || !row.preference_type) continue;
-    const expire = new Date(row.expire_date!);
+    const expire = new Date(row.care_ends_at!);
     const finished = row.status === 'finished';
     const hasSlot = row.has_slot === null || row.has_slot === undefined ? null : row.has_slot ? 'JA' : 'NEIN';
     child.preferences.push({
       preferenceId: row.preference_id,
       childId: row.child_id,
       eventId: row.event_id,
-      eventDate: toIso(row.event_date!),
+      eventDate: toIso(row.care_starts_at!),
       expireDate: toIso(expire),
-      responseDeadline: toIso(row.response_deadline!),
+      responseDeadline: toIso(row.answers_close_at!),
       timezone: row.event_timezone!,
       eventType: row.event_type!,
       preferenceType: row.preference_type,
       hasSlot,
       released: row.released_at !== null && row.released_at !== undefined,
-      isFinished: finished || new Date(row.response_deadline!).getTime() <= now,
+      isFinished: finished || new Date(row.answers_close_at!).getTime() <= now,
       canRelease: finished && row.event_type === 'future' && hasSlot === 'JA' && expire.getTime() > now,
     });
   }

@@ -5,14 +5,14 @@ import { formatCarePeriod, translate, type MessageKeyIn } from '@kita/shared/i18
 import { formatDateTime, formatDeadline, type EventReport, type Language, type ReportRow } from '@kita/shared';
 
 /**
- * The event report as an A4 PDF in the caller's language (domain.md "Reports"): the Kita, type and
+ * The event report as an A4 PDF in the caller's language (docs/domain.md "Reports"): the Kita, type and
  * dates (Kita timezone), slots, counts per colour, slots given, overflow, then one row per child
  * grouped by group, and at the end the seed, the rule version and when it was made. The table
  * header and the group heading are repeated after every page break.
  *
  * Font: DejaVu Sans Condensed (TrueType, from the `dejavu-fonts-ttf` package), embedded and
  * subset by pdfkit to the glyphs used, so Turkish, Polish, Croatian, Vietnamese, Greek and
- * Cyrillic names print as entered (issue 14; the standard Helvetica only knows WinAnsi).
+ * Cyrillic names print as entered (the standard Helvetica only knows WinAnsi).
  */
 
 const MARGIN = 40;
@@ -33,7 +33,7 @@ const TABLE_SIZE = 8;
 const RTL_LETTER = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]/u;
 const OTHER_LETTER = /(?![\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}])\p{L}/u;
 /**
- * Text options for one value (issue 20: Arabic names lost the space between first and family
+ * Text options for one value (Arabic names lost the space between first and family
  * name, "الأحمدليلى"). pdfkit lays a line out word by word (split at each space) unless font
  * features are given, and fontkit turns each right-to-left word around on its own, so the space
  * after "ليلى" moved to the left of that word and the words stood in left-to-right order. Passing
@@ -96,7 +96,7 @@ export async function renderReportPdf(report: EventReport, lang: Language): Prom
   const facts: Array<[string, string]> = [
     [t('report.kita'), e.kitaName],
     [t('report.eventType'), `${t(`history.eventType.${e.eventType}`)} · ${t('report.category')}: ${e.category}`],
-    // The care day(s) and the answer deadline, separately (domain.md v2), then the exact period.
+    // The care day(s) and the answer deadline, separately (docs/domain.md "Inquiries"), then the exact period.
     [t('report.careDays'), formatCarePeriod(lang, e.eventDate, e.expireDate, tz)],
     [t('report.responseDeadline'), formatDeadline(lang, e.responseDeadline, tz)],
     [t('report.eventDate'), when(e.eventDate)],

@@ -8,7 +8,7 @@ import { allocations, creditLedger, events } from '../../db/schema.js';
 import { cappedAmount } from '../allocation/allocate.js';
 
 /**
- * Issue 21, finding 5: the release rule (docs/fairness.md "A place given back"). A place given
+ * The release rule (docs/fairness.md "A place given back"). A place given
  * back after care has begun returned its whole -2, and the family that moved up was charged a full
  * place for care already under way: a family could use the place and keep its credit by releasing
  * on the last day. And a family that moved up and then gave the place back kept its -2.
@@ -38,7 +38,7 @@ async function closedWithWaitlist() {
   ]);
   await closeViaApi(t, w.headers.manager, id);
   const [e] = await t.db.select().from(events).where(eq(events.id, id));
-  return { id, eventDate: e!.eventDate, expireDate: e!.expireDate };
+  return { id, eventDate: e!.careStartsAt, expireDate: e!.careEndsAt };
 }
 
 describe('the release rule', () => {

@@ -71,7 +71,7 @@ describe('releasing a slot', () => {
       (p: { eventId: string; childId: string }) => p.eventId === id && p.childId === holder.childId,
     );
     expect(entry).toMatchObject({ hasSlot: 'JA', canRelease: true, eventType: 'future', preferenceId: holder.preferenceId, released: false });
-    // Dates are shown in the Kita's zone (issue 14), so the history names it.
+    // Dates are shown in the Kita's zone, so the history names it.
     expect(history[0].timezone).toBe('Europe/Berlin');
 
     const res = await release(id, parentHeader(holder.parentId), payloadOf(holder));
@@ -85,7 +85,7 @@ describe('releasing a slot', () => {
     const promoted = after.find((a) => a.childId === first.childId)!;
     expect(released).toMatchObject({ hasSlot: false });
     expect(released.releasedAt!.toISOString()).toBe(NOW.toISOString());
-    // The history says "given back", not a plain "no" (issue 14).
+    // The history says "given back", not a plain "no".
     const historyAfter = (await t.app.inject({ url: `/api/parents/${holder.parentId}/children/preferences`, headers: parentHeader(holder.parentId) })).json().data;
     const entryAfter = historyAfter
       .flatMap((c: { preferences: Array<{ eventId: string; childId: string }> }) => c.preferences)
@@ -142,7 +142,7 @@ describe('releasing a slot', () => {
     expect((await rowsOf(id)).filter((a) => a.hasSlot)).toHaveLength(0);
     await assertLedgersMatchCredits();
 
-    // Issue 20: the family whose place the manager gave back is told ("place given back"); the
+    // The family whose place the manager gave back is told ("place given back"); the
     // families that gave theirs back themselves are not.
     const givenBack = await t.db.select().from(outboxMessages).where(and(eq(outboxMessages.eventId, id), eq(outboxMessages.kind, 'slot_released')));
     expect(givenBack.map((m) => [m.parentId, m.idempotencyKey])).toEqual([[promoted.parentId, `slot_released:${id}:${promoted.childId}`]]);

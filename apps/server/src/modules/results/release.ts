@@ -15,7 +15,7 @@ import type { RequestContext } from '../../lib/context.js';
 import { contactOf, PARENT_CONTACT, type ParentContactRow } from '../events/contact.js';
 
 /**
- * Releasing a slot (domain.md "Allocation and credits"): future events only, slot JA, before
+ * Releasing a slot (docs/domain.md "Allocation and credits"): future events only, slot JA, before
  * expireDate, by the child's parent or the Kita's staff. One transaction marks the slot released,
  * books the release entries, hands the slot to the first child still on the frozen waitlist, books
  * its promotion entries and writes the 'slot_offered' message to that family. The event row is
@@ -43,8 +43,8 @@ type LockedEvent = {
   kita_id: string;
   kita_name: string;
   event_type: string;
-  event_date: Date | string;
-  expire_date: Date | string;
+  care_starts_at: Date | string;
+  care_ends_at: Date | string;
   status: string;
   timezone: string;
   rule_version: number;
@@ -69,7 +69,7 @@ export async function releaseSlot(ctx: RequestContext, eventId: string, input: R
   const now = ctx.clock.now();
   const result = await ctx.db.transaction(async (tx) => {
     const ev = await tx.execute<LockedEvent>(sql`
-      select e.id, e.kita_id, k.name as kita_name, e.event_type, e.event_date, e.expire_date, e.status, e.timezone, e.rule_version
+      select e.id, e.kita_id, k.name as kita_name, e.event_type, e.care_starts_at, e.care_ends_at, e.status, e.timezone, e.rule_version
         from events e join kitas k on k.id = e.kita_id
        where e.id = ${eventId}
          for update of e`);
@@ -81,7 +81,7 @@ export async function releaseSlot(ctx: RequestContext, eventId: string, input: R
 
     if (e.status !== 'finished') throw releaseError(409, 'RELEASE_NOT_FINISHED', 'notFinished');
     if (e.event_type !== 'future') throw releaseError(409, 'RELEASE_IMMEDIATE', 'immediate');
-    if (new Date(e.expire_date).getTime() <= now.getTime()) throw releaseError(409, 'RELEASE_EXPIRED', 'expired');
+    if (new Date(e.care_ends_at).getTime() <= now.getTime()) throw releaseError(409, 'RELEASE_EXPIRED', 'expired');
     const [row] = await tx
       .select()
       .from(allocations)
@@ -96,11 +96,11 @@ export async function releaseSlot(ctx: RequestContext, eventId: string, input: R
     // The booking follows the rule version the event was closed with (credits.ts).
     // Given back after care has begun (domain rule, docs/fairness.md): the charge stays and the
     // family that moves up is not charged for the rest of the period.
-    const careBegun = now.getTime() >= new Date(e.event_date).getTime();
+    const careBegun = now.getTime() >= new Date(e.care_starts_at).getTime();
     const booked = await bookedContext(tx, e.id, row.childId, row.parentId, ['slot', 'promote_slot']);
     await book(tx, e.id, releaseEntries(row, e.rule_version, { ...booked, careBegun }), auth.userId, now);
 
-    // The family whose place the Kita gave back is told (issue 20); a parent who gave it back knows.
+    // The family whose place the Kita gave back is told; a parent who gave it back knows.
     if (auth.role !== 'Parent') await tellPlaceGivenBack(tx, e, row.childId, row.parentId);
     const promoted = await promoteNext(tx, e, auth.userId, now, careBegun);
     await audit(tx, ctx.actor, {
@@ -113,7 +113,7 @@ export async function releaseSlot(ctx: RequestContext, eventId: string, input: R
     return { eventId: e.id, childId: row.childId, hasSlot: 'NEIN' as const, promoted };
   });
   if (result.promoted || auth.role !== 'Parent') ctx.outbox.kick();
-  // The family that moved up is another family: a parent is not told who it is (domain.md, a
+  // The family that moved up is another family: a parent is not told who it is (docs/domain.md, a
   // parent sees only their own record); staff see it to answer questions.
   return auth.role === 'Parent' ? { ...result, promoted: null } : result;
 }
@@ -138,7 +138,7 @@ async function book(tx: Tx, eventId: string, entries: ReturnType<typeof releaseE
 
 export const slotReleasedKey = (eventId: string, childId: string) => `slot_released:${eventId}:${childId}`;
 
-/** 'Place given back' to the family of a child whose place the Kita's staff released (issue 20). */
+/** 'Place given back' to the family of a child whose place the Kita's staff released. */
 async function tellPlaceGivenBack(tx: Tx, e: LockedEvent, childId: string, parentId: string): Promise<void> {
   const r = await tx.execute<{ child_name: string; parent_name: string } & ParentContactRow>(sql`
     select ec.child_name, ec.parent_name, ${PARENT_CONTACT}
@@ -157,7 +157,7 @@ async function tellPlaceGivenBack(tx: Tx, e: LockedEvent, childId: string, paren
         vars: {
           name: family.parent_name,
           kitaName: e.kita_name,
-          careDays: formatCarePeriod(to.language, new Date(e.event_date), new Date(e.expire_date), e.timezone),
+          careDays: formatCarePeriod(to.language, new Date(e.care_starts_at), new Date(e.care_ends_at), e.timezone),
           childName: family.child_name,
         },
       }),
@@ -206,7 +206,7 @@ async function promoteNext(tx: Tx, e: LockedEvent, userId: string | null, now: D
           vars: {
             name: next.parent_name,
             kitaName: e.kita_name,
-            careDays: formatCarePeriod(to.language, new Date(e.event_date), new Date(e.expire_date), e.timezone),
+            careDays: formatCarePeriod(to.language, new Date(e.care_starts_at), new Date(e.care_ends_at), e.timezone),
             childName: next.child_name,
           },
         }),

@@ -139,7 +139,7 @@ describe('GET emergency-event/{id}/pdf', () => {
     const pages = text.split('\f').filter((p) => p.trim().length > 0);
     expect(pages.length).toBeGreaterThanOrEqual(2);
     for (const page of pages.slice(0, -1)) expect(page).toContain('Begründung');
-    // The group heading is repeated on each continuation page (issue 14).
+    // The group heading is repeated on each continuation page.
     for (const page of pages.slice(1, -1)) expect(page).toContain('Gruppe Bären (Fortsetzung)');
     expect(pages[0]).not.toContain('(Fortsetzung)');
     for (const i of [0, 35, 69]) expect(text).toContain(`Jörg Böhm ${i}`);
@@ -147,7 +147,7 @@ describe('GET emergency-event/{id}/pdf', () => {
   });
 });
 
-describe('names in every script (issue 14)', () => {
+describe('names in every script', () => {
   it('prints Turkish, Polish, Croatian, Vietnamese, Greek and Cyrillic names as entered', async () => {
     const names: Array<[string, string]> = [
       ['Ayşe Çelik', 'Ağrı Öztürk'],
@@ -181,7 +181,7 @@ describe('names in every script (issue 14)', () => {
     expect(raw).not.toContain('/Helvetica');
   });
 
-  it('keeps the space between first and family name of Arabic names, in reading order (issue 20)', async () => {
+  it('keeps the space between first and family name of Arabic names, in reading order', async () => {
     const names: Array<[string, string]> = [
       ['ليلى الأحمد', 'يوسف حسن'],
       ['عبد الرحمن بن محمد', 'مريم سعيد'],

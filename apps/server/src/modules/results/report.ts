@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { EventReport, Language, PreferenceType, ReportRow } from '@kita/shared';
 import type { DbOrTx } from '../../db/client.js';
 import type { AllocationReason } from '../allocation/allocate.js';
-import { toIso, type EventRow } from '../events/queries.js';
+import type { EventRow } from '../events/queries.js';
+import { toWireDates } from '../events/wire-dates.js';
 import { describeOutcome } from '../allocation/reasons.js';
 import { resultSummary } from './summary.js';
 
@@ -26,7 +27,7 @@ type Row = {
 const date = (v: Date | string | null) => (v ? new Date(v) : null);
 
 /**
- * The report of one event (domain.md "Reports"): the summary and one row per child, grouped by
+ * The report of one event (docs/domain.md "Reports"): the summary and one row per child, grouped by
  * group. After close the rows are the frozen allocation with the names and groups of the
  * inquiry's snapshot (event_children) and the balance the order was decided by, so no later edit
  * or deletion changes them; before close the snapshot's children with their answers.
@@ -97,9 +98,7 @@ export async function buildReport(db: DbOrTx, e: EventRow, lang: Language, now: 
       kitaName: e.kitaName,
       eventType: e.eventType,
       category: e.category,
-      eventDate: toIso(e.eventDate),
-      expireDate: toIso(e.expireDate),
-      responseDeadline: toIso(e.responseDeadline),
+      ...toWireDates({ careStartsAt: e.careStartsAt, careEndsAt: e.careEndsAt, answersCloseAt: e.answersCloseAt }),
       timezone: e.timezone,
       description: e.description,
     },

@@ -6,7 +6,7 @@ import { closeViaApi, futureEvent, record, resultsWorld, type ResultsWorld } fro
 import { allocations } from '../../db/schema.js';
 
 /**
- * The role/scope matrix of every results route (quality.md): Admin, manager of this Kita, manager
+ * The role/scope matrix of every results route (docs/quality.md): Admin, manager of this Kita, manager
  * of another Kita, the parent owner, another parent, a link holder, anonymous. Outside the scope a
  * resource answers 404; a role that may never use the route gets 403; no session 401.
  */

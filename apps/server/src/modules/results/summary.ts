@@ -61,7 +61,7 @@ export async function resultSummary(db: DbOrTx, e: EventRow): Promise<ResultSumm
     childrenCount: Number(row.children),
     counts,
     slotsGiven: Number(row.slots),
-    // Blue keeps its place even past the slot count (domain.md); the overflow is what exceeded it.
+    // Blue keeps its place even past the slot count (docs/domain.md); the overflow is what exceeded it.
     overflow: finished ? Math.max(0, counts.blue - e.totalSlots) : 0,
     waitlistCount: Number(row.waiting),
     seed: finished ? e.seed : null,

@@ -18,7 +18,7 @@ import type { RequestContext } from '../../lib/context.js';
  *   they cannot know that password, so `oldPassword` carries the CALLER's own password and
  *   re-authenticates them before a password they did not choose is set (400 CURRENT_PASSWORD_WRONG).
  *
- * On success every other session of the target user ends (quality.md); the caller keeps theirs.
+ * On success every other session of the target user ends (docs/quality.md); the caller keeps theirs.
  */
 export async function changePassword(ctx: RequestContext, id: string, input: ChangePasswordInput): Promise<void> {
   const auth = ctx.actor;

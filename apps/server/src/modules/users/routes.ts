@@ -8,7 +8,7 @@ import { authOf } from '../../plugins/auth.js';
 
 
 /**
- * Staff users (spec section 7). Admins manage every staff user; a manager manages the managers of
+ * Staff users (docs/wire.md "Routes"). Admins manage every staff user; a manager manages the managers of
  * their own Kita (the managers page); parents' accounts never appear here.
  */
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {

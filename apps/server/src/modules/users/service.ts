@@ -36,7 +36,7 @@ export async function listUsers(db: DbOrTx, actor: AuthContext, kitaId: string |
 }
 
 /**
- * The role and Kita a write may set (domain.md): only Admins create Admins and choose any Kita;
+ * The role and Kita a write may set (docs/domain.md): only Admins create Admins and choose any Kita;
  * a manager's writes are forced to role KitaManager in their own Kita. An Admin has no Kita.
  */
 function effectiveRoleAndKita(actor: AuthContext, input: { role: StaffRole; kitaId?: string | null }) {
@@ -102,11 +102,11 @@ export async function updateUser(ctx: RequestContext, id: string, input: UserUpd
     ctx.db.transaction(async (tx) => {
       const current = await loadUserInScope(tx, ctx.actor, id);
       const { role, kitaId } = effectiveRoleAndKita(ctx.actor, input);
-      // Nobody changes their own role (domain.md); a manager also stays in their Kita (forced above).
+      // Nobody changes their own role (docs/domain.md); a manager also stays in their Kita (forced above).
       if (id === auth.userId && role !== current.role) throw new AppError(409, 'OWN_ROLE');
       await assertKitaExists(tx, kitaId);
       await assertEmailFree(tx, input.email, id);
-      // A changed phone number is no longer verified (domain.md).
+      // A changed phone number is no longer verified (docs/domain.md).
       const phoneNumber = input.phoneNumber ?? null;
       await tx
         .update(users)

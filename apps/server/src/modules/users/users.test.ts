@@ -239,7 +239,7 @@ describe('PUT /api/users/:id/change-password', () => {
     expect(res.json().details.map((d: { path: string }) => d.path)).toContain(field);
   });
 
-  it("compares the new password with the old one only on one's own account (issue 14)", async () => {
+  it("compares the new password with the old one only on one's own account", async () => {
     // The Admin confirms with their own password; a new password equal to it is no "same as old".
     const m = await createStaff(t.db, 'KitaManager', w.a.kita.id);
     const same = { oldPassword: 'secret-pass-1', newPassword: 'secret-pass-1', confirmPassword: 'secret-pass-1' };

@@ -34,7 +34,7 @@ export default function AppLayout() {
           <AppHeader />
           <main id="main-content" tabIndex={-1} className="flex flex-1 flex-col gap-6 p-4 outline-none md:p-6" data-qa="app-main">
             <ChannelPauseBanner />
-            {/* Near or over a message budget (issue 21): Admins and the Kita's managers see why messages wait. */}
+            {/* Near or over a message budget: Admins and the Kita's managers see why messages wait. */}
             <MessageBudgetBanner />
             <Outlet />
           </main>

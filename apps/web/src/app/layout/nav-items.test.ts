@@ -17,7 +17,7 @@ const parent: SessionUser = {
 const hrefs = (user: SessionUser, kitaId: string | null) =>
   Object.fromEntries(navGroupsFor(user, kitaId).map((g) => [g.id, g.items.map((i) => i.href)]));
 
-describe('sidebar per role (spec section 2, Layout)', () => {
+describe('sidebar per role', () => {
   it('Admin: Management only, plus Kita info while a Kita is selected', () => {
     expect(hrefs(admin, null)).toEqual({ management: ['/kitas', '/users', '/parents', '/delivery-test'] });
     expect(hrefs(admin, 'k9').kita).toEqual([

@@ -33,7 +33,7 @@ export interface NavGroup {
 
 const under = (base: string) => (pathname: string) => pathname === base || pathname.startsWith(`${base}/`);
 
-/** The per-Kita entries under /kitas/{kitaId}/ (spec section 2). */
+/** The per-Kita entries under /kitas/{kitaId}/. */
 function kitaItems(kitaId: string): NavItem[] {
   const base = `/kitas/${kitaId}`;
   return [
@@ -57,7 +57,7 @@ function kitaItems(kitaId: string): NavItem[] {
 const parentsItem: NavItem = { id: 'parents', label: 'nav.items.parents', href: '/parents', icon: Users, active: (p) => p === '/parents' };
 
 /**
- * The sidebar per role (spec section 2, Layout): Management for Admins; Kita info while a Kita is
+ * The sidebar per role: Management for Admins; Kita info while a Kita is
  * selected (a Kita manager always has their own); Parent info for parents.
  */
 export function navGroupsFor(user: SessionUser, selectedKitaId: string | null): NavGroup[] {

@@ -32,7 +32,7 @@ export interface DataTableProps<T> {
   searchPlaceholder?: string;
   /** Sorting on first render, e.g. `{ id: 'eventDate', desc: true }`. */
   defaultSort?: { id: string; desc?: boolean };
-  /** Height of the scrolling area; default 500px (spec section 9). */
+  /** Height of the scrolling area; default 500px. */
   height?: number | string;
   onRowClick?: (row: T) => void;
   rowActions?: RowActions<T>;
@@ -44,7 +44,7 @@ export interface DataTableProps<T> {
   className?: string;
   /**
    * Column ids shown on a phone (below 640 px; the row actions always stay): the columns that
-   * matter there, so nothing important sits off-screen to the right (issue 14).
+   * matter there, so nothing important sits off-screen to the right.
    */
   phoneColumns?: readonly string[];
 }
@@ -85,7 +85,7 @@ function SortableHeader<T>({ header }: { header: Header<T, unknown> }) {
  * The row actions of the table being rendered. The actions column reads them from here, so its
  * definition never changes: TanStack renders a function cell as a component, and a new cell
  * function (a page passing a fresh `rowActions` object on each render, e.g. after a live refresh)
- * would remount every menu and close the one a manager has open (issue 19).
+ * would remount every menu and close the one a manager has open.
  */
 const RowActionsContext = React.createContext<RowActions<unknown> | undefined>(undefined);
 

@@ -8,7 +8,7 @@ import { FieldShell } from './field-shell';
 /**
  * Date of birth as a yyyy-mm-dd string in the form (what the API takes): the picker's local
  * calendar day is converted on change, so no time-zone shift can move the day. Years from 2010
- * up to this year in the dropdown, nothing after today (spec section 5).
+ * up to this year in the dropdown, nothing after today (docs/domain.md "Validation").
  */
 export function DateOfBirthField<T extends FieldValues>({ control, name, label, qa }: { control: Control<T>; name: FieldPath<T>; label: string; qa: string }) {
   const today = new Date();

@@ -50,7 +50,7 @@ export interface ParentFieldsProps<T extends FieldValues> {
 }
 
 /**
- * The fields of the parent payload (spec sections 4 and 5). Switching "anonymous" on clears the
+ * The fields of the parent payload. Switching "anonymous" on clears the
  * preferred communication and the phones and blanks the e-mail; while anonymous the contact
  * fields stay disabled.
  */
@@ -141,7 +141,7 @@ export function ParentFields<T extends FieldValues>({ control, setValue, prefix,
   );
 }
 
-/** The anonymity switch; switching it on also clears the contact fields (spec section 4). */
+/** The anonymity switch; switching it on also clears the contact fields. */
 function AnonymousSwitch<T extends FieldValues>({
   control,
   name,

@@ -1,6 +1,6 @@
 import * as React from 'react';
 
-/** Spec section 9: cookie kept 7 days, widths 16rem / 18rem (mobile sheet) / 3rem (icons only). */
+/** Sidebar constants: cookie kept 7 days, widths 16rem / 18rem (mobile sheet) / 3rem (icons only). */
 export const SIDEBAR_COOKIE_NAME = 'sidebar_state';
 export const SIDEBAR_COOKIE_MAX_AGE = 60 * 60 * 24 * 7;
 export const SIDEBAR_WIDTH = '16rem';

@@ -2,7 +2,7 @@ import type * as React from 'react';
 import { Toaster as Sonner, type ToasterProps } from 'sonner';
 import { useTheme } from '@/lib/theme';
 
-/** The app's single toaster: one toast visible at a time (spec section 4), rich colours for success/error. */
+/** The app's single toaster: one toast visible at a time, rich colours for success/error. */
 function Toaster(props: ToasterProps) {
   const { theme } = useTheme();
   return (

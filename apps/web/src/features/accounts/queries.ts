@@ -4,7 +4,7 @@ import { apiRoutes } from '@kita/shared/api/routes';
 import { call } from '@/lib/api';
 import { mutation, queryKeys, useInvalidatingMutation } from '@/lib/query';
 
-/** Public account flows (spec section 2 public routes; server: modules/accounts). */
+/** Public account flows. */
 
 // These pages handle 403s themselves (e.g. EMAIL_NOT_VERIFIED); they must not jump to /unauthorized.
 const own = { redirectOnForbidden: false } as const;
@@ -23,7 +23,7 @@ export const useRegister = mutation((input: RegisterInput) => call(apiRoutes.acc
 export const useForgotPassword = mutation((email: string) => call(apiRoutes.accounts.forgotPassword, { body: { email }, ...own }));
 
 /**
- * How the code SMS of a challenge fared, polled until it is delivered or failed (issue 20: a code
+ * How the code SMS of a challenge fared, polled until it is delivered or failed (a code
  * sent to a landline failed while the page said it had been sent).
  */
 export function useOtpDelivery(otpToken: string | null) {
@@ -64,7 +64,7 @@ export function activateAccount(token: string): Promise<ActivationResult> {
 }
 
 /**
- * Refreshes every record that shows the number's state (issue 20: the manager's parent page still
+ * Refreshes every record that shows the number's state (the manager's parent page still
  * said "Nicht bestätigt" until a reload): parents, the own parent record and staff users.
  */
 export const useVerifyPhone = mutation(

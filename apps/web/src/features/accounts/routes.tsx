@@ -1,7 +1,7 @@
 import { lazyPage, type FeatureRoutes } from '@/lib/routing';
 
 /**
- * Public account pages (spec section 2): registration from the Kita's link, e-mail activation,
+ * Public account pages: registration from the Kita's link, e-mail activation,
  * phone verification, password reset and the preferred-communication step. Each is its own
  * chunk; none loads the app shell.
  */

@@ -3,7 +3,7 @@ import { apiRoutes } from '@kita/shared/api/routes';
 import { call, ApiError } from '@/lib/api';
 import { mutation, useInvalidatingMutation } from '@/lib/query';
 
-/** A login either finishes ({token, user}) or asks for the SMS code ({otpToken}) (domain.md). */
+/** A login either finishes ({token, user}) or asks for the SMS code ({otpToken}) (docs/domain.md). */
 export type { LoginStep };
 
 export function needsOtp(step: LoginStep): step is { otpToken: string } {
@@ -59,7 +59,7 @@ export function useLogin(kind: LoginKind) {
 
 /**
  * Too many failed logins on the account: the server sent its owner a one-time code (e-mail or SMS);
- * the form then asks for it together with the password (issue 21).
+ * the form then asks for it together with the password.
  */
 export const isCodeRequest = (error: unknown) => error instanceof ApiError && (error.code === 'LOGIN_CODE_SENT' || error.code === 'LOGIN_CODE_WRONG');
 

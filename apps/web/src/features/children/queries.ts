@@ -5,7 +5,7 @@ import { apiRoutes } from '@kita/shared/api/routes';
 import { mutation, queryKeys } from '@/lib/query';
 
 /**
- * Children (spec section 7 "Children"). Mutations refresh the children lists, the parent
+ * Children (docs/wire.md "Routes"). Mutations refresh the children lists, the parent
  * details (they list children), the group details (children table) and Kita data.
  */
 const written = [queryKeys.children.all, queryKeys.parents.all, queryKeys.groups.all, queryKeys.kitas.all];

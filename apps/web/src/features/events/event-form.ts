@@ -13,7 +13,7 @@ import { fromZonedTime, toZonedTime } from 'date-fns-tz';
 import { fromTimeParts, toTimeParts } from '@/components/time-picker';
 
 /**
- * The event form of spec section 5 on top of the shared rules: a date picker plus a 12-hour time
+ * The event form of docs/domain.md "Validation" on top of the shared rules: a date picker plus a 12-hour time
  * picker per instant, the slot input of the chosen category only, and the same date rules the
  * server applies (judged here in the browser's zone; the server re-checks in the Kita's).
  */
@@ -40,7 +40,7 @@ export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().tim
 export const lastEventYear = () => new Date().getFullYear() + EVENT_MAX_YEARS_AHEAD;
 
 /**
- * A calendar day plus a wall-clock time as an instant, read in `timeZone` (the Kita's, issue 14: a
+ * A calendar day plus a wall-clock time as an instant, read in `timeZone` (the Kita's: a
  * laptop set to UTC shifted inquiries by 1-2 hours); without one in the browser's zone.
  */
 export function combine(day: Date | undefined, time: string | undefined, timeZone?: string): Date | undefined {
@@ -165,7 +165,7 @@ const slots = (text: string) => (text.trim() === '' ? null : Number(text));
 const sameDay = (a: Date | undefined, b: Date | undefined) => !!a && !!b && a.toDateString() === b.toDateString();
 
 /**
- * The API payload: instants as UTC ISO strings plus the browser's zone (spec section 7). When
+ * The API payload: instants as UTC ISO strings plus the browser's zone (docs/wire.md "Routes"). When
  * editing, a date whose day and time fields were left alone keeps its exact stored instant (the
  * picker rounds minutes to steps of 5, which must not count as a change).
  */

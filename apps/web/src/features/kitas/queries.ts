@@ -36,7 +36,7 @@ export const useDeleteKita = mutation(
   { onSuccess: (client, _data, { kitaId }) => client.removeQueries({ queryKey: queryKeys.kitas.detail(kitaId) }) },
 );
 
-/** What a deletion of the Kita removes (issue 14); asked for when the delete dialog opens. */
+/** What a deletion of the Kita removes; asked for when the delete dialog opens. */
 export function useKitaDeleteImpact(kitaId: string | null) {
   return useQuery({
     queryKey: queryKeys.kitas.deleteImpact(kitaId),
@@ -46,7 +46,7 @@ export function useKitaDeleteImpact(kitaId: string | null) {
   });
 }
 
-/** Activation and password-reset mails that failed for good (Admin; issue 22). */
+/** Activation and password-reset mails that failed for good (Admin). */
 export function useFailedAccountMails(enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.users.failedAccountMails,

@@ -19,8 +19,8 @@ function StaffShortcut({ to }: { to: 'd' | 'e' }) {
 
 /**
  * '/' and '/kitas' (Kita overview), the /kitas/:kitaId layout and its dashboard 'd'. '/' is open to
- * every role: a parent opening it goes to their own page (issue 14). '/d' and '/history' (spec
- * section 2, Admin and KitaManager) lead a manager to their Kita's dashboard and inquiries, an
+ * every role: a parent opening it goes to their own page. '/d' and '/history' (Admin and
+ * KitaManager) lead a manager to their Kita's dashboard and inquiries, an
  * Admin to the Kita overview to choose a Kita.
  */
 export const kitasRoutes: FeatureRoutes = {

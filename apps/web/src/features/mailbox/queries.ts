@@ -8,7 +8,7 @@ export const MAILBOX_PAGE = 200;
 
 /**
  * GET dev/messages (added, not in production): newest first, polled so new mail shows up by
- * itself, in pages of 200 ("Ältere Nachrichten laden" asks for the next with `before`, issue 20).
+ * itself, in pages of 200 ("Ältere Nachrichten laden" asks for the next with `before`).
  */
 export function useDevMessages(recipient: string) {
   return useInfiniteQuery({

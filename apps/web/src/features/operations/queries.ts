@@ -5,7 +5,7 @@ import { call } from '@/lib/api';
 import { mutation, queryKeys } from '@/lib/query';
 
 /**
- * Operations (issue 23): delivery channels paused by an account-level provider error (the banner
+ * Operations: delivery channels paused by an account-level provider error (the banner
  * for Admins and managers, polled), the Admin's resume, and the Admin's test messages with the
  * provider's answer and delivery report (polled while the page is open).
  */

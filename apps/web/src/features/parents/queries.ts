@@ -5,7 +5,7 @@ import { apiRoutes } from '@kita/shared/api/routes';
 import { mutation, queryKeys } from '@/lib/query';
 
 /**
- * Parents (spec section 7 "Parents"). Every mutation refreshes the parent lists and details,
+ * Parents (docs/wire.md "Routes"). Every mutation refreshes the parent lists and details,
  * the children lists (they show parent names) and the Kita queries (the dashboard banner counts
  * pending registrations).
  */
@@ -52,7 +52,7 @@ export const useSaveParent = mutation(
 
 export const useDeleteParent = mutation((parentId: string) => call(apiRoutes.parents.remove, { params: { id: parentId } }), written);
 
-/** The answer is the approved parent (spec: "the response replaces the parent record"). */
+/** The answer is the approved parent ("the response replaces the parent record"). */
 export const useApproveParent = mutation((parentId: string) => call(apiRoutes.parents.approve, { params: { id: parentId } }), written, {
   onSuccess: (client, parent) => client.setQueryData(queryKeys.parents.detail(parent.parentId), parent),
 });

@@ -6,7 +6,7 @@ import type { EventChild, EventDetails, PreferenceType } from '@kita/shared';
  */
 
 /**
- * Release on the event page (spec section 4 "Slot"): a finished future event, the row holds a
+ * Release on the event page: a finished future event, the row holds a
  * slot (JA) and the expire date is still ahead. The server checks the same again.
  */
 export function canReleaseRow(event: Pick<EventDetails, 'eventType' | 'status' | 'expireDate'>, row: Pick<EventChild, 'hasSlot'>, now: Date): boolean {
@@ -20,14 +20,14 @@ export interface ReleaseRequest {
   parentId: string | null | undefined;
 }
 
-/** Release needs preferenceId, childId and eventId (spec: else 'missingData'); the body also names the parent. */
+/** Release needs preferenceId, childId and eventId (else 'missingData'); the body also names the parent. */
 export function hasReleaseData(r: ReleaseRequest): r is { eventId: string; childId: string; preferenceId: string; parentId: string } {
   return !!r.eventId && !!r.childId && !!r.preferenceId && !!r.parentId;
 }
 
 /**
- * History badge (spec section 4): red = needed, yellow = preferred, green = home care; blue is
- * "already in the Kita" (issue 14: it was shown as home care next to "place: yes").
+ * History badge: red = needed, yellow = preferred, green = home care; blue is
+ * "already in the Kita" (it was shown as home care next to "place: yes").
  */
 export type HistoryKind = 'needed' | 'preferred' | 'homeCare' | 'inKita';
 export function historyKind(type: PreferenceType | null | undefined): HistoryKind {
@@ -47,7 +47,7 @@ export function parseBucket(name: string): { lo: number; hi: number } | null {
   return { lo: Number(match[1]), hi: Number(match[2]) };
 }
 
-/** Height of the credits histogram (spec section 9). */
+/** Height of the credits histogram. */
 export const HISTOGRAM_HEIGHT = 400;
 
 /** One bar of the credits histogram. */

@@ -22,7 +22,7 @@ const decided = [queryKeys.events.all, queryKeys.parents.all];
 /** `POST emergency-event/{id}/close` (manager/Admin; idempotent on the server). */
 export const useCloseEvent = mutation((eventId: string) => call(apiRoutes.results.close, { params: { id: eventId } }), decided);
 
-/** The client-side 'missingData' check of spec section 4, thrown before any call. */
+/** The client-side 'missingData' check (no request without its ids), thrown before any call. */
 export class MissingReleaseDataError extends Error {
   constructor() {
     super(i18n.t('results.release.missingData'));
@@ -81,7 +81,7 @@ export function useEventReport(eventId: string, kitaId: string | undefined, enab
   });
 }
 
-/** How long the saved PDF's object URL lives (spec section 9: released after 60 s). */
+/** How long the saved PDF's object URL lives. */
 export const REPORT_URL_LIFETIME_MS = 60_000;
 
 /**

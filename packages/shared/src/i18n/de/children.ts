@@ -1,4 +1,4 @@
-/** Children page, child form and children tables (spec section 2 "Children page", section 4 "Child form"). */
+/** Children page, child form and children tables. */
 export const children = {
   notFound: 'Kein Kind mit der ID {{id}} gefunden',
   groupNotFound: 'Keine Gruppe mit der ID {{id}} gefunden',
@@ -38,7 +38,7 @@ export const children = {
     parentsFailed: 'Eltern konnten nicht geladen werden.',
     newParentTitle: 'Neues Elternteil',
   },
-  // Finished inquiries keep their snapshot (domain.md): answers, places, report and history stay.
+  // Finished inquiries keep their snapshot (docs/domain.md): answers, places, report and history stay.
   deleteDescription: '„{{name}}“ ({{group}}) wird dauerhaft gelöscht. Laufende Bedarfsabfragen fragen nicht mehr nach dem Kind; abgeschlossene behalten seine Antworten und Platzvergaben.',
   toast: {
     created: 'Das Kind wurde hinzugefügt.',

@@ -9,7 +9,7 @@ export const delivery = {
     failed: 'Fehlgeschlagen',
     no_channel: 'Kein Kanal',
   },
-  /** The message kinds a family is sent about an inquiry (issue 20). */
+  /** The message kinds a family is sent about an inquiry. */
   kinds: {
     inquiry: 'Abfrage',
     reminder: 'Erinnerung',

@@ -1,4 +1,4 @@
-/** Server error messages (api.md error body `message`) and client transport errors (spec section 8). */
+/** Server error messages (docs/wire.md error body `message`) and client transport errors (docs/wire.md "Errors"). */
 export const errors = {
   VALIDATION_FAILED: 'Die Eingaben sind ungültig.',
   UNAUTHENTICATED: 'Bitte melden Sie sich an.',

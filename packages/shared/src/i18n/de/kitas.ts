@@ -36,7 +36,7 @@ export const kitas = {
   },
   deleteDescription:
     'Die Kita „{{name}}“ wird mit allen Kategorien, Gruppen, Kindern, Eltern, Leitungen und Bedarfsabfragen dauerhaft gelöscht.',
-  // The counts are the plurals of `impact` (issue 20: "1 Leitungskonten").
+  // The counts are the plurals of `impact` ("1 Leitungskonten").
   deleteImpact:
     'Die Kita „{{name}}“ wird dauerhaft gelöscht, mit ihr {{families}} mit {{children}}, {{managers}} und {{inquiries}}, davon {{finished}} abgeschlossen samt Ergebnissen und Guthaben.',
   impact: {

@@ -1,5 +1,5 @@
 /**
- * E-mail and SMS templates (domain.md "Notifications"), rendered on the server by
+ * E-mail and SMS templates (docs/domain.md "Messages"), rendered on the server by
  * apps/server/src/notify/messages.ts. `{{var}}` placeholders; `body` paragraphs are separated by a
  * blank line. SMS texts use only GSM-7 characters (umlauts and ß are fine, no typographic dashes
  * or quotes) so that one SMS holds 160 characters.
@@ -17,6 +17,12 @@ export const messages = {
     body: 'für Sie wurde bei {{kitaName}} ein Konto für die Notbetreuung angelegt. Bitte bestätigen Sie Ihre E-Mail-Adresse über den folgenden Link. Der Link ist 7 Tage gültig.',
     action: 'E-Mail-Adresse bestätigen',
     sms: '{{kitaName}}: Bitte bestätigen Sie Ihre E-Mail-Adresse: {{link}}',
+  },
+  email_change: {
+    subject: 'Bitte bestätigen Sie Ihre neue E-Mail-Adresse',
+    body: 'diese Adresse soll künftig für Ihr Konto in der Notbetreuung von {{kitaName}} verwendet werden. Bitte bestätigen Sie sie über den folgenden Link; erst dann gilt sie. Der Link ist 48 Stunden gültig.\n\nWenn Sie das nicht veranlasst haben, ignorieren Sie diese E-Mail. Es ändert sich nichts.',
+    action: 'Neue E-Mail-Adresse bestätigen',
+    sms: '{{kitaName}}: Bitte bestätigen Sie Ihre neue E-Mail-Adresse: {{link}}',
   },
   otp: {
     subject: 'Ihr Bestätigungscode: {{otp}}',

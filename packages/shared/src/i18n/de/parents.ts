@@ -1,4 +1,4 @@
-/** Parents list, parent form and parent details (spec section 2 "Parents list", "Parent details"). */
+/** Parents list, parent form and parent details. */
 export const parents = {
   notFound: 'Kein Elternteil mit der ID {{id}} gefunden',
   list: {
@@ -40,6 +40,7 @@ export const parents = {
   deleteDescription:
     '„{{name}}“ wird dauerhaft gelöscht, mit dem Elternkonto, allen Kindern der Familie, ihren Antworten und dem Guthaben ({{credits}}).',
   toast: {
+    emailChangeSent: 'Wir haben einen Bestätigungslink an {{email}} gesendet. Die neue Adresse gilt, sobald Sie ihn öffnen.',
     created: 'Das Elternteil wurde hinzugefügt.',
     createFailed: 'Elternteil konnte nicht hinzugefügt werden',
     updated: 'Das Elternteil wurde aktualisiert.',
@@ -57,6 +58,7 @@ export const parents = {
     verifyPhoneFailed: 'Telefonbestätigung fehlgeschlagen',
   },
   details: {
+    pendingEmail: 'Neue Adresse {{email}} wartet auf Bestätigung (Link per E-Mail gesendet, 48 Stunden gültig)',
     notFound: 'Kein Elternteil mit der ID {{id}} gefunden',
     loadFailed: 'Elternteil konnte nicht geladen werden.',
     personalInfo: 'Persönliche Angaben',

@@ -1,4 +1,4 @@
-/** The traffic-light page parents open from the inquiry link (spec "Preference page", section 8). */
+/** The traffic-light page parents open from the inquiry link. */
 export const preference = {
   title: 'Bedarfsabfrage Notbetreuung',
   greeting: 'Hallo {{name}},',
@@ -29,7 +29,7 @@ export const preference = {
     future: 'Bitte antworten Sie bis zu der Zeit unter „Antwort bis“. Danach vergibt die Kita die Plätze: zuerst Rot, dann Gelb. Innerhalb einer Farbe kommen Familien zuerst, die zuletzt bei Rot keinen Platz bekamen; bei Gleichstand entscheidet das Los. Grün bringt dabei keinen Vorteil: Antworten Sie so, wie Sie den Platz brauchen. Sie erhalten das Ergebnis per E-Mail oder SMS.',
   },
   faq: 'Häufige Fragen zur Notbetreuung',
-  /** /help, the page the FAQ link opens (issue 20). Rule version 2: docs/fairness.md. */
+  /** /help, the page the FAQ link opens. Rule version 2: docs/fairness.md. */
   help: {
     title: 'Häufige Fragen zur Notbetreuung',
     intro: 'Wenn in der Kita Personal fehlt (Streik, Krankheit), fragt die Kita ab, wer einen Platz in der Notbetreuung braucht. So funktioniert es.',
@@ -74,9 +74,9 @@ export const preference = {
   saveFailed: 'Ein unerwarteter Fehler ist aufgetreten.',
   saveErrorTitle: 'Nicht gespeichert',
   loading: 'Abfrage wird geladen …',
-  /** A deleted inquiry's link (issue 20). */
+  /** A deleted inquiry's link. */
   withdrawnTitle: 'Diese Abfrage wurde von der Kita zurückgezogen',
-  /** The closed inquiry's link shows the family's result (issue 20). */
+  /** The closed inquiry's link shows the family's result. */
   resultTitle: 'Ergebnis',
   resultIntro: 'die Abfrage ist abgeschlossen. Das Ergebnis für Ihre Kinder:',
   result: {

@@ -1,4 +1,4 @@
-/** Registered parents awaiting approval (spec section 2 "Registered parents (per Kita)"). */
+/** Registered parents awaiting approval (per Kita). */
 export const registration = {
   title: 'Registrierte Eltern',
   description: 'Eltern, die sich über den Registrierungslink angemeldet haben und auf die Freigabe warten.',

@@ -1,5 +1,5 @@
 /**
- * Results of an event (domain.md "Allocation and credits", "Credits histogram", "Reports"): reason
+ * Results of an event (docs/domain.md "Allocation and credits", "Credits histogram", "Reports"): reason
  * texts, release, close, the parent's history, the credits histogram and the PDF report. The
  * server renders reason texts, PDF labels and release errors from here; the web the rest.
  */
@@ -30,10 +30,10 @@ export const results = {
     promoted: 'Von der Warteliste (Platz {{waitlist}}) nachgerückt, nachdem ein Platz freigegeben wurde.',
     familySplit: ' Geschwister: Die letzten Plätze reichten nicht für alle Kinder der Familie.',
   },
-  /** The rule of events closed with rule version 2 (the default since issue 13). */
+  /** The rule of events closed with rule version 2 (the default). */
   rule:
     'Reihenfolge: Blau behält den Platz, dann Rot, dann Gelb; innerhalb einer Farbe zuerst das höhere Guthaben der Familie, bei Gleichstand entscheidet das Los (SHA-256 von „Seed:Eltern-ID“, kleinerer Wert zuerst). Geschwister stehen zusammen. Guthaben (Regel 2): +1, wenn ein rotes Kind keinen Platz bekam; -2 für jeden Platz eines roten oder blauen Kindes; Grün und Gelb bringen nichts; das Guthaben bleibt zwischen -1 und +1. Ein Platz, der vor Beginn der Betreuung zurückgegeben wird, bringt die -2 zurück, und die nachrückende Familie wird wie bei der Vergabe gebucht; nach Beginn der Betreuung bleiben die -2, und die nachrückende Familie bekommt den Platz für die restlichen Tage ohne Abzug (ihr +1 bleibt).',
-  /** The rule of events closed with rule version 1 (before issue 13); they stay explained by it. */
+  /** The rule of events closed with rule version 1 (the first rule); they stay explained by it. */
   ruleV1:
     'Reihenfolge: Blau behält den Platz, dann Rot, dann Gelb; innerhalb einer Farbe zuerst das höhere Guthaben der Familie, bei Gleichstand entscheidet das Los (SHA-256 von „Seed:Eltern-ID“, kleinerer Wert zuerst). Geschwister stehen zusammen. Guthaben (Regel 1): +1 für Grün und für Rot oder Gelb ohne Platz, -1 für jeden Platz.',
   close: {
@@ -62,7 +62,7 @@ export const results = {
     noSlot: 'Platz konnte nicht freigegeben werden: Das Kind hat keinen Platz (mehr).',
     promoted: '{{childName}} rückt von der Warteliste nach.',
   },
-  /** The parent's profile: an answer is due (issue 20). */
+  /** The parent's profile: an answer is due. */
   answerDue: {
     title_one: 'Eine Bedarfsabfrage wartet auf Ihre Antwort',
     title_other: '{{count}} Bedarfsabfragen warten auf Ihre Antwort',
@@ -110,7 +110,7 @@ export const results = {
     parents_one: '{{count}} Familie',
     parents_other: '{{count}} Familien',
     yours: 'Ihr Bereich',
-    /** The same chart on staff pages (issue 20: it spoke to the parent there). */
+    /** The same chart on staff pages (it spoke to the parent there). */
     staff: {
       description: 'Wie viele freigegebene Familien welches Guthaben haben. Orange: der Bereich dieser Familie.',
       explain: 'Guthaben: +1, wenn ein Kind der Familie Rot geantwortet und keinen Platz bekommen hat; -2 für jeden Platz (Rot oder Blau). Grün und Gelb ändern nichts. Es bleibt zwischen -1 und +1. Wer zuletzt leer ausging, ist beim nächsten Mal zuerst dran.',

@@ -71,7 +71,7 @@ export const users = {
   },
   deleteDescription: 'Das Konto von „{{name}}“ wird dauerhaft gelöscht; die Person kann sich nicht mehr anmelden.',
   you: 'Sie',
-  /** Failed activation and password-reset mails (Admin, issue 22). */
+  /** Failed activation and password-reset mails (Admin). */
   accountMails: {
     title_one: 'Eine Kontomail wurde nicht zugestellt',
     title_other: '{{count}} Kontomails wurden nicht zugestellt',

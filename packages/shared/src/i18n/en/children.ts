@@ -40,7 +40,7 @@ export const children: Catalog<typeof de> = {
     parentsFailed: 'Failed to fetch parents.',
     newParentTitle: 'New parent',
   },
-  // Finished inquiries keep their snapshot (domain.md): answers, places, report and history stay.
+  // Finished inquiries keep their snapshot (docs/domain.md): answers, places, report and history stay.
   deleteDescription: '“{{name}}” ({{group}}) will be deleted permanently. Running demand inquiries no longer ask for the child; finished ones keep its answers and places.',
   toast: {
     created: 'The child was added.',

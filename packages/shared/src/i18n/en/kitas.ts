@@ -38,7 +38,7 @@ export const kitas: Catalog<typeof de> = {
   },
   deleteDescription:
     'The Kita “{{name}}” will be deleted permanently with all its categories, groups, children, parents, managers and demand inquiries.',
-  // The counts are the plurals of `impact` (issue 20: "1 Leitungskonten").
+  // The counts are the plurals of `impact` ("1 Leitungskonten").
   deleteImpact:
     'The Kita “{{name}}” will be deleted permanently, and with it {{families}} with {{children}}, {{managers}} and {{inquiries}}, {{finished}} of them finished with their results and credits.',
   impact: {

@@ -15,6 +15,12 @@ export const messages: Catalog<typeof de> = {
     action: 'Confirm e-mail address',
     sms: '{{kitaName}}: Please confirm your e-mail address: {{link}}',
   },
+  email_change: {
+    subject: 'Please confirm your new e-mail address',
+    body: 'this address is to be used from now on for your emergency care account at {{kitaName}}. Please confirm it with the link below; only then does it take effect. The link is valid for 48 hours.\n\nIf you did not ask for this, ignore this e-mail. Nothing changes.',
+    action: 'Confirm new e-mail address',
+    sms: '{{kitaName}}: Please confirm your new e-mail address: {{link}}',
+  },
   otp: {
     subject: 'Your verification code: {{otp}}',
     body: 'Your verification code is {{otp}}. It is valid for {{minutes}} minutes. Do not share it with anyone.',

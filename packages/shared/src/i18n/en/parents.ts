@@ -42,6 +42,7 @@ export const parents: Catalog<typeof de> = {
   deleteDescription:
     '“{{name}}” will be deleted permanently, with the parent account, all the family’s children, their answers and the credits ({{credits}}).',
   toast: {
+    emailChangeSent: 'We sent a confirmation link to {{email}}. The new address applies as soon as you open it.',
     created: 'The parent was added.',
     createFailed: 'Failed to add parent',
     updated: 'The parent was updated.',
@@ -59,6 +60,7 @@ export const parents: Catalog<typeof de> = {
     verifyPhoneFailed: 'Phone verification failed',
   },
   details: {
+    pendingEmail: 'New address {{email}} awaits confirmation (link sent by e-mail, valid for 48 hours)',
     notFound: 'No parent found with ID {{id}}',
     loadFailed: 'Failed to fetch the parent.',
     personalInfo: 'Personal information',

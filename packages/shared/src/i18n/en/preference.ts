@@ -30,7 +30,7 @@ export const preference: Catalog<typeof de> = {
     // Rule 2 (docs/fairness.md): no credit for green, so the hint must not invite green answers.
     future: 'Please answer by the time shown under "Answer by". Then the Kita gives the places: red first, then yellow. Within a colour, families who last answered red and found no place come first; a lottery decides between equals. Green gives no advantage: answer as you need the place. You receive the result by e-mail or SMS.',
   },
-  /** /help, the page the FAQ link opens (issue 20). Rule version 2: docs/fairness.md. */
+  /** /help, the page the FAQ link opens. Rule version 2: docs/fairness.md. */
   help: {
     title: 'Questions about emergency care',
     intro: 'When the Kita is short of staff (strike, illness), it asks who needs a place in emergency care. This is how it works.',

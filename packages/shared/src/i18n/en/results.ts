@@ -28,10 +28,10 @@ export const results: Catalog<typeof de> = {
     promoted: 'Moved up from the waitlist (position {{waitlist}}) after a place was released.',
     familySplit: ' Siblings: the last places were not enough for all children of the family.',
   },
-  /** The rule of events closed with rule version 2 (the default since issue 13). */
+  /** The rule of events closed with rule version 2 (the default). */
   rule:
     'Order: blue keeps its place, then red, then yellow; within a colour the family with more credits first, ties decided by the lottery (SHA-256 of "seed:parentId", lower value first). Siblings stand together. Credits (rule 2): +1 when a red child found no place; -2 for each place of a red or blue child; green and yellow earn nothing; credits stay between -1 and +1. A place given back before care begins returns the -2, and the family that moves up is booked as at the allocation; once care has begun the -2 stays, and the family that moves up gets the place for the remaining days without a charge (its +1 stays).',
-  /** The rule of events closed with rule version 1 (before issue 13); they stay explained by it. */
+  /** The rule of events closed with rule version 1 (the first rule); they stay explained by it. */
   ruleV1:
     'Order: blue keeps its place, then red, then yellow; within a colour the family with more credits first, ties decided by the lottery (SHA-256 of "seed:parentId", lower value first). Siblings stand together. Credits (rule 1): +1 for green and for red or yellow without a place, -1 for each place.',
   close: {
@@ -60,7 +60,7 @@ export const results: Catalog<typeof de> = {
     noSlot: 'Failed to release slot: the child has no place (any more).',
     promoted: '{{childName}} moves up from the waitlist.',
   },
-  /** The parent's profile: an answer is due (issue 20). */
+  /** The parent's profile: an answer is due. */
   answerDue: {
     title_one: 'A demand inquiry is waiting for your answer',
     title_other: '{{count}} demand inquiries are waiting for your answer',
@@ -108,7 +108,7 @@ export const results: Catalog<typeof de> = {
     parents_one: '{{count}} family',
     parents_other: '{{count}} families',
     yours: 'Your range',
-    /** The same chart on staff pages (issue 20: it spoke to the parent there). */
+    /** The same chart on staff pages (it spoke to the parent there). */
     staff: {
       description: "How many approved families have which credits. Orange: this family's range.",
       explain: "Credits: +1 when a child of the family answered red and found no place; -2 for each place (red or blue). Green and yellow change nothing. Credits stay between -1 and +1. Whoever went without last time comes first next time.",

@@ -73,7 +73,7 @@ export const users: Catalog<typeof de> = {
   },
   deleteDescription: 'The account of “{{name}}” will be deleted permanently; the person can no longer log in.',
   you: 'You',
-  /** Failed activation and password-reset mails (Admin, issue 22). */
+  /** Failed activation and password-reset mails (Admin). */
   accountMails: {
     title_one: 'One account e-mail was not delivered',
     title_other: '{{count}} account e-mails were not delivered',

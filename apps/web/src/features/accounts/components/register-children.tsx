@@ -9,7 +9,7 @@ import { DateOfBirthField } from '@/components/form/date-of-birth-field';
 
 export const emptyChild = { childName: '', dateOfBirth: '', groupId: '' };
 
-/** One or more children with name, date of birth and group ('category : group', spec section 2). */
+/** One or more children with name, date of birth and group (chosen as 'category : group'). */
 export function RegisterChildren({
   control,
   kita,

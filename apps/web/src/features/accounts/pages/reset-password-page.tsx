@@ -35,7 +35,7 @@ export default function ResetPasswordPage() {
   const token = params.get('token');
   const firstPassword = (location.state as { firstPassword?: boolean } | null)?.firstPassword === true;
   const reset = useResetPassword();
-  // The page speaks the account's language, not the browser's (issue 20).
+  // The page speaks the account's language, not the browser's.
   const linkLanguage = useLinkLanguage(token).data?.language;
   React.useEffect(() => {
     if (linkLanguage && linkLanguage !== currentLanguage()) void changeLanguage(linkLanguage);

@@ -27,7 +27,7 @@ export default function VerifyEmailPage() {
     activateAccount(token).then(
       (result) => {
         if (!live) return;
-        // The family's language from here on (issue 20: the page spoke the browser's).
+        // The family's language from here on (the page spoke the browser's).
         if (result.language !== currentLanguage()) void changeLanguage(result.language);
         if (result.needsPassword && result.resetToken) {
           navigate(`/reset-password?token=${encodeURIComponent(result.resetToken)}`, { replace: true, state: { firstPassword: true } });

@@ -24,7 +24,7 @@ interface VerifyPhoneState {
 
 /**
  * /verify-phone: the 6-digit code sent by SMS. The otpToken of the request comes in the
- * navigation state or, after a reload, from localStorage (spec: otpToken is stored locally).
+ * navigation state or, after a reload, from localStorage (otpToken is stored locally).
  */
 export default function VerifyPhonePage() {
   const { t } = useTranslation();

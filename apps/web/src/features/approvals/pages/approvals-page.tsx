@@ -30,8 +30,8 @@ function ChildBadges({ parent }: { parent: RegisteredParent }) {
 }
 
 /**
- * Registered parents of a Kita waiting for approval (spec section 2): name, e-mail, children;
- * row click opens the parent (reject and delete there); approve per row. No row menu (spec).
+ * Registered parents of a Kita waiting for approval: name, e-mail, children;
+ * row click opens the parent (reject and delete there); approve per row. No row menu.
  */
 export default function RegistrationPage() {
   const { t } = useTranslation();
@@ -106,7 +106,7 @@ export default function RegistrationPage() {
               defaultSort={{ id: 'name' }}
               emptyText={t('registration.empty')}
               getRowId={(p) => p.parentId}
-              // Spec: row actions hidden (issue 20). Approve is the visible button; reject and delete
+              // No row-action menu here. Approve is the visible button; reject and delete
               // are on the registration's page, which the row click opens.
               onRowClick={(p) => navigate(`/kitas/${kitaId}/p/${p.parentId}`)}
             />

@@ -29,7 +29,7 @@ export interface ChildFormDialogProps {
   child?: ChildFormTarget;
   /** Adding from a parent's details: the parent is fixed and not chosen. */
   fixedParent?: { parentId: string; name: string };
-  /** A parent edits their own child: only name and date of birth (spec section 4). */
+  /** A parent edits their own child: only name and date of birth. */
   asParent?: boolean;
 }
 
@@ -45,7 +45,7 @@ function initialValues(props: ChildFormDialogProps): ChildFormValues {
 }
 
 /**
- * Add or edit a child (spec sections 2 and 4). Staff pick the group and either an existing parent
+ * Add or edit a child. Staff pick the group and either an existing parent
  * or enter a new one: switching to "new" presets the Kita and clears the parent, switching back
  * clears the new parent.
  */

@@ -12,7 +12,7 @@ export type ParentMode = 'existing' | 'new';
 
 /**
  * The child form's parent: an existing parent of the Kita (with a search over name and e-mail,
- * as a Kita has dozens of families, issue 14) or a new parent entered with the parent fields.
+ * as a Kita has dozens of families) or a new parent entered with the parent fields.
  */
 export function ParentChooser({
   form,

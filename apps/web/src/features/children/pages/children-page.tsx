@@ -6,7 +6,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { childRow, ChildrenTable, type ChildRow } from '../components/children-table';
 import { useKitaChildren } from '../queries';
 
-/** Children page of a Kita (spec section 2): searchable table with add, edit and delete. */
+/** Children page of a Kita: searchable table with add, edit and delete. */
 export default function ChildrenPage() {
   const { t } = useTranslation();
   const kitaId = useParams().kitaId ?? '';

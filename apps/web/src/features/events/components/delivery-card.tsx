@@ -84,7 +84,7 @@ function FanOutProgress({ delivery: d, timezone }: { delivery: EventDelivery; ti
   if (total === 0) return null;
   const share = Math.round((done / total) * 100);
   const running = done < total;
-  // Done, but not all arrived (issue 20: "Alle 35 Nachrichten sind verschickt" above "Fehlgeschlagen 2").
+  // Done, but not all arrived ("Alle 35 Nachrichten sind verschickt" above "Fehlgeschlagen 2").
   const failed = d.channels.email.failed + d.channels.sms.failed;
   return (
     <div className="flex flex-col gap-1.5" data-qa="delivery-progress">
@@ -111,7 +111,7 @@ function ChannelTable({ delivery: d }: { delivery: EventDelivery }) {
   const { t } = useTranslation();
   const states = ['delivered', 'sent', 'pending', 'failed'] as const;
   const channels = ['sms', 'email'] as const;
-  // States as rows and the two channels as columns: three columns fit a phone's card (issue 20).
+  // States as rows and the two channels as columns: three columns fit a phone's card.
   return (
     <Table data-qa="delivery-channels" aria-label={t('delivery.channelTable')}>
       <TableHeader>

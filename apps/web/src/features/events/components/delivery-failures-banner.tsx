@@ -5,7 +5,7 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { formatWith } from '@/lib/format';
 import { useDeliveryFailures } from '../queries';
 
-/** The dashboard's warning: inquiries of this Kita with families a message did not reach (open ones: the inquiry; closed ones: the result and later messages, issue 20). */
+/** The dashboard's warning: inquiries of this Kita with families a message did not reach (open ones: the inquiry; closed ones: the result and later messages). */
 export function DeliveryFailuresBanner({ kitaId }: { kitaId: string }) {
   const { t } = useTranslation();
   const failures = useDeliveryFailures();

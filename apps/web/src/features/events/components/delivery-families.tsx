@@ -55,7 +55,7 @@ export function DeliveryFamilies({ event, delivery, childRows }: { event: EventD
         </p>
       ) : (
         // A list that is a table on a wide card and one block per family in a narrow one (a phone's
-        // 306 px card, issue 20): container queries, so nothing runs off to the right.
+        // 306 px card): container queries, so nothing runs off to the right.
         <div className="@container max-h-[28rem] overflow-auto rounded-md border" tabIndex={0} role="region" aria-label={t('delivery.families.label')} data-qa="delivery-families">
           <div className={cn(GRID, 'bg-card text-muted-foreground sticky top-0 z-10 hidden border-b px-3 py-2 text-sm font-medium @3xl:grid')} aria-hidden="true">
             <span>{t('delivery.families.family')}</span>

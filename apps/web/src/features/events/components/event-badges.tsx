@@ -3,7 +3,7 @@ import type { EventStatus, EventType, PreferenceType } from '@kita/shared';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/utils';
 
-/** Type badge of the events list (spec: "type badge"). */
+/** Type badge of the events list ("type badge"). */
 export function EventTypeBadge({ type }: { type: EventType }) {
   const { t } = useTranslation();
   return (

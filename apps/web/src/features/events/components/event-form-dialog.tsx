@@ -29,7 +29,7 @@ import { useEventDetails, useKitaCategories, useKitaTimeZone, useSaveEvent } fro
 
 const IMMEDIATE_MINUTES = LIMITS.immediateEventMinutes;
 
-/** Add/edit dialog of an emergency event (spec section 5 "Event" rules). */
+/** Add/edit dialog of an emergency event (the inquiry rules of docs/domain.md "Validation"). */
 export function EventFormDialog({
   open,
   onOpenChange,
@@ -50,7 +50,7 @@ export function EventFormDialog({
   // An open event keeps its start (the parents were notified then).
   const startLocked = !!event && event.status !== 'scheduled';
   // With answers, category and type stay (the server refuses EVENT_HAS_ANSWERS): the fields say why
-  // instead of offering a change that fails (issue 20). A scheduled inquiry has no answers.
+  // instead of offering a change that fails. A scheduled inquiry has no answers.
   const details = useEventDetails(open && startLocked ? event.eventId : undefined, kitaId).data?.eventDetails;
   const answers = details ? details.counts.red + details.counts.yellow + details.counts.green + details.counts.blue : 0;
   const answersLock = answers > 0;

@@ -8,7 +8,7 @@ import { formatDateTime } from '@/lib/format';
 import { EventStatusBadge, EventTypeBadge } from './event-badges';
 
 /**
- * The event card (spec "Event details"): type, category, date, expire date, available slots,
+ * The event card: type, category, date, expire date, available slots,
  * required home care (not once finished), description, and the lottery fingerprint.
  */
 export function EventSummaryCard({ event, actions }: { event: EventDetails; actions?: React.ReactNode }) {

@@ -15,7 +15,7 @@ import { EventStatusBadge, EventTypeBadge } from './event-badges';
 import { EventFormDialog } from './event-form-dialog';
 
 /**
- * The events list (spec "Events list"): type badge, eventDate, expireDate, category, total slots;
+ * The events list: type badge, eventDate, expireDate, category, total slots;
  * newest event date first; no search; add; row click opens the event with the row as navigation
  * state. Used on /kitas/{kitaId}/e and on the Kita dashboard.
  */
@@ -115,7 +115,7 @@ export function EventsTable({ kitaId, height = 500 }: { kitaId: string; height?:
 
 /**
  * The delete confirmation's text: what is deleted, and how many families already have the link
- * (issue 20: they are told that the Kita withdrew the inquiry). A scheduled inquiry has asked nobody.
+ * (they are told that the Kita withdrew the inquiry). A scheduled inquiry has asked nobody.
  */
 function DeleteEventText({ event, kitaId }: { event: EventSummary; kitaId: string }) {
   const { t } = useTranslation();

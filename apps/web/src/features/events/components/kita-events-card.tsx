@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardAction, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { EventsTable } from './events-table';
 
-/** The events list on the Kita dashboard (spec "Kita dashboard ... and the events list"). */
+/** The events list on the Kita dashboard. */
 export function KitaEventsCard({ kitaId }: { kitaId: string }) {
   const { t } = useTranslation();
   return (

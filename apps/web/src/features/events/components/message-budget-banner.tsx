@@ -19,7 +19,7 @@ function useMessageBudgets(enabled: boolean) {
 }
 
 /**
- * Issue 21: near a message budget, Admins see a banner; over it (messages of that class wait),
+ * Near a message budget, Admins see a banner; over it (messages of that class wait),
  * Admins and the Kita's managers see which budget holds how many messages and until when.
  */
 export function MessageBudgetBanner() {

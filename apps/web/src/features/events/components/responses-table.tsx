@@ -11,8 +11,8 @@ import { RecordAnswerDialog } from './record-answer-dialog';
 const RANK = { red: 0, yellow: 1, green: 2, blue: -1 } as const;
 
 /**
- * The children responses (spec: child, parent, group, credit, preference, slot assigned; 250px).
- * Sorting by preference ranks red, yellow, green, a missing answer counting as green (spec section 4).
+ * The children responses (child, parent, group, credit, preference, slot assigned; 250px).
+ * Sorting by preference ranks red, yellow, green, a missing answer counting as green.
  * Staff can record or change any child's answer while the event is open. The slot column and,
  * once finished, rank, reason and release come from the results feature.
  */
@@ -20,7 +20,7 @@ export function ResponsesTable({ event, rows }: { event: EventDetails; rows: Eve
   const { t } = useTranslation();
   const [recording, setRecording] = React.useState<EventChild | undefined>();
   const outcomeColumns = useOutcomeColumns(event);
-  // On a phone (issue 14) the answer sits under the child's name and the slot column beside it.
+  // On a phone the answer sits under the child's name and the slot column beside it.
   const phone = useIsPhone();
 
   const columns = React.useMemo<ColumnDef<EventChild>[]>(
@@ -30,7 +30,7 @@ export function ResponsesTable({ event, rows }: { event: EventDetails; rows: Eve
         accessorKey: 'childName',
         header: t('events.responses.child'),
         // Late joiners and children that left while the inquiry was open (its snapshot); on a phone
-        // the answer stands under the name (issue 14).
+        // the answer stands under the name.
         cell: ({ row }) => {
           const c = row.original;
           return (

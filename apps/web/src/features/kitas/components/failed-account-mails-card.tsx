@@ -9,7 +9,7 @@ import { notifyError, notifySuccess } from '@/lib/notify';
 import { useFailedAccountMails, useResendAccountMail } from '../queries';
 
 /**
- * The Admin's warning (issue 22): activation and password-reset mails that failed for good, one
+ * The Admin's warning: activation and password-reset mails that failed for good, one
  * line per account with the address, the reason and a resend (a fresh link to the account's
  * current e-mail; correct a typo in the account first). Shown only while there are any.
  */

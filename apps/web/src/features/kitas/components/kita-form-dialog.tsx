@@ -11,7 +11,7 @@ import { useSaveKita } from '../queries';
 import { FormDialog } from '@/components/form-dialog';
 import { applyServerErrors } from '@/components/form/server-errors';
 
-/** Add (no `kita`) or edit a Kita: name, location, description (spec 5: name and location required). */
+/** Add (no `kita`) or edit a Kita: name, location, description (name and location required). */
 export function KitaFormDialog({ open, onOpenChange, kita }: { open: boolean; onOpenChange: (open: boolean) => void; kita?: Kita | null }) {
   const { t } = useTranslation();
   const save = useSaveKita();

@@ -16,7 +16,7 @@ function dataUrlToBlob(dataUrl: string): Blob {
   return new Blob([bytes], { type: match[1] });
 }
 
-/** Saves the QR code as qr-code.png (spec section 2). */
+/** Saves the QR code as qr-code.png. */
 function downloadQrCode(dataUrl: string): void {
   const url = URL.createObjectURL(dataUrlToBlob(dataUrl));
   const link = document.createElement('a');
@@ -31,7 +31,7 @@ function downloadQrCode(dataUrl: string): void {
 
 /**
  * The registration card: read-only link with a copy button (5-second "copied" state), the QR code
- * with a download button, and a hint. Fixed height 550px (spec section 9).
+ * with a download button, and a hint. Fixed height 550px.
  */
 export function RegistrationCard({ kita }: { kita: Pick<KitaDetails, 'kitaName' | 'registrationLink' | 'qrCode'> }) {
   const { t } = useTranslation();

@@ -2,7 +2,7 @@ import { Navigate } from 'react-router';
 import { homePathFor, useAuth } from '@/lib/auth';
 import KitaListPage from './kita-list-page';
 
-/** '/': the Kita overview; a Kita manager goes straight to their Kita's dashboard (spec section 2), a parent to their own page. */
+/** '/': the Kita overview; a Kita manager goes straight to their Kita's dashboard, a parent to their own page. */
 export default function HomePage() {
   const { user } = useAuth();
   if (user?.role === 'Parent') return <Navigate to={homePathFor(user)} replace />;

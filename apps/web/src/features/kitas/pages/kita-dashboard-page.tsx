@@ -31,7 +31,7 @@ export default function KitaDashboardPage() {
       <PageHeader title={data.kitaName} description={data.location} />
       <PendingParentsBanner count={data.registeredParents} />
       <DeliveryFailuresBanner kitaId={kitaId} />
-      {/* Side by side only from 1536 px: at 1280 px beside the sidebar the inquiry table was cut after "Plätze" (issue 14). */}
+      {/* Side by side only from 1536 px: at 1280 px beside the sidebar the inquiry table was cut after "Plätze". */}
       <div className="grid gap-6 2xl:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="flex min-w-0 flex-col gap-6" data-qa="dashboard-events">
           <KitaEventsCard kitaId={kitaId} />

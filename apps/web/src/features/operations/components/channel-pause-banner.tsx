@@ -8,7 +8,7 @@ import { notifyError, notifySuccess } from '@/lib/notify';
 import { useChannelPauses, useResumeChannel } from '../queries';
 
 /**
- * The alarm of a delivery channel paused by an account-level provider error (issue 23), above
+ * The alarm of a delivery channel paused by an account-level provider error, above
  * every page of Admins and of managers whose Kita has messages waiting: the provider's reason in
  * words, what waits, when the next probe runs; an Admin can resume at once.
  */

@@ -21,7 +21,7 @@ function providerAnswer(m: TestMessage, accepted: (transport: string, id: string
 }
 
 /**
- * /delivery-test (Admin, issue 23): one SMS and one e-mail to a number/address the Admin enters;
+ * /delivery-test (Admin): one SMS and one e-mail to a number/address the Admin enters;
  * the table shows the provider's answer and, when it arrives, the delivery report (polled).
  */
 export default function DeliveryTestPage() {

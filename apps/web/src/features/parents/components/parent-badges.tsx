@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { Parent } from '@kita/shared';
 import { Badge } from '@/components/ui/badge';
 
-/** Active/inactive badge of the account (spec: accountStatus). */
+/** Active/inactive badge of the account (accountStatus). */
 export function AccountStatusBadge({ status }: { status: Parent['accountStatus'] }) {
   const { t } = useTranslation();
   return (

@@ -57,7 +57,7 @@ export function ParentConfirmDialog({
   const writes = { reset: useResetCredits(), reject: useRejectParent(), delete: useDeleteParent() };
   const entry = action ? parentConfirms[action] : parentConfirms.delete;
   // A registration (not approved yet) has no account, answers or credits to lose: its own text,
-  // from the registrations list and from its details page alike (issue 20).
+  // from the registrations list and from its details page alike.
   const registration = action === 'delete' && (plainDelete || parent?.status === 'registered');
   const confirmed = async () => {
     if (!action || !parent) return;

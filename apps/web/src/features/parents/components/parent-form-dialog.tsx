@@ -34,7 +34,7 @@ function valuesOf(parent: Parent): ParentFormValues {
 }
 
 /**
- * Add or edit a parent (spec section 2 "Dialogs", section 4 "Parent form"). A parent editing
+ * Add or edit a parent. A parent editing
  * their own record gets no Kita selector and no anonymity switch; a language change of their own
  * record switches the UI language and is stored with the session user.
  */
@@ -65,7 +65,10 @@ export function ParentFormDialog({ open, onOpenChange, parent, kitaId }: ParentF
       { parentId: parent?.parentId, input },
       {
         onSuccess: (saved) => {
-          notifySuccess(parent ? t('parents.toast.updated') : t('parents.toast.created'));
+          // A parent's own new e-mail address applies only once its confirmation link is opened.
+          const pending = selfService && saved.pendingEmail && saved.pendingEmail === input.email?.trim().toLowerCase() ? saved.pendingEmail : null;
+          if (pending) notifySuccess(t('parents.toast.emailChangeSent', { email: pending }));
+          else notifySuccess(parent ? t('parents.toast.updated') : t('parents.toast.created'));
           const me = getUser();
           if (selfService && me && saved.language !== currentLanguage()) {
             updateUser({ ...me, language: saved.language, parent: me.parent ? { ...me.parent, language: saved.language } : me.parent });

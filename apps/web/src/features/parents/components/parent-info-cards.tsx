@@ -103,6 +103,11 @@ export function PersonalInfoCard({ parent, onVerifyEmail, onVerifyPhone, verifyi
         verifyLabel={t('parents.details.verifyEmail')}
         pending={verifyingEmail}
       />
+      {parent.pendingEmail && (
+        <Row label="" qa="info-pending-email">
+          <span className="text-muted-foreground">{t('parents.details.pendingEmail', { email: parent.pendingEmail })}</span>
+        </Row>
+      )}
       {parent.secondaryEmail && (
         <ContactRow label={t('parents.details.secondaryEmail')} value={parent.secondaryEmail} verified={parent.user.isEmailSecondaryVerified} qa="info-secondary-email" />
       )}

@@ -59,7 +59,7 @@ function ParentActions({
           {t('registration.reject')}
         </Button>
       )}
-      {/* Any family that never took part in an inquiry can be deleted (the API allows it, issue 20). */}
+      {/* Any family that never took part in an inquiry can be deleted (the API allows it). */}
       {staff && !parent.hasHistory && (
         <Button variant="destructive" onClick={() => onConfirm('delete')} data-qa="parent-delete">
           <Trash2Icon aria-hidden="true" />
@@ -71,7 +71,7 @@ function ParentActions({
 }
 
 /**
- * Parent details (spec section 2) at /kitas/{kitaId}/p/{parentId} and /parents/{parentId}:
+ * Parent details at /kitas/{kitaId}/p/{parentId} and /parents/{parentId}:
  * personal and account information, approval while not approved, and the children table.
  * A parent sees their own page (edit of contact data, children read + limited edit).
  */
@@ -102,7 +102,7 @@ export default function ParentDetailsPage() {
       {
         onSuccess: ({ otpToken }) => {
           setOtpToken(otpToken);
-          // backTo: the way back from the code page to this page (issue 14).
+          // backTo: the way back from the code page to this page.
           navigate('/verify-phone', { state: { otpToken, phoneNumber: parent.primaryPhoneNumber, parentId: parent.parentId, backTo: window.location.pathname, backName: parent.name } });
         },
         onError: (error) => notifyError(t('parents.toast.verifyPhoneFailed'), error),
@@ -131,7 +131,7 @@ export default function ParentDetailsPage() {
       />
       {/* The parent's own page (where a login lands): an answer that is due comes first. */}
       {!staff && approved && <AnswerDueBanner parentId={parent.parentId} />}
-      {/* Approved parents get the credits histogram beside the two cards (spec section 2). */}
+      {/* Approved parents get the credits histogram beside the two cards. */}
       <div className="grid gap-6 lg:grid-cols-2">
         <div className={approved ? 'flex flex-col gap-6' : 'contents'}>
           <PersonalInfoCard

@@ -17,7 +17,7 @@ import { ParentFormDialog } from '../components/parent-form-dialog';
 import { useDeleteParent, useParents } from '../queries';
 
 /**
- * Parents list (spec section 2): /kitas/{kitaId}/p lists one Kita, /parents every parent in the
+ * Parents list: /kitas/{kitaId}/p lists one Kita, /parents every parent in the
  * caller's scope. Default sort by name; name and credits sortable.
  */
 export default function ParentsPage() {
@@ -92,7 +92,7 @@ export default function ParentsPage() {
                 onDetails: (p) => navigate(`/parents/${p.parentId}`),
                 onDelete: (p) => setDeleting(p),
                 // A family that took part in an inquiry stays (its results must remain reproducible;
-                // the server refuses with a reason); any other family can be deleted (issue 20).
+                // the server refuses with a reason); any other family can be deleted.
                 canDelete: (p) => !p.hasHistory,
               }}
               toolbar={
@@ -115,7 +115,7 @@ export default function ParentsPage() {
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
         onConfirm={confirmDelete}
-        // A registration (not approved yet) has no account, answers or credits to lose (issue 20).
+        // A registration (not approved yet) has no account, answers or credits to lose.
         title={deleting?.status === 'registered' ? t('registration.deleteTitle') : undefined}
         description={
           !deleting

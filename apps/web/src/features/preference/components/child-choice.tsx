@@ -16,7 +16,7 @@ const COLOURS: Record<PreferenceType, string> = {
 };
 
 /**
- * One child's traffic-light choice (spec "Preference page"): big full-width buttons for a thumb;
+ * One child's traffic-light choice: big full-width buttons for a thumb;
  * an unset child shows green as the preselected default; a tap saves at once and the summary
  * with a change button replaces the choice.
  */

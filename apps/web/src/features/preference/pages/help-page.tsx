@@ -12,7 +12,7 @@ const DOT: Record<(typeof COLOURS)[number], string> = {
 };
 
 /**
- * /help: the families' questions about emergency care, in the product (issue 20: the preference
+ * /help: the families' questions about emergency care, in the product (the preference
  * page's FAQ link pointed at a placeholder address). The traffic light, how places are given
  * (rule version 2, docs/fairness.md), the care days, changing an answer and the result.
  * Public and light: the core texts only, like the preference page it is linked from.

@@ -105,7 +105,7 @@ function EventSummary({ data, closed = false }: { data: ParentEvent; closed?: bo
   );
 }
 
-/** One child's result of a closed inquiry, in the words the family understands (issue 20). */
+/** One child's result of a closed inquiry, in the words the family understands. */
 function resultText(t: TFunction, child: ParentEvent['children'][number], future: boolean): string {
   const r = child.result;
   if (!r) return '';
@@ -149,7 +149,7 @@ function ResultView({ data }: { data: ParentEvent }) {
 const showError = (message: string) => navigateTo('/error', { replace: true, state: { message } });
 
 /**
- * /preference?token=...: the parent's traffic-light page (spec "Preference page", section 8).
+ * /preference?token=...: the parent's traffic-light page.
  * Phone first: one column, big buttons within thumb reach, nothing but this page's code loaded:
  * it uses neither the router nor the query cache, so it is also built as its own entry
  * (preference.html) that the server sends for /preference.
@@ -196,7 +196,7 @@ export default function PreferencePage() {
       </Shell>
     );
   }
-  // Closed and allocated: the link shows the family's result (issue 20).
+  // Closed and allocated: the link shows the family's result.
   if (event.data?.event.isFinished && event.data.children.some((c) => c.result)) {
     return (
       <Shell>

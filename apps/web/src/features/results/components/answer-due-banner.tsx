@@ -8,7 +8,7 @@ import { useOpenInquiries } from '../queries';
 /**
  * On the parent's own profile (where a login lands): the open inquiries that still wait for an
  * answer for one of the family's children, each with its care days, the deadline and a link to
- * the answer buttons ("Abfragen & Verlauf"). Issue 20: a parent logging in during an open inquiry
+ * the answer buttons ("Abfragen & Verlauf"). Without it, a parent logging in during an open inquiry
  * landed on the profile and nothing said that an answer was due.
  */
 export function AnswerDueBanner({ parentId }: { parentId: string }) {

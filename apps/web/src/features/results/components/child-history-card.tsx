@@ -24,7 +24,7 @@ function HistoryPreferenceBadge({ type }: { type: HistoryPreference['preferenceT
   const { t } = useTranslation();
   const kind = historyKind(type);
   return (
-    // The text may wrap: on a phone the badge shares a narrow column (issue 20).
+    // The text may wrap: on a phone the badge shares a narrow column.
     <Badge className={cn(KIND_CLASSES[kind], 'whitespace-normal')} data-qa={`history-preference-${kind}`}>
       {t(`results.history.${kind}`)}
     </Badge>
@@ -32,7 +32,7 @@ function HistoryPreferenceBadge({ type }: { type: HistoryPreference['preferenceT
 }
 
 /**
- * One child's card on the history page (spec "Parent preference history"): 'child name - category'
+ * One child's card on the history page: 'child name - category'
  * and the Kita name, then a 400px table of the answers with date (expireDate, dd-MM-yyyy hh:mm a),
  * type, preference, slot assigned and the release button where the server allows it.
  */
@@ -58,7 +58,7 @@ export function ChildHistoryCard({ child, parentId }: { child: ChildHistory; par
         accessorFn: (p) => p.eventDate,
         header: t('results.history.columns.date'),
         cell: ({ row }) => {
-          // The care day(s), never the sending time (domain.md v2).
+          // The care day(s), never the sending time (docs/domain.md "Inquiries").
           return (
             <div className="flex flex-col">
               <span className={cn(!compact && 'whitespace-nowrap')} data-qa="history-date">
@@ -104,7 +104,7 @@ export function ChildHistoryCard({ child, parentId }: { child: ChildHistory; par
           <SlotBadge hasSlot={row.original.hasSlot} released={row.original.released} />
         ),
     };
-    // On a phone the place (what a parent looks for) comes right after the date (issue 20).
+    // On a phone the place (what a parent looks for) comes right after the date.
     const [date, ...rest] = head;
     return [
       ...(compact ? [date!, slot, ...rest] : [date!, ...rest, slot]),

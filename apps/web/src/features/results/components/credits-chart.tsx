@@ -6,7 +6,7 @@ import { HISTOGRAM_HEIGHT, type ChartBucket } from '../outcome';
 import { barPath, bandLayout, niceTicks } from './histogram-scale';
 
 /**
- * The credits histogram as plain SVG (spec: 400px high, bar gap 30%, no animation, this parent's
+ * The credits histogram as plain SVG (400px high, bar gap 30%, no animation, this parent's
  * bucket orange and the others dark blue; the tooltip names the range and the parent count).
  * Six bars need no chart library: this replaced recharts, which was 92 KB of the parent's page.
  */

@@ -26,9 +26,9 @@ function Legend({ audience }: { audience: HistogramAudience }) {
 }
 
 /**
- * The credits histogram of the parent details page (spec section 2; shown for approved parents to
+ * The credits histogram of the parent details page (shown for approved parents to
  * staff and to the parent themselves): counts only, never another family. Screen readers get the
- * figures as the chart's label. A failed load is only logged (spec section 8) and the card shows
+ * figures as the chart's label. A failed load is only logged (docs/wire.md "Errors") and the card shows
  * a short note instead of the chart.
  */
 export function CreditsHistogramCard({ parentId, audience, className }: { parentId: string; audience: HistogramAudience; className?: string }) {

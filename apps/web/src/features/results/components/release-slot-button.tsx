@@ -8,7 +8,7 @@ import type { ReleaseRequest } from '../outcome';
 import { MissingReleaseDataError, useReleaseSlot } from '../queries';
 
 /**
- * The release-slot action (spec section 4 "Slot"): asks first, because a released slot goes at
+ * The release-slot action: asks first, because a released slot goes at
  * once to the next family and cannot be taken back; the button shows a releasing state during
  * the call. Staff are told which child moved up; a parent is not (another family's child).
  */

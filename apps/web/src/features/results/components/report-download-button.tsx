@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { notifyError } from '@/lib/notify';
 import { useDownloadReport } from '../queries';
 
-/** The report download of a finished event (spec: PDF saved as event-report.pdf). */
+/** The report download of a finished event (PDF saved as event-report.pdf). */
 export function ReportDownloadButton({ eventId, kitaId }: { eventId: string; kitaId: string | undefined }) {
   const { t } = useTranslation();
   const download = useDownloadReport();

@@ -3,8 +3,8 @@ import type { HasSlot } from '@kita/shared';
 import { Badge } from '@/components/ui/badge';
 
 /**
- * "Slot assigned" as a badge (spec: hasSlot JA = yes, NEIN = no, otherwise unknown); a place the
- * family gave back reads "returned" (issue 14), not a plain "no".
+ * "Slot assigned" as a badge (hasSlot JA = yes, NEIN = no, otherwise unknown); a place the
+ * family gave back reads "returned", not a plain "no".
  */
 export function SlotBadge({ hasSlot, released = false }: { hasSlot: HasSlot | null | undefined; released?: boolean }) {
   const { t } = useTranslation();

@@ -27,7 +27,7 @@ export interface UserFormDialogProps {
 }
 
 /**
- * The user form (spec 5): name, e-mail, password only when adding (>= 6), optional phone (empty ->
+ * The user form: name, e-mail, password only when adding (>= 6), optional phone (empty ->
  * null), role Admin/KitaManager, and the Kita only for a KitaManager.
  */
 export function UserFormDialog({ open, onOpenChange, user, mode, kitaId }: UserFormDialogProps) {
