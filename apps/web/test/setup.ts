@@ -1,0 +1,17 @@
+import { afterEach } from 'vitest';
+import { cleanup } from '@testing-library/react';
+import { i18nReady, loadFullCatalog } from '@/lib/i18n';
+
+// The screens render with the German texts of the real catalogs (the product's default language).
+await i18nReady;
+await loadFullCatalog();
+
+// Radix UI asks the DOM for pointer capture and scrolling, which happy-dom leaves out.
+const element = globalThis.Element?.prototype as unknown as Record<string, unknown> | undefined;
+if (element) {
+  element.hasPointerCapture ??= () => false;
+  element.releasePointerCapture ??= () => undefined;
+  element.scrollIntoView ??= () => undefined;
+}
+
+afterEach(() => cleanup());
