@@ -1,5 +1,5 @@
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { i18nReady, loadFullCatalog } from '@/lib/i18n';
 
 // The screens render with the German texts of the real catalogs (the product's default language).
@@ -13,5 +13,8 @@ if (element) {
   element.releasePointerCapture ??= () => undefined;
   element.scrollIntoView ??= () => undefined;
 }
+
+// The app marks its parts with data-qa (the browser tests use the same attribute).
+configure({ testIdAttribute: 'data-qa' });
 
 afterEach(() => cleanup());
