@@ -31,13 +31,13 @@ afterEach(() => server?.restore());
 
 function serve() {
   server = mockServer(
-    on(apiRoutes.groups.listOfKita, () => ({ data: [{ groupId: GROUP, groupName: 'Igel', categoryId: 'c', categoryName: 'Kindergarten', kitaId: KITA }] })),
+    on(apiRoutes.groups.listOfKita, () => ({ data: [{ groupId: GROUP, groupName: 'Igel', categoryId: 'c', categoryName: 'Kindergarten' as const, kitaId: KITA }] })),
     on(apiRoutes.parents.listOfKita, () => ({ data: [parent(ANNA, 'Anna Schmidt', 'anna@familie.example'), parent(BERND, 'Bernd Weber', 'bernd@familie.example')] })),
     on(apiRoutes.children.update, (request) => ({
       data: {
         childId: CHILD, childName: 'Ella', dateOfBirth: '2021-06-01', parentId: 'n-1', groupId: GROUP, kitaId: KITA,
         parent: { parentId: 'n-1', name: String((request.body as { newParent?: { name?: string } }).newParent?.name), primaryPhoneNumber: null, secondaryPhoneNumber: null },
-        group: { groupId: GROUP, groupName: 'Igel' }, categoryName: 'Kindergarten',
+        group: { groupId: GROUP, groupName: 'Igel' }, categoryName: 'Kindergarten' as const,
       },
     })),
   );

@@ -46,7 +46,7 @@ function serve() {
   let updates = 0;
   server = mockServer(
     on(apiRoutes.categories.listOfKita, () => ({
-      data: { kitaId: KITA, kitaName: 'Kita Sonnenschein', timezone: 'Europe/Berlin', categories: [{ categoryId: CATEGORY, categoryName: 'Kindergarten', kitaId: KITA, groups: [] }] },
+      data: { kitaId: KITA, kitaName: 'Kita Sonnenschein', timezone: 'Europe/Berlin', categories: [{ categoryId: CATEGORY, categoryName: 'Kindergarten' as const, kitaId: KITA, groups: [] }] },
     })),
     on(apiRoutes.events.update, () =>
       ++updates === 1 ? { status: 409, error: { code: 'EVENT_OVERLAP', message: OVERLAP } } : { data: { ...event, description: 'Streik' } },

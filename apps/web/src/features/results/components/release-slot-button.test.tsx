@@ -18,7 +18,7 @@ afterEach(() => server?.restore());
 describe('ReleaseSlotButton', () => {
   it('sends nothing until the release is confirmed, then names the child that moved up (staff)', async () => {
     server = mockServer(
-      on(apiRoutes.results.releaseSlot, () => ({ data: { eventId: 'e-1', childId: 'c-1', hasSlot: 'NEIN', promoted: { childId: 'c-9', childName: 'Mira', parentId: 'f-9' } } })),
+      on(apiRoutes.results.releaseSlot, () => ({ data: { eventId: 'e-1', childId: 'c-1', hasSlot: 'NEIN' as const, promoted: { childId: 'c-9', childName: 'Mira', parentId: 'f-9' } } })),
     );
     const user = userEvent.setup();
     renderWithApp(<ReleaseSlotButton request={request} childName="Ella" showPromoted />);
@@ -37,7 +37,7 @@ describe('ReleaseSlotButton', () => {
   });
 
   it('sends nothing when the question is cancelled', async () => {
-    server = mockServer(on(apiRoutes.results.releaseSlot, () => ({ data: { eventId: 'e-1', childId: 'c-1', hasSlot: 'NEIN', promoted: null } })));
+    server = mockServer(on(apiRoutes.results.releaseSlot, () => ({ data: { eventId: 'e-1', childId: 'c-1', hasSlot: 'NEIN' as const, promoted: null } })));
     const user = userEvent.setup();
     renderWithApp(<ReleaseSlotButton request={request} childName="Ella" />);
 
