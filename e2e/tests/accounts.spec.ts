@@ -216,7 +216,7 @@ test('a parent changes the own e-mail address: it applies once the link sent to 
   await expectToast(page, `Wir haben einen Bestätigungslink an ${next} gesendet.`);
   // Until the link is opened the old address stays, and the page says what waits.
   await expect(page.getByTestId('info-email')).toContainText(email);
-  await expect(page.getByTestId('info-pending-email')).toContainText(`Neue Adresse ${next} wartet auf Bestätigung`);
+  await expect(page.getByTestId('info-email-note')).toContainText(`Neue Adresse ${next} wartet auf Bestätigung`);
   await expectNoA11yViolations(page);
 
   await clickMailboxLink(page, next, 'email_change');
@@ -224,7 +224,7 @@ test('a parent changes the own e-mail address: it applies once the link sent to 
   await page.goto(profile);
   await expect(page.getByTestId('info-email')).toContainText(next);
   await expect(page.getByTestId('info-email').getByTestId('icon-verified')).toBeVisible();
-  await expect(page.getByTestId('info-pending-email')).toHaveCount(0);
+  await expect(page.getByTestId('info-email-note')).toHaveCount(0);
 });
 
 test('the public account pages pass axe on a 390px phone', async ({ page, request }) => {

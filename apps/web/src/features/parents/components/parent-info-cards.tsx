@@ -37,9 +37,11 @@ interface ContactProps {
   onVerify?: () => void;
   verifyLabel?: string;
   pending?: boolean;
+  /** A line under the value (a new address that waits for its confirmation). */
+  note?: string | null;
 }
 
-function ContactRow({ label, value, verified, qa, onVerify, verifyLabel, pending }: ContactProps) {
+function ContactRow({ label, value, verified, qa, onVerify, verifyLabel, pending, note }: ContactProps) {
   const { t } = useTranslation();
   return (
     <Row label={label} qa={qa}>
@@ -56,6 +58,11 @@ function ContactRow({ label, value, verified, qa, onVerify, verifyLabel, pending
         </>
       ) : (
         <span className="text-muted-foreground">{t('parents.details.none')}</span>
+      )}
+      {note && (
+        <span className="text-muted-foreground basis-full text-xs break-words" data-qa={`${qa}-note`}>
+          {note}
+        </span>
       )}
     </Row>
   );
@@ -102,12 +109,8 @@ export function PersonalInfoCard({ parent, onVerifyEmail, onVerifyPhone, verifyi
         onVerify={onVerifyEmail}
         verifyLabel={t('parents.details.verifyEmail')}
         pending={verifyingEmail}
+        note={parent.pendingEmail ? t('parents.details.pendingEmail', { email: parent.pendingEmail }) : null}
       />
-      {parent.pendingEmail && (
-        <Row label="" qa="info-pending-email">
-          <span className="text-muted-foreground">{t('parents.details.pendingEmail', { email: parent.pendingEmail })}</span>
-        </Row>
-      )}
       {parent.secondaryEmail && (
         <ContactRow label={t('parents.details.secondaryEmail')} value={parent.secondaryEmail} verified={parent.user.isEmailSecondaryVerified} qa="info-secondary-email" />
       )}
