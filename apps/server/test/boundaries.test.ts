@@ -103,10 +103,12 @@ describe('web calls only through the typed client', LINT_TIMEOUT, () => {
   });
 
   it('refuses a written-out API path, a route object of its own, and a fetch of its own', async () => {
-    expect(await ruleIds(file, `${head}export const p = (id: string) => \`api/kitas/\${id}\`;\n`)).toEqual(['no-restricted-syntax']);
-    expect(await ruleIds(file, `${head}export const p = '/api/kitas';\n`)).toEqual(['no-restricted-syntax']);
-    expect(await ruleIds(file, `${head}export const l = () => call({ method: 'GET', path: '/kitas' });\n`)).toEqual(['no-restricted-syntax']);
-    expect(await ruleIds(file, `${head}export const l = () => fetch(apiRoutes.kitas.list.path);\n`)).toEqual(['no-restricted-globals']);
+    // The fixtures import more than each one uses; only the rule that guards the calls counts here.
+    const refused = async (code: string) => (await ruleIds(file, head + code)).filter((id) => id !== '@typescript-eslint/no-unused-vars');
+    expect(await refused('export const p = (id: string) => `api/kitas/${id}`;\n')).toEqual(['no-restricted-syntax']);
+    expect(await refused("export const p = '/api/kitas';\n")).toEqual(['no-restricted-syntax']);
+    expect(await refused("export const l = () => call({ method: 'GET', path: '/kitas' });\n")).toEqual(['no-restricted-syntax']);
+    expect(await refused('export const l = () => fetch(apiRoutes.kitas.list.path);\n')).toEqual(['no-restricted-globals']);
   });
 
   it('imports the contracts (zod) as types only', async () => {

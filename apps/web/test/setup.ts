@@ -15,6 +15,8 @@ if (element) {
 }
 
 // The app marks its parts with data-qa (the browser tests use the same attribute).
-configure({ testIdAttribute: 'data-qa' });
+// The waits allow for a loaded machine (the suite runs beside the server tests on two cores): a
+// toast, for one, appears only after sonner has been imported on first use.
+configure({ testIdAttribute: 'data-qa', asyncUtilTimeout: 10_000 });
 
 afterEach(() => cleanup());
