@@ -33,6 +33,10 @@ export const serverModules = {
   delivery: ['events'],
   // Failed activation and reset mails: the resend goes through the account messages.
   'account-mails': ['accounts'],
+  // The legal pages: texts and settings only.
+  legal: [],
+  // The audit viewer reads the audit log of every module's writes; it imports none of them.
+  audit: [],
 };
 
 /**
@@ -49,9 +53,13 @@ export const webFeatures = {
   events: ['results'],
   groups: [],
   kitas: ['events'],
+  legal: [],
   mailbox: [],
   operations: [],
-  parents: ['children', 'results'],
+  // The profile page carries the family's data download and erasure request.
+  parents: ['children', 'results', 'mydata'],
+  mydata: [],
+  audit: [],
   preference: [],
   results: ['preference'],
   users: ['kitas'],

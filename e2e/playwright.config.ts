@@ -46,6 +46,14 @@ function server(index: number) {
     PUBLIC_URL: url,
     NODE_ENV: 'development',
     LOG_LEVEL: 'warn',
+    // The operator's details the legal pages are filled from (the demo's town).
+    LEGAL_OPERATOR: 'Stadt Musterstadt, Jugendamt, Marktplatz 1, 12345 Musterstadt',
+    LEGAL_REPRESENTATIVE: 'Oberbürgermeisterin Erika Muster',
+    LEGAL_CONTACT: 'kita-notbetreuung@musterstadt.example',
+    LEGAL_DPO: 'Datenschutzbeauftragte der Stadt Musterstadt, datenschutz@musterstadt.example',
+    LEGAL_SUPERVISORY_AUTHORITY: 'Landesbeauftragte für Datenschutz, Musterstraße 1, 12345 Landeshauptstadt',
+    LEGAL_PROCESSORS: 'Rechenzentrum Musterstadt (Server und Datenbank)',
+    LEGAL_ENFORCEMENT_BODY: 'Schlichtungsstelle nach dem Landesbehindertengleichstellungsgesetz',
   };
   if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL;
   return {

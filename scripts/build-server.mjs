@@ -40,6 +40,8 @@ export async function buildServer(out = defaultOut) {
     logLevel: 'warning',
   });
   cpSync(path.join(server, 'src/db/migrations'), path.join(out, 'migrations'), { recursive: true });
+  // The legal pages' Markdown templates, read at run time (lib/legal.ts).
+  cpSync(path.join(server, 'src/lib/legal-templates'), path.join(out, 'legal-templates'), { recursive: true });
   console.log(`server compiled to ${path.relative(root, out) || out} in ${Date.now() - started} ms`);
 }
 

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, loadDotEnv, MIN_SECRET_BITS, parseTrustProxy, secretStrengthBits, unknownVariables } from './config.js';
 import { demoSeedWanted } from './ops/startup.js';
+import { LEGAL_ENV } from '../test/legal-env.js';
 
 const prod = {
   JWT_SECRET: 'c4f1e9a07b3d52e8a6f0d19b7c2e4a8f5b3d0e6c',
@@ -12,6 +13,7 @@ const prod = {
   DATABASE_URL: 'postgres://db/kita',
   SMTP_FROM: 'Kita Notbetreuung <no-reply@stadt-test.de>',
   FAQ_URL: 'https://www.stadt-test.de/kita-faq',
+  ...LEGAL_ENV,
 };
 
 /** The one line of a refused configuration that names `name`. */

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { legalProblem, type LegalSettings } from './lib/legal.js';
 import { sevenSenderProblem } from './notify/seven.js';
 import { twilioSenderProblem } from './notify/twilio.js';
 
@@ -139,6 +140,27 @@ const envSchema = z.object({
   REGISTRATION_PENDING_PER_KITA: z.coerce.number().int().min(1).default(20),
   /** Days after which rejected and expired registrations (that never took part in an inquiry) are deleted. */
   RETENTION_REGISTRATIONS_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /**
+   * The legal pages (/privacy, /imprint, /accessibility; lib/legal.ts, docs/privacy.md "Legal
+   * pages"). The shipped templates take the operator's details from these settings, and production
+   * refuses to start while a page still lacks one. One line each; Markdown links are allowed.
+   */
+  /** Name and postal address of the body that runs the service (controller and provider). */
+  LEGAL_OPERATOR: z.string().optional(),
+  /** Who represents it (imprint), e.g. "Oberbürgermeisterin Erika Muster". */
+  LEGAL_REPRESENTATIVE: z.string().optional(),
+  /** E-mail address (and phone) for privacy questions and accessibility feedback. */
+  LEGAL_CONTACT: z.string().optional(),
+  /** The data-protection officer's contact. */
+  LEGAL_DPO: z.string().optional(),
+  /** The data-protection supervisory authority responsible for the operator. */
+  LEGAL_SUPERVISORY_AUTHORITY: z.string().optional(),
+  /** Processors besides the SMS provider and mail server, e.g. the hosting provider ("none" if you run everything yourselves). */
+  LEGAL_PROCESSORS: z.string().optional(),
+  /** Where people turn when accessibility feedback is not answered (Schlichtungsstelle / Durchsetzungsstelle). */
+  LEGAL_ENFORCEMENT_BODY: z.string().optional(),
+  /** A folder with the operator's own texts (`privacy.de.md`, `imprint.en.md`, …) replacing the templates of the same name. */
+  LEGAL_DIR: z.string().optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -246,7 +268,48 @@ function productionProblems(env: Record<string, string>, e: Env): string[] {
     }
   }
   if (e.API_DOCS === 'public') out.push('API_DOCS: `public` is not allowed in production; use `admin` (an Admin\'s session) or `off`');
+  const legal = legalProblem(legalSettingsOf({ ...e, publicUrl: (e.PUBLIC_URL ?? '').replace(/\/$/, '') }));
+  if (legal) out.push(legal);
   return out;
+}
+
+/** What the legal pages' templates are filled with: the operator's LEGAL_* settings and what this installation does. */
+export function legalSettingsOf(
+  c: Pick<
+    Env,
+    | 'LEGAL_DIR' | 'LEGAL_OPERATOR' | 'LEGAL_REPRESENTATIVE' | 'LEGAL_CONTACT' | 'LEGAL_DPO' | 'LEGAL_SUPERVISORY_AUTHORITY' | 'LEGAL_PROCESSORS'
+    | 'LEGAL_ENFORCEMENT_BODY' | 'SMS_PROVIDER' | 'TWILIO_ACCOUNT_SID' | 'SEVEN_API_KEY' | 'SMTP_URL' | 'RETENTION_MESSAGES_DAYS'
+    | 'RETENTION_AUDIT_DAYS' | 'RETENTION_REGISTRATIONS_DAYS' | 'REGISTRATION_EXPIRY_DAYS'
+  > & { publicUrl: string },
+): LegalSettings {
+  let mailServer: string | null = null;
+  try {
+    mailServer = c.SMTP_URL ? new URL(c.SMTP_URL).hostname || null : null;
+  } catch {
+    // An unparsable SMTP_URL is refused by the transports' own check; the texts just name none.
+  }
+  return {
+    dir: c.LEGAL_DIR ? path.resolve(c.LEGAL_DIR) : undefined,
+    operator: {
+      operator: c.LEGAL_OPERATOR,
+      representative: c.LEGAL_REPRESENTATIVE,
+      contact: c.LEGAL_CONTACT,
+      dpo: c.LEGAL_DPO,
+      supervisoryAuthority: c.LEGAL_SUPERVISORY_AUTHORITY,
+      processors: c.LEGAL_PROCESSORS,
+      enforcementBody: c.LEGAL_ENFORCEMENT_BODY,
+    },
+    publicUrl: c.publicUrl,
+    // The same choice as the transports (notify/transports.ts): SMS_PROVIDER, else the one configured.
+    smsProvider: c.SMS_PROVIDER ?? (c.TWILIO_ACCOUNT_SID ? 'twilio' : c.SEVEN_API_KEY ? 'seven' : null),
+    mailServer,
+    retention: {
+      messagesDays: c.RETENTION_MESSAGES_DAYS,
+      auditDays: c.RETENTION_AUDIT_DAYS,
+      registrationsDays: c.RETENTION_REGISTRATIONS_DAYS,
+      registrationExpiryDays: c.REGISTRATION_EXPIRY_DAYS,
+    },
+  };
 }
 
 export interface Config extends Omit<Env, 'JWT_SECRET' | 'JWT_SECRET_PREVIOUS' | 'PUBLIC_URL' | 'HOST' | 'API_DOCS'> {
@@ -268,7 +331,7 @@ export class ConfigError extends Error {}
 
 /** Variables read elsewhere (tests, development knobs) that are not product configuration. */
 const AUXILIARY = new Set(['TEST_DATABASE_URL', 'E2E_DATABASE_URL', 'E2E_PORT', 'E2E_DATA_DIR', 'E2E_SKIP_BUILD', 'WEB_DIST_DIR']);
-const OUR_PREFIXES = ['SMTP_', 'TWILIO_', 'OUTBOX_', 'RETENTION_', 'SMS_', 'JWT_', 'SEED_', 'TRUST_', 'WORKER_', 'DATABASE_', 'PUBLIC_URL', 'KITA_', 'IMMEDIATE_', 'MESSAGE_', 'REGISTRATION_'];
+const OUR_PREFIXES = ['SMTP_', 'TWILIO_', 'OUTBOX_', 'RETENTION_', 'SMS_', 'JWT_', 'SEED_', 'TRUST_', 'WORKER_', 'DATABASE_', 'PUBLIC_URL', 'KITA_', 'IMMEDIATE_', 'MESSAGE_', 'REGISTRATION_', 'LEGAL_'];
 
 /** Empty means unset: `DATABASE_URL=` in a compose file or .env must not be an error. */
 function withoutEmpty(env: NodeJS.ProcessEnv): Record<string, string> {

@@ -12,13 +12,13 @@ describe('openTestDatabase', () => {
   it('gives the next file empty tables and restarted identities', async () => {
     const first = await openTestDatabase();
     await first.db.insert(kitas).values({ name: 'Kita A', location: 'Berlin' });
-    await first.db.insert(auditLog).values({ action: 'test', entity: 'kita' });
+    await first.db.insert(auditLog).values({ action: 'create', entity: 'kita' });
     await first.close();
 
     const second = await openTestDatabase();
     try {
       expect(await second.db.select().from(kitas)).toEqual([]);
-      await second.db.insert(auditLog).values({ action: 'test', entity: 'kita' });
+      await second.db.insert(auditLog).values({ action: 'create', entity: 'kita' });
       const [row] = await second.db.select({ id: auditLog.id }).from(auditLog);
       expect(Number(row!.id)).toBe(1);
     } finally {

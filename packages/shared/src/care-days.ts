@@ -20,7 +20,7 @@ import type { Language } from './validation.js';
  * every strike entered with its real end, e.g. Mon 07:00 to Wed 17:00 read "Mon to Tue".)
  */
 
-const LOCALE: Record<Language, string> = { de: 'de-DE', en: 'en-GB' };
+const LOCALE: Record<Language, string> = { de: 'de-DE', en: 'en-GB', tr: 'tr-TR', uk: 'uk-UA', ar: 'ar', pl: 'pl-PL', ru: 'ru-RU' };
 const cache = new Map<string, Intl.DateTimeFormat>();
 
 function fmt(lang: Language, timeZone: string, kind: 'weekday' | 'date' | 'time'): Intl.DateTimeFormat {

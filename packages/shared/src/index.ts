@@ -13,3 +13,7 @@ export * from './delivery.js';
 export * from './care-days.js';
 export * from './errors.js';
 export * from './account-mails.js';
+export * from './sms-estimate.js';
+export * from './legal.js';
+export * from './audit.js';
+export * from './mydata.js';

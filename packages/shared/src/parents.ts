@@ -121,7 +121,7 @@ export const parentSchema = z.object({
   accountStatus: accountStatusSchema,
   user: parentVerificationSchema,
   createdAt: text(),
-  /** The family took part in an inquiry (its snapshot): it cannot be deleted, only deactivated (409 PARENT_HAS_HISTORY). */
+  /** The family took part in an inquiry (its snapshot): deleting it erases it (its rows there stay under a pseudonym). */
   hasHistory: z.boolean(),
 });
 export type Parent = z.infer<typeof parentSchema>;

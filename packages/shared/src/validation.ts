@@ -91,5 +91,10 @@ export const optionalContact = <T extends z.ZodType<string>>(schema: T) =>
 /** yyyy-mm-dd calendar date. */
 export const isoDateSchema = text().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date');
 
-export const languageSchema = z.enum(['de', 'en']);
+export const LANGUAGES = ['de', 'en', 'tr', 'uk', 'ar', 'pl', 'ru'] as const;
+export const STAFF_LANGUAGES = ['de', 'en'] as const;
+export const languageSchema = z.enum(LANGUAGES);
 export type Language = z.infer<typeof languageSchema>;
+export type StaffLanguage = (typeof STAFF_LANGUAGES)[number];
+export const RTL_LANGUAGES: readonly Language[] = ['ar'];
+export const LANGUAGE_NAMES: Record<Language, string> = { de: 'Deutsch', en: 'English', tr: 'Türkçe', uk: 'Українська', ar: 'العربية', pl: 'Polski', ru: 'Русский' };

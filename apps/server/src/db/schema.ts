@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { CategoryName, EventStatus, EventType, PreferenceType, Role } from '@kita/shared';
+import type { AuditAction, AuditEntity, CategoryName, EventStatus, EventType, PreferenceType, Role } from '@kita/shared';
 import {
   bigserial,
   boolean,
@@ -306,7 +306,8 @@ export const creditLedger = pgTable(
   'credit_ledger',
   {
     id: id(),
-    parentId: uuid('parent_id').notNull().references(() => parents.id, { onDelete: 'cascade' }),
+    /** No foreign key: an erased family's entries stay, so its sums and finished reports stay reproducible. */
+    parentId: uuid('parent_id').notNull(),
     eventId: uuid('event_id').references(() => events.id, { onDelete: 'cascade' }),
     childId: uuid('child_id').references(() => children.id, { onDelete: 'set null' }),
     amount: integer('amount').notNull(),
@@ -463,14 +464,41 @@ export const auditLog = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     actorUserId: uuid('actor_user_id'),
     actorRole: text('actor_role'),
-    action: text('action').notNull(),
-    entity: text('entity').notNull(),
+    action: text('action').$type<AuditAction>().notNull(),
+    entity: text('entity').$type<AuditEntity>().notNull(),
     entityId: text('entity_id'),
     kitaId: uuid('kita_id'),
     details: jsonb('details'),
     createdAt: createdAt(),
   },
   (t) => [index('audit_entity_idx').on(t.entity, t.entityId)],
+);
+
+/**
+ * Erasure requests (GDPR Art. 17): asked by the family in the app (requested_by 'parent') or a
+ * family with history deleted by staff ('staff', done at once). No foreign key to parents: the row
+ * records the erasure after the family is gone, with the pseudonym its rows in finished inquiries
+ * carry (family_label, numbered per Kita by family_number).
+ */
+export const erasureRequests = pgTable(
+  'erasure_requests',
+  {
+    id: id(),
+    parentId: uuid('parent_id'),
+    kitaId: uuid('kita_id').notNull().references(() => kitas.id, { onDelete: 'cascade' }),
+    requestedBy: text('requested_by').$type<'parent' | 'staff'>().notNull(),
+    requestedAt: ts('requested_at').notNull(),
+    dueAt: ts('due_at').notNull(),
+    doneAt: ts('done_at'),
+    doneBy: uuid('done_by').references(() => users.id, { onDelete: 'set null' }),
+    familyLabel: text('family_label'),
+    familyNumber: integer('family_number'),
+  },
+  (t) => [
+    uniqueIndex('erasure_requests_open_uq').on(t.parentId).where(sql`${t.doneAt} is null`),
+    uniqueIndex('erasure_requests_number_uq').on(t.kitaId, t.familyNumber),
+    index('erasure_requests_kita_idx').on(t.kitaId, t.doneAt),
+  ],
 );
 
 /** Fixed-window counters for rate limits that must hold across app processes. */

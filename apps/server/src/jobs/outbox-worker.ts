@@ -8,6 +8,7 @@ import { recordSent } from '../modules/delivery/callbacks.js';
 import type { MessageBudget } from '../notify/budget.js';
 import { channelGate, pauseChannel, resumeChannel } from '../notify/channel-pause.js';
 import { isFictionalRecipient } from '../notify/fictional.js';
+import { withLegalLinks } from '../notify/legal-links.js';
 import { rebaseLinks } from '../notify/public-url.js';
 import { RESEAL_INTERVAL_MS, resealOutboxSecrets } from '../notify/rotation.js';
 import { encryptSecret, openMessage, openSecret, outboxSecretKeys, type SecretKey } from '../notify/secrets.js';
@@ -79,6 +80,7 @@ type Row = {
   idempotency_key: string;
   channel: 'email' | 'sms';
   recipient: string;
+  language: string;
   subject: string | null;
   body_text: string;
   body_html: string | null;
@@ -250,7 +252,7 @@ export class OutboxWorker {
           order by next_attempt_at
           limit ${limit}
           for update skip locked)
-      returning m.id, m.idempotency_key, m.channel, m.recipient, m.subject, m.body_text, m.body_html, m.secret, m.public_url, m.attempts,
+      returning m.id, m.idempotency_key, m.channel, m.recipient, m.language, m.subject, m.body_text, m.body_html, m.secret, m.public_url, m.attempts,
                 m.kind, m.kita_id, m.sms_segments, m.budget_class, m.held_by,
                 case when m.kind in ('inquiry', 'reminder')
                      then (select e.answers_close_at from events e where e.id = m.event_id) end as expires_at`);
@@ -311,11 +313,13 @@ export class OutboxWorker {
     const keys = [this.opts.secretKey, ...(this.opts.previousSecretKeys ?? [])];
     const unsealed = row.secret ? openSecret(row.secret, keys) : null;
     const resealed = unsealed && unsealed.keyIndex > 0 ? encryptSecret(unsealed.plain, this.opts.secretKey) : null;
-    const opened = rebaseLinks(
+    const rebased = rebaseLinks(
       openMessage({ subject: row.subject, bodyText: row.body_text, bodyHtml: row.body_html, secret: row.secret }, keys),
       row.public_url,
       this.opts.publicUrl,
     );
+    // Every e-mail carries the links to the legal pages (notify/legal-links.ts).
+    const opened = this.opts.publicUrl ? withLegalLinks(rebased, row.channel, this.opts.publicUrl, row.language) : rebased;
     const message: Deliverable = {
       id: row.id,
       idempotencyKey: row.idempotency_key,

@@ -1,23 +1,49 @@
+import { AUDIT_SYSTEM_ROLE, type AuditAction, type AuditEntity } from '@kita/shared';
 import type { AuthContext } from './auth-context.js';
 import { auditLog } from '../db/schema.js';
 import type { DbOrTx } from '../db/client.js';
 import { sql } from 'drizzle-orm';
 
-/** Records a staff write (docs/quality.md: who, what, when, which record). Call inside the write's transaction. */
-export async function audit(
-  tx: DbOrTx,
-  actor: Pick<AuthContext, 'userId' | 'role'> | null,
-  entry: { action: string; entity: string; entityId?: string | null; kitaId?: string | null; details?: unknown },
-): Promise<void> {
-  await tx.insert(auditLog).values({
-    actorUserId: actor?.userId ?? null,
-    actorRole: actor?.role ?? null,
-    action: entry.action,
-    entity: entry.entity,
-    entityId: entry.entityId ?? null,
-    kitaId: entry.kitaId ?? null,
-    details: entry.details ?? null,
-  });
+/** The system (timers, sweeps, the close at the deadline) as the actor of an audit row. */
+export const SYSTEM_ACTOR = { userId: null, role: AUDIT_SYSTEM_ROLE } as const;
+
+/** A request's caller, the system, or null (the admin command run on the server). */
+export type AuditActor = Pick<AuthContext, 'userId' | 'role'> | { userId: string | null; role: string } | null;
+
+export interface AuditEntryInput {
+  action: AuditAction;
+  entity: AuditEntity;
+  entityId?: string | null;
+  kitaId?: string | null;
+  details?: unknown;
+  /** When it happened (a system write passes its clock); the database's time by default. */
+  at?: Date;
+}
+
+/**
+ * Records a write (who, what, when, which record; docs/quality.md): the one writer of audit_log, for staff,
+ * parents and system writes alike, so every action is one of the typed vocabulary
+ * (`AUDIT_ACTIONS` in @kita/shared). Call inside the write's transaction.
+ */
+export async function audit(tx: DbOrTx, actor: AuditActor, entry: AuditEntryInput): Promise<void> {
+  await auditMany(tx, actor, [entry]);
+}
+
+/** Several rows of one actor in one statement (a sweep that changed many records). */
+export async function auditMany(tx: DbOrTx, actor: AuditActor, entries: AuditEntryInput[]): Promise<void> {
+  if (entries.length === 0) return;
+  await tx.insert(auditLog).values(
+    entries.map((entry) => ({
+      actorUserId: actor?.userId ?? null,
+      actorRole: actor?.role ?? null,
+      action: entry.action,
+      entity: entry.entity,
+      entityId: entry.entityId ?? null,
+      kitaId: entry.kitaId ?? null,
+      details: entry.details ?? null,
+      ...(entry.at ? { createdAt: entry.at } : {}),
+    })),
+  );
 }
 
 /**

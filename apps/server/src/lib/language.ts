@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { Language } from '@kita/shared';
+import { LANGUAGES, type Language } from '@kita/shared';
 
 /**
  * The language of an API answer: the one the client asks for (the web app sends its UI language as
@@ -9,8 +9,10 @@ import type { Language } from '@kita/shared';
 export function requestLanguage(req: FastifyRequest): Language {
   const header = String(req.headers['accept-language'] ?? '');
   const first = header.split(',')[0]?.trim().toLowerCase() ?? '';
-  if (first.startsWith('en')) return 'en';
-  if (first.startsWith('de')) return 'de';
+  // Any product language by its primary subtag ("en-GB", "uk-UA", "ar"): a family's page in
+  // Arabic gets its error texts in Arabic. Staff pages only ever send German or English.
+  const primary = first.split('-')[0] ?? '';
+  if ((LANGUAGES as readonly string[]).includes(primary)) return primary as Language;
   if (req.auth?.kind === 'user') return req.auth.language;
   return 'de';
 }

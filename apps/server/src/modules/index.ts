@@ -15,6 +15,9 @@ import { resultsRoutes } from './results/routes.js';
 import { deliveryCallbackRoutes, deliveryRoutes } from './delivery/routes.js';
 import { accountMailRoutes } from './account-mails/routes.js';
 import { operatorRoutes } from './delivery/operator-routes.js';
+import { legalRoutes } from './legal/routes.js';
+import { privacyRoutes } from './parents/privacy-routes.js';
+import { auditRoutes } from './audit/routes.js';
 
 /** Every API module, mounted under /api. Add one line per module. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -34,6 +37,9 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(deliveryRoutes, { prefix: '/api' });
   await app.register(accountMailRoutes, { prefix: '/api' });
   await app.register(operatorRoutes, { prefix: '/api' });
+  await app.register(legalRoutes, { prefix: '/api' });
+  await app.register(privacyRoutes, { prefix: '/api' });
+  await app.register(auditRoutes, { prefix: '/api' });
   // Full paths: the provider signs the exact URL we gave it.
   await app.register(deliveryCallbackRoutes);
 }

@@ -101,6 +101,27 @@ describe('e-mail over SMTP', () => {
     expect(smtp.mails[0]!.subject).toBe('Ihr Guthaben bei Sonnenschein wurde zurückgesetzt');
   });
 
+  it('ends every e-mail with the links to the privacy notice, imprint and accessibility statement, in its language', async () => {
+    await enqueueMessages(t.db, [
+      { ...composeMessage('credits_reset', { language: 'de', channel: 'email', recipient: 'legal-de@familie.test', vars: { kitaName: 'Sonnenschein' } }), idempotencyKey: 'legal-de' },
+      { ...composeMessage('registration_received', { language: 'en', channel: 'email', recipient: 'legal-en@familie.test', vars: { kitaName: 'Sonnenschein' } }), idempotencyKey: 'legal-en' },
+      { ...composeMessage('otp', { language: 'de', channel: 'sms', recipient: '+4917012340009', vars: { otp: '123456', minutes: 10 } }), idempotencyKey: 'legal-sms' },
+    ]);
+    await drain();
+    const de = smtp.mails.find((m) => m.to[0] === 'legal-de@familie.test')!;
+    expect(de.text.split('\n').slice(-3)).toEqual([
+      'Datenschutz: http://kita.test/privacy?lang=de',
+      'Impressum: http://kita.test/imprint?lang=de',
+      'Barrierefreiheit: http://kita.test/accessibility?lang=de',
+    ]);
+    expect(de.html).toContain('<a href="http://kita.test/privacy?lang=de" style="color:#57534e">Datenschutz</a>');
+    const en = smtp.mails.find((m) => m.to[0] === 'legal-en@familie.test')!;
+    expect(en.text).toContain('Privacy: http://kita.test/privacy?lang=en\nImprint: http://kita.test/imprint?lang=en\nAccessibility: http://kita.test/accessibility?lang=en');
+    expect(en.html).toMatch(/<a href="http:\/\/kita\.test\/imprint\?lang=en"[^>]*>Imprint<\/a>[\s\S]*<\/body>/);
+    // SMS stay one segment: no links added.
+    expect(twilio.messages.find((m) => m.to === '+4917012340009')!.body).not.toContain('privacy');
+  });
+
   it('marks a message to a mailbox the server refuses (550) failed at once', async () => {
     await enqueueMessages(t.db, [{
       ...composeMessage('credits_reset', { language: 'de', channel: 'email', recipient: 'nobody@familie.test', vars: { kitaName: 'Sonnenschein' } }),

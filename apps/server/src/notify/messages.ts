@@ -1,7 +1,7 @@
 import { translate, type MessageKeyIn } from '@kita/shared/i18n';
-import type { Language } from '@kita/shared';
+import { LANGUAGES, RTL_LANGUAGES, type Language } from '@kita/shared';
 import type { MessageKind, OutboxMessage } from './outbox.js';
-import { countSmsSegments, shortenKitaName, toGsm7 } from './sms-text.js';
+import { countSmsSegments, segmentLimit, shortenKitaName, SMS_ENCODING, toGsm7 } from './sms-text.js';
 
 /**
  * Message templates (docs/domain.md "Messages"): one e-mail (subject, plain text, HTML) or one SMS
@@ -9,6 +9,14 @@ import { countSmsSegments, shortenKitaName, toGsm7 } from './sms-text.js';
  */
 
 export type Channel = 'email' | 'sms';
+
+/**
+ * A stored language (a text column of parents, users and outbox rows) as a Language: every
+ * family language is kept as it is; a value the product does not know means German, the default.
+ */
+export function storedLanguage(l: string | null | undefined): Language {
+  return (LANGUAGES as readonly string[]).includes(l ?? '') ? (l as Language) : 'de';
+}
 export type MessageVars = Record<string, string | number>;
 
 /**
@@ -32,6 +40,7 @@ export const MESSAGE_VARS: Record<MessageKind, readonly string[]> = {
   event_withdrawn: ['kitaName', 'careDays'],
   registration_declined: ['kitaName'],
   credits_reset: ['kitaName'],
+  erasure_done: ['kitaName'],
 };
 
 /**
@@ -59,7 +68,7 @@ export function composeMessage(kind: MessageKind, opts: ComposeOptions): Omit<Ou
   const missing = MESSAGE_VARS[kind].filter((v) => opts.vars[v] === undefined || opts.vars[v] === '');
   // A programming error in the caller: fail loudly instead of sending a message with holes.
   if (missing.length > 0) throw new Error(`composeMessage(${kind}): missing vars ${missing.join(', ')}`);
-  const lang = opts.language === 'en' ? 'en' : 'de';
+  const lang = storedLanguage(opts.language);
   const t = (key: MessageKeyIn<'messages'>) => translate(lang, `messages.${key}`, opts.vars);
   const base = { kind, channel: opts.channel, recipient: opts.recipient, language: lang, ...(RECOMPOSABLE_KINDS.has(kind) ? { vars: opts.vars } : {}) } as const;
 
@@ -70,6 +79,10 @@ export function composeMessage(kind: MessageKind, opts: ComposeOptions): Omit<Ou
 
   const greeting = opts.vars.name ? t('common.greeting') : t('common.greetingNoName');
   const paragraphs = t(`${kind}.body`).split(/\n{2,}/);
+  // The inquiry's description goes out as the Kita typed it (usually German), under a label in the
+  // family's language that says whose words these are. Not in SMS: it would cost segments.
+  const kitaNote = typeof opts.vars.kitaNote === 'string' ? opts.vars.kitaNote.trim() : '';
+  const note = kitaNote ? { label: t('common.kitaNote'), text: kitaNote } : null;
   const link = typeof opts.vars.link === 'string' ? opts.vars.link : null;
   const action = link ? t(`${kind}.action`) || link : null;
   const signature = t('common.signature');
@@ -79,6 +92,7 @@ export function composeMessage(kind: MessageKind, opts: ComposeOptions): Omit<Ou
     greeting,
     '',
     paragraphs.join('\n\n'),
+    ...(note ? ['', note.label, note.text] : []),
     ...(link ? ['', `${action}: ${link}`] : []),
     '',
     signature,
@@ -92,6 +106,7 @@ export function composeMessage(kind: MessageKind, opts: ComposeOptions): Omit<Ou
     subject: t(`${kind}.subject`),
     greeting,
     paragraphs,
+    note,
     link,
     action,
     linkFallback: t('common.linkFallback'),
@@ -102,30 +117,40 @@ export function composeMessage(kind: MessageKind, opts: ComposeOptions): Omit<Ou
   return { ...base, subject: t(`${kind}.subject`), bodyText: text, bodyHtml: html };
 }
 
-/** The shortest Kita name an SMS is cut to; below that the SMS rather takes a second segment. */
+/** The shortest Kita name an SMS is cut to; below that the SMS rather takes another segment. */
 const MIN_SMS_KITA_NAME = 12;
 
 /**
- * An SMS text in GSM-7 (names transliterated) that fits one segment whenever it can:
- * a Kita name that makes it too long is abbreviated ("Städtische Kindertagesstätte" →
- * "Städt. Kita") and then cut. What still does not fit (many children in one result SMS) is sent
- * as it is; the outbox row records the segment count.
+ * An SMS text in as few segments as it can be. German, English, Turkish and Polish SMS are
+ * written in GSM-7 (names and letters outside it transliterated, e.g. ş → s, ł → l), Ukrainian,
+ * Russian and Arabic in UCS-2 (sms-text.ts SMS_ENCODING). A Kita name that makes the text need
+ * more segments is abbreviated ("Städtische Kindertagesstätte" → "Städt. Kita") and then cut:
+ * first to fit one segment, else one segment fewer than the full text needs. What still does not
+ * fit (many children in one result SMS) is sent as it is; the outbox row records the count.
  */
 export function composeSms(kind: MessageKind, lang: Language, vars: MessageVars): string {
-  const render = (v: MessageVars) => toGsm7(translate(lang, `messages.${kind}.sms`, v));
+  const gsm = SMS_ENCODING[lang] === 'gsm7';
+  const render = (v: MessageVars) => {
+    const text = translate(lang, `messages.${kind}.sms`, v);
+    return gsm ? toGsm7(text) : text;
+  };
   const full = render(vars);
-  const kitaName = typeof vars.kitaName === 'string' ? toGsm7(vars.kitaName) : null;
-  let units = countSmsSegments(full).units;
-  if (units <= 160 || !kitaName) return full;
-  // At least the shortest name is tried: the abbreviations may save more than the count suggests.
-  let max = Math.max(MIN_SMS_KITA_NAME, kitaName.length - (units - 160));
-  while (max >= MIN_SMS_KITA_NAME) {
-    const text = render({ ...vars, kitaName: shortenKitaName(kitaName, max) });
-    units = countSmsSegments(text).units;
-    if (units <= 160) return text;
-    max -= units - 160;
+  const kitaName = typeof vars.kitaName === 'string' ? (gsm ? toGsm7(vars.kitaName) : vars.kitaName) : null;
+  const needed = countSmsSegments(full).segments;
+  if (needed === 1 || !kitaName) return full;
+  for (let target = 1; target < needed; target++) {
+    const limit = segmentLimit(gsm ? 'gsm7' : 'ucs2', target);
+    let units = countSmsSegments(full).units;
+    // At least the shortest name is tried: the abbreviations may save more than the count suggests.
+    let max = Math.max(MIN_SMS_KITA_NAME, kitaName.length - (units - limit));
+    while (max >= MIN_SMS_KITA_NAME) {
+      const text = render({ ...vars, kitaName: shortenKitaName(kitaName, max) });
+      units = countSmsSegments(text).units;
+      if (units <= limit) return text;
+      max -= units - limit;
+    }
   }
-  // Two segments either way: then with the Kita name as it is.
+  // As many segments either way: then with the Kita name as it is.
   return full;
 }
 
@@ -139,6 +164,7 @@ function renderHtml(p: {
   subject: string;
   greeting: string;
   paragraphs: string[];
+  note: { label: string; text: string } | null;
   link: string | null;
   action: string | null;
   linkFallback: string;
@@ -150,17 +176,24 @@ function renderHtml(p: {
     `<p style="margin:0 0 16px">${para(p.greeting)}</p>`,
     ...p.paragraphs.map((x) => `<p style="margin:0 0 16px">${para(x)}</p>`),
   ];
+  if (p.note) {
+    // The Kita's words keep their own direction (German inside an Arabic mail) and are marked as German.
+    body.push(
+      `<div style="margin:0 0 16px;padding:12px 16px;background:#fefce8;border-radius:6px"><p style="margin:0 0 8px;font-weight:600">${para(p.note.label)}</p><p lang="de" dir="auto" style="margin:0">${para(p.note.text)}</p></div>`,
+    );
+  }
   if (p.link && p.action) {
     const href = escapeHtml(p.link);
     body.push(
       `<p style="margin:24px 0"><a href="${href}" style="background:#facc15;color:#1c1917;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600;display:inline-block">${escapeHtml(p.action)}</a></p>`,
-      `<p style="margin:0 0 16px;font-size:13px;color:#57534e">${escapeHtml(p.linkFallback)}<br><a href="${href}" style="color:#1d4ed8;word-break:break-all">${href}</a></p>`,
+      `<p style="margin:0 0 16px;font-size:13px;color:#57534e">${escapeHtml(p.linkFallback)}<br><a href="${href}" dir="ltr" style="color:#1d4ed8;word-break:break-all">${href}</a></p>`,
     );
   }
   body.push(`<p style="margin:24px 0 0">${para(p.signature)}</p>`);
   return [
     '<!doctype html>',
-    `<html lang="${p.lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(p.subject)}</title></head>`,
+    // Arabic mails read right to left; the link stays left to right (dir="ltr" on it).
+    `<html lang="${p.lang}"${RTL_LANGUAGES.includes(p.lang) ? ' dir="rtl"' : ''}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(p.subject)}</title></head>`,
     '<body style="margin:0;padding:24px;background:#f5f5f4;font-family:Arial,Helvetica,sans-serif;color:#1c1917;line-height:1.5">',
     '<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">',
     ...body,
@@ -214,7 +247,7 @@ export interface ParentContact {
  */
 export function parentRecipient(parent: ParentContact): { channel: Channel; recipient: string; language: Language } | null {
   if (parent.isAnonymous) return null;
-  const language: Language = parent.language === 'en' ? 'en' : 'de';
+  const language = storedLanguage(parent.language);
   const sms = parent.primaryPhone && parent.primaryPhoneVerified ? parent.primaryPhone : null;
   const email = parent.email || null;
   const order: Channel[] = parent.preferredCommunication === 'sms' ? ['sms', 'email'] : ['email', 'sms'];

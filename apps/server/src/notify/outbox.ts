@@ -1,5 +1,6 @@
 import { outboxMessages } from '../db/schema.js';
 import type { DbOrTx } from '../db/client.js';
+import type { Language } from '@kita/shared';
 
 export type MessageKind =
   | 'activation'
@@ -16,7 +17,8 @@ export type MessageKind =
   | 'slot_released'
   | 'event_withdrawn'
   | 'registration_declined'
-  | 'credits_reset';
+  | 'credits_reset'
+  | 'erasure_done';
 
 export interface OutboxMessage {
   /** Unique per logical message, e.g. `inquiry:<eventId>:<parentId>`: a second insert is ignored. */
@@ -24,7 +26,7 @@ export interface OutboxMessage {
   kind: MessageKind;
   channel: 'email' | 'sms';
   recipient: string;
-  language: 'de' | 'en';
+  language: Language;
   subject?: string | null;
   bodyText: string;
   bodyHtml?: string | null;

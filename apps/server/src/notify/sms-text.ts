@@ -5,6 +5,16 @@
  * (ş → s, ł → l, Greek and Cyrillic into Latin letters), and segments are counted and stored.
  */
 
+import type { Language } from '@kita/shared';
+
+/**
+ * How each language's SMS are encoded, decided from the measured segment table
+ * (docs/translations-messages.md): Turkish and Polish read naturally without their diacritics, as
+ * SMS in both languages are commonly written, and so stay in GSM-7 at German prices; Cyrillic and
+ * Arabic have no GSM-7 spelling a family would want to read and are sent in UCS-2.
+ */
+export const SMS_ENCODING: Record<Language, 'gsm7' | 'ucs2'> = { de: 'gsm7', en: 'gsm7', tr: 'gsm7', pl: 'gsm7', uk: 'ucs2', ru: 'ucs2', ar: 'ucs2' };
+
 /** GSM 03.38 basic character set (one septet each). */
 const GSM_BASIC =
   '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞ\x1bÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà';
@@ -87,10 +97,16 @@ export interface SmsSegments {
 export function countSmsSegments(text: string): SmsSegments {
   if (isGsm7(text)) {
     const units = [...text].reduce((n, c) => n + (EXTENSION.has(c) ? 2 : 1), 0);
-    return { encoding: 'gsm7', units, segments: units <= 160 ? 1 : Math.ceil(units / 153) };
+    return { encoding: 'gsm7', units, segments: units <= segmentLimit('gsm7', 1) ? 1 : Math.ceil(units / 153) };
   }
   const units = text.length;
-  return { encoding: 'ucs2', units, segments: units <= 70 ? 1 : Math.ceil(units / 67) };
+  return { encoding: 'ucs2', units, segments: units <= segmentLimit('ucs2', 1) ? 1 : Math.ceil(units / 67) };
+}
+
+/** The most units `segments` segments hold: one alone holds more than each part of a split SMS. */
+export function segmentLimit(encoding: 'gsm7' | 'ucs2', segments: number): number {
+  if (encoding === 'gsm7') return segments <= 1 ? 160 : segments * 153;
+  return segments <= 1 ? 70 : segments * 67;
 }
 
 /** Usual long words in German Kita names and their common abbreviations (tried before cutting). */

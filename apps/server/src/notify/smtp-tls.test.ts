@@ -4,6 +4,7 @@ import { testConfig } from '../../test/app.js';
 import { startSmtpSink, type SmtpSink } from '../../test/fake-providers.js';
 import { smtpRequiresTls } from './smtp.js';
 import { closeTransports, createTransports } from './transports.js';
+import { LEGAL_ENV } from '../../test/legal-env.js';
 
 /**
  * `smtp://` to a server that offers no STARTTLS sent the SMTP password and a
@@ -14,7 +15,7 @@ import { closeTransports, createTransports } from './transports.js';
 const TWILIO = { TWILIO_ACCOUNT_SID: 'AC1', TWILIO_AUTH_TOKEN: 'token', TWILIO_FROM: '+4930123' };
 // The settings strict production needs besides the ones under test.
 const STRICT = { PUBLIC_URL: 'https://kita.stadt-test.de', SMTP_FROM: 'Kita <no-reply@stadt-test.de>', JWT_SECRET: '9f8e7d6c5b4a39281706f5e4d3c2b1a09f8e7d6c5b4a3928' };
-const production = (env: Record<string, string>) => testConfig({ NODE_ENV: 'production', ...STRICT, ...TWILIO, ...env });
+const production = (env: Record<string, string>) => testConfig({ NODE_ENV: 'production', ...LEGAL_ENV, ...STRICT, ...TWILIO, ...env });
 
 /** An address of this machine that is not loopback (the SMTP server then counts as "elsewhere"). */
 const lanAddress = Object.values(networkInterfaces())

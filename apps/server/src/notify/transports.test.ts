@@ -3,11 +3,12 @@ import { ConfigError } from '../config.js';
 import { testConfig } from '../../test/app.js';
 import { redactContacts } from '../jobs/outbox-worker.js';
 import { createTransports } from './transports.js';
+import { LEGAL_ENV } from '../../test/legal-env.js';
 
 const TWILIO = { TWILIO_ACCOUNT_SID: 'AC1', TWILIO_AUTH_TOKEN: 'token', TWILIO_FROM: '+4930123' };
 /** The settings production needs besides the transports (config.ts). */
 const PRODUCTION = {
-  NODE_ENV: 'production',
+  NODE_ENV: 'production', ...LEGAL_ENV,
   JWT_SECRET: 'f3a9c1e7b5d20846ac9e1f7b3d5a0c2e',
   PUBLIC_URL: 'https://kita.stadt-test.de',
   SMTP_FROM: 'no-reply@stadt-test.de',

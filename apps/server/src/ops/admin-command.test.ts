@@ -8,6 +8,7 @@ import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
 import { freshDatabase, type FreshDatabase } from '../../test/fresh-database.js';
+import { LEGAL_ENV } from '../../test/legal-env.js';
 
 /**
  * The first Admin without SQL. `admin create` prints a one-time link; the password
@@ -24,7 +25,7 @@ const faketime = Object.fromEntries(Object.entries(process.env).filter(([k, v]) 
 const productionEnv = (db: Record<string, string>) => ({
   PATH: process.env.PATH ?? '',
   ...faketime,
-  NODE_ENV: 'production',
+  NODE_ENV: 'production', ...LEGAL_ENV,
   JWT_SECRET: SECRET,
   PUBLIC_URL: 'https://kita.stadt-test.de',
   SMTP_FROM: 'Kita Notbetreuung <no-reply@stadt-test.de>',

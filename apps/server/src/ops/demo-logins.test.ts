@@ -11,6 +11,7 @@ import { createTestApp, type TestContext } from '../../test/app.js';
 import { freePort } from '../../test/processes.js';
 import { ServerProcess } from '../../test/server-process.js';
 import { demoPasswordsLine, disableDemoPasswords } from './demo-logins.js';
+import { LEGAL_ENV } from '../../test/legal-env.js';
 
 /**
  * No published logins in production. An embedded database that an earlier version
@@ -64,7 +65,7 @@ describe('a production start on an embedded database with the demo data of an ea
     const port = await freePort();
     server = await ServerProcess.start(
       {
-        NODE_ENV: 'production',
+        NODE_ENV: 'production', ...LEGAL_ENV,
         DATABASE_URL: 'embedded',
         DATA_DIR: dataDir,
         JWT_SECRET: 'e5b8a2d7c4f1093e6a2b5c8d1f4e7a0b3c6d9e2f',

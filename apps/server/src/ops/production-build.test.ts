@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase, type FreshDatabase } from '../../test/fresh-database.js';
 import { freePort, rssMb, startProcess, type Started } from '../../test/processes.js';
+import { LEGAL_ENV } from '../../test/legal-env.js';
 
 /**
  * The layout the Dockerfile builds, without a container engine: a clean folder with the package
@@ -52,7 +53,7 @@ describe.skipIf(!adminUrl)('the compiled server from a clean folder with product
       readyPath: '/api/health/ready',
       timeoutMs: 150_000,
       env: {
-        NODE_ENV: 'production',
+        NODE_ENV: 'production', ...LEGAL_ENV,
         PORT: String(port),
         HOST: '127.0.0.1',
         DATABASE_URL: db.url,
@@ -94,7 +95,7 @@ describe.skipIf(!adminUrl)('the compiled server from a clean folder with product
       timeout: 60_000,
       env: {
         PATH: process.env.PATH ?? '',
-        NODE_ENV: 'production',
+        NODE_ENV: 'production', ...LEGAL_ENV,
         DATABASE_URL: db.url,
         JWT_SECRET: 'd8c4a1f09e7b35c2a6f1e0d9b8c7a5f3e2d1c0b9a8f7e6d5',
         PUBLIC_URL: 'https://kita.example.org',

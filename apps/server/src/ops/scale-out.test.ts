@@ -10,6 +10,7 @@ import { hashPassword } from '../lib/passwords.js';
 import { startFakeTwilio, type FakeTwilio } from '../../test/fake-providers.js';
 import { freshDatabase, type FreshDatabase } from '../../test/fresh-database.js';
 import { freePort, startProcess, type Started } from '../../test/processes.js';
+import { LEGAL_ENV } from '../../test/legal-env.js';
 
 /**
  * Scale-out on PostgreSQL: three app processes (WORKER=off) and two outbox workers, all
@@ -48,7 +49,7 @@ describe.skipIf(!adminUrl)(`scale-out: 3 app processes + 2 workers, ${FAMILIES} 
 
   it('every process starts, each message is sent exactly once, one allocation, every answer stored, ledger = credits', async () => {
     const env = {
-      NODE_ENV: 'production',
+      NODE_ENV: 'production', ...LEGAL_ENV,
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       DATABASE_URL: db.url,

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { authHeader, createStaff, newKitaId } from '../../test/factories.js';
 import { createTestApp } from '../../test/app.js';
+import { LEGAL_ENV } from '../../test/legal-env.js';
 
 /** The API description is not public in production; API_DOCS=admin opens it for Admins. */
 const PRODUCTION = {
-  NODE_ENV: 'production',
+  NODE_ENV: 'production', ...LEGAL_ENV,
   JWT_SECRET: 'f3a9c1e7b5d20846ac9e1f7b3d5a0c2e',
   PUBLIC_URL: 'https://kita.stadt-test.de',
   SMTP_FROM: 'no-reply@stadt-test.de',

@@ -34,6 +34,8 @@ export const PUBLIC_ROUTES: readonly string[] = [
   // Provider callbacks, authenticated by the provider's signature.
   'POST /api/delivery/twilio/status',
   'POST /api/delivery/seven/status',
+  // Privacy notice, imprint, accessibility statement: readable before any login.
+  'GET /api/legal/:page',
   // The API description.
   'GET /api/openapi.json',
   'GET /api/docs*',

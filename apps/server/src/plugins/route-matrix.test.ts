@@ -24,6 +24,7 @@ const SESSIONS: Actor[] = ['admin', 'manager', 'otherManager', 'owner', 'otherPa
 
 export const ROUTE_MATRIX: Record<string, Actor[]> = {
   'GET /api/health': PUBLIC,
+  'GET /api/legal/{page}': PUBLIC,
   'POST /api/auth/login': PUBLIC,
   'GET /api/auth/me': SESSIONS,
   'POST /api/auth/logout': [...SESSIONS, 'link'],
@@ -73,6 +74,8 @@ export const ROUTE_MATRIX: Record<string, Actor[]> = {
   'GET /api/parents': STAFF_ANY,
   'POST /api/parents': STAFF_A,
   'GET /api/parents/kita/{kitaId}': STAFF_A,
+  // Lists what the caller's scope holds (another Kita's manager gets its own, without family A).
+  'GET /api/parents/csv': STAFF_ANY,
   'GET /api/parents/kita/{kitaId}/registered': STAFF_A,
   'GET /api/parents/{id}': STAFF_OR_OWNER,
   'DELETE /api/parents/{id}': STAFF_A,
@@ -89,6 +92,8 @@ export const ROUTE_MATRIX: Record<string, Actor[]> = {
   'POST /api/emergency-event': STAFF_A,
   'GET /api/emergency-event/get-by-kita-id/{kitaId}': STAFF_A,
   'GET /api/emergency-event/{id}': STAFF_A,
+  // The SMS an inquiry would cost, shown in the event form before it is sent.
+  'GET /api/emergency-event/sms-estimate': STAFF_A,
   'PUT /api/emergency-event/{id}': STAFF_A,
   'DELETE /api/emergency-event/{id}': STAFF_A,
   'POST /api/emergency-event/{id}/preferences': STAFF_A,
@@ -99,6 +104,7 @@ export const ROUTE_MATRIX: Record<string, Actor[]> = {
   'POST /api/emergency-event/{id}/release-slot': STAFF_A,
   'GET /api/emergency-event/{id}/report': STAFF_A,
   'GET /api/emergency-event/{id}/pdf': STAFF_A,
+  'GET /api/emergency-event/{id}/csv': STAFF_A,
   'DELETE /api/parents/{id}/reset-credits': STAFF_A,
   'GET /api/parents/{id}/credits-distribution': STAFF_OR_OWNER,
   'GET /api/parents/{id}/children/preferences': STAFF_OR_OWNER,
@@ -119,6 +125,17 @@ export const ROUTE_MATRIX: Record<string, Actor[]> = {
   'POST /api/delivery/channel-pauses/{channel}/resume': ADMIN,
   'POST /api/admin/test-message': ADMIN,
   'GET /api/admin/test-messages': ADMIN,
+  // "Meine Daten": the family itself or staff of its Kita (a link holder is no login: refused).
+  'GET /api/parents/{id}/export': STAFF_OR_OWNER,
+  // Only the family asks for its erasure; staff see it and carry it out.
+  'POST /api/parents/{id}/erasure-request': ['owner'],
+  'GET /api/parents/{id}/erasure-request': STAFF_OR_OWNER,
+  'GET /api/erasure-requests': STAFF_ANY,
+  'POST /api/erasure-requests/{id}/execute': STAFF_A,
+  // The audit log of the caller's scope (another Kita's manager reads only their own Kita's rows).
+  'GET /api/audit-log': STAFF_ANY,
+  'GET /api/audit-log/actors': STAFF_ANY,
+  'GET /api/audit-log/csv': STAFF_ANY,
   // Provider callbacks: no session, only the provider's signature, which no actor here has.
   'POST /api/delivery/twilio/status': [],
   'POST /api/delivery/seven/status': [],

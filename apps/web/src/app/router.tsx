@@ -13,6 +13,9 @@ import { parentsRoutes } from '@/features/parents/routes';
 import { childrenRoutes } from '@/features/children/routes';
 import { approvalsRoutes } from '@/features/approvals/routes';
 import { operationsRoutes } from '@/features/operations/routes';
+import { legalRoutes } from '@/features/legal/routes';
+import { mydataRoutes } from '@/features/mydata/routes';
+import { auditRoutes } from '@/features/audit/routes';
 import { setNavigator } from '@/lib/navigation';
 import { InitialLoad, RootLayout } from './root-layout';
 import { RouteError } from './route-error';
@@ -28,6 +31,7 @@ const features: FeatureRoutes[] = [
   mailboxRoutes,
   eventsRoutes,
   preferenceRoutes,
+  legalRoutes,
   parentsRoutes,
   childrenRoutes,
   approvalsRoutes,
@@ -37,6 +41,8 @@ const features: FeatureRoutes[] = [
   usersRoutes,
   resultsRoutes,
   operationsRoutes,
+  mydataRoutes,
+  auditRoutes,
 ];
 
 const pick = (key: 'public' | 'app' | 'kita'): AppRoute[] => features.flatMap((feature) => feature[key] ?? []);

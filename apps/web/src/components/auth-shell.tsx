@@ -3,6 +3,7 @@ import { CheckCircle2Icon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Brand, BrandMark } from '@/components/brand';
 import { LanguageToggle } from '@/components/language-toggle';
+import { LegalLinks } from '@/components/legal-links';
 
 /**
  * Frame of the public pages: a brand panel on wide screens, the content centred on the right,
@@ -38,7 +39,10 @@ export function AuthShell({ children }: { children: React.ReactNode }) {
           </span>
           <LanguageToggle />
         </header>
-        <main className="flex flex-1 items-center justify-center px-4 pb-12 sm:px-6">{children}</main>
+        <main className="flex flex-1 items-center justify-center px-4 pb-6 sm:px-6">{children}</main>
+        <footer className="px-4 pb-4">
+          <LegalLinks />
+        </footer>
       </div>
     </div>
   );

@@ -1,6 +1,6 @@
 import { LanguagesIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { Language } from '@kita/shared';
+import { LANGUAGE_NAMES, type Language } from '@kita/shared';
 import { changeLanguage, currentLanguage, LANGUAGES } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 
@@ -12,7 +12,8 @@ import { cn } from '@/lib/utils';
 export function LanguageToggle({ className }: { className?: string }) {
   const { t } = useTranslation();
   const active = currentLanguage();
-  const name = (lng: Language) => t(`nav.language.${lng}`);
+  // Each language is named in itself, so a family finds its own whatever the page speaks now.
+  const name = (lng: Language) => LANGUAGE_NAMES[lng];
   return (
     <div
       role="group"

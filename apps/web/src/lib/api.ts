@@ -181,6 +181,47 @@ export async function download<A extends RouteAddress>(route: A, ...[input]: Cal
   return response.blob();
 }
 
+/** A download with the name the server gives it (Content-Disposition), or `fallbackName` (the CSV files). */
+export async function downloadFile<A extends RouteAddress>(
+  route: A,
+  fallbackName: string,
+  ...[input]: CallArgs<A>
+): Promise<{ blob: Blob; fileName: string }> {
+  const { path, options } = requestOf(route, input as RequestOf<RouteDefinition> | undefined);
+  const response = await send(route.method, path, options, '*/*');
+  return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('Content-Disposition')) ?? fallbackName };
+}
+
+/** The file name of a Content-Disposition header: the UTF-8 `filename*` first, then `filename`. */
+export function fileNameOf(header: string | null): string | null {
+  if (!header) return null;
+  const extended = /filename\*=UTF-8''([^;]+)/i.exec(header);
+  if (extended) {
+    try {
+      return decodeURIComponent(extended[1]!.trim());
+    } catch {
+      // A malformed escape: fall back to the plain name.
+    }
+  }
+  return /filename="([^"]+)"/i.exec(header)?.[1] ?? null;
+}
+
+/** How long a saved file's object URL lives: some browsers read it only after the click returned. */
+export const DOWNLOAD_URL_LIFETIME_MS = 60_000;
+
+/** Saves a blob through a temporary link (the browser's download). */
+export function saveFile(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  window.setTimeout(() => URL.revokeObjectURL(url), DOWNLOAD_URL_LIFETIME_MS);
+}
+
 /** The text to show for any error: the server's message, our transport texts, or the generic one. */
 export function errorMessage(error: unknown): string {
   if (error instanceof Error && error.message) return error.message;

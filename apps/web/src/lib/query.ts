@@ -51,6 +51,13 @@ export const queryKeys = {
     deliveryFailures: ['events', 'delivery-failures'],
     messageBudgets: ['events', 'message-budgets'],
     report: (eventId: string) => ['events', 'report', eventId],
+    /** GET emergency-event/sms-estimate for the form's current Kita, category and dates. */
+    smsEstimate: (query: Record<string, string | undefined>) => ['events', 'sms-estimate', query],
+  },
+  /** GET legal/{page}: the privacy notice, imprint or accessibility statement in one language. */
+  legal: {
+    all: ['legal'],
+    page: (page: string, language: string) => ['legal', page, language],
   },
   users: {
     all: ['users'],
@@ -66,7 +73,19 @@ export const queryKeys = {
   mailbox: {
     list: (recipient: string) => ['mailbox', recipient],
   },
-  /** Paused delivery channels and the Admin's test messages. */
+  /** A family's erasure request and the staff's list of them. */
+  mydata: {
+    all: ['mydata'],
+    request: (parentId: string) => ['mydata', 'request', parentId],
+    requests: (status: 'open' | 'done') => ['mydata', 'requests', status],
+  },
+  /** The audit viewer (pages and the person filter). */
+  audit: {
+    all: ['audit'],
+    page: (filter: Record<string, string | undefined>) => ['audit', 'page', filter],
+    actors: ['audit', 'actors'],
+  },
+  /** Paused delivery channels and the Admin's test messages */
   operations: {
     pauses: ['operations', 'channel-pauses'],
     testMessages: ['operations', 'test-messages'],

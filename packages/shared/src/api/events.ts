@@ -1,9 +1,15 @@
 import { z } from 'zod';
-import { envelope, eventInputSchema, eventSummarySchema, eventWithChildrenSchema, idParamsSchema, kitaIdParamsSchema, kitaQuerySchema } from '../index.js';
+import { envelope, eventInputSchema, eventSummarySchema, eventWithChildrenSchema, idParamsSchema, kitaIdParamsSchema, kitaQuerySchema, smsEstimateQuerySchema, smsEstimateSchema } from '../index.js';
 import { defineRoutes } from './define.js';
 import { apiRoutes } from './routes.js';
 
 export const eventsApi = defineRoutes(apiRoutes.events, {
+  smsEstimate: {
+    tags: ['emergency-event'],
+    summary: 'Expected SMS segments of an inquiry before it is sent (families by channel and language)',
+    query: smsEstimateQuerySchema,
+    response: { 200: envelope(smsEstimateSchema) },
+  },
   list: {
     tags: ['emergency-event'],
     summary: 'Events in the caller scope, newest first',

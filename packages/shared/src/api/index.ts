@@ -1,6 +1,9 @@
 export * from './define.js';
 export { apiRoutes, fillPath } from './routes.js';
 import { accountMailsApi } from './account-mails.js';
+import { auditApi } from './audit.js';
+import { legalApi } from './legal.js';
+import { privacyApi } from './privacy.js';
 import { accountsApi } from './accounts.js';
 import { authApi } from './auth.js';
 import { categoriesApi } from './categories.js';
@@ -19,6 +22,9 @@ import type { RouteAddress } from './define.js';
 
 export {
   accountMailsApi,
+  auditApi,
+  legalApi,
+  privacyApi,
   accountsApi,
   authApi,
   categoriesApi,
@@ -38,6 +44,9 @@ export {
 /** Every route's full definition, by the area names of `apiRoutes`. */
 export const apiDefinitions = {
   accountMails: accountMailsApi,
+  audit: auditApi,
+  legal: legalApi,
+  privacy: privacyApi,
   accounts: accountsApi,
   auth: authApi,
   categories: categoriesApi,

@@ -4,6 +4,12 @@ import { defineRoutes } from './define.js';
 import { apiRoutes } from './routes.js';
 
 export const parentsApi = defineRoutes(apiRoutes.parents, {
+  csv: {
+    tags: ['parents'],
+    summary: "The parents list as CSV with contacts and children: the manager's Kita, an Admin's every Kita or the one named (UTF-8 with BOM)",
+    query: parentListQuerySchema,
+    produces: ['text/csv'],
+  },
   list: {
     tags: ['parents'],
     summary: 'Parents of all Kitas (Admin) or of the manager\'s Kita',

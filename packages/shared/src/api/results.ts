@@ -3,6 +3,13 @@ import { defineRoutes } from './define.js';
 import { apiRoutes } from './routes.js';
 
 export const resultsApi = defineRoutes(apiRoutes.results, {
+  csv: {
+    tags: ['results'],
+    summary: "The inquiry's answer table as CSV (UTF-8 with BOM; `;` in German, `,` in English; named after the Kita and the first care day)",
+    params: idParamsSchema,
+    query: kitaQuerySchema,
+    produces: ['text/csv'],
+  },
   close: {
     tags: ['results'],
     summary: 'Close now: allocate, book credits, send results (added; idempotent)',

@@ -60,6 +60,7 @@ export const apiRoutes = {
     messages: { method: 'GET', path: '/dev/messages' },
   },
   events: {
+    smsEstimate: { method: 'GET', path: '/emergency-event/sms-estimate' },
     list: { method: 'GET', path: '/emergency-event' },
     listOfKita: { method: 'GET', path: '/emergency-event/get-by-kita-id/:kitaId' },
     get: { method: 'GET', path: '/emergency-event/:id' },
@@ -91,6 +92,7 @@ export const apiRoutes = {
     testMessages: { method: 'GET', path: '/admin/test-messages' },
   },
   parents: {
+    csv: { method: 'GET', path: '/parents/csv' },
     list: { method: 'GET', path: '/parents' },
     listOfKita: { method: 'GET', path: '/parents/kita/:kitaId' },
     registeredOfKita: { method: 'GET', path: '/parents/kita/:kitaId/registered' },
@@ -109,6 +111,7 @@ export const apiRoutes = {
     staffAnswer: { method: 'POST', path: '/emergency-event/:id/preferences' },
   },
   results: {
+    csv: { method: 'GET', path: '/emergency-event/:id/csv' },
     close: { method: 'POST', path: '/emergency-event/:id/close' },
     releaseSlot: { method: 'POST', path: '/emergency-event/:id/release-slot' },
     report: { method: 'GET', path: '/emergency-event/:id/report' },
@@ -124,6 +127,21 @@ export const apiRoutes = {
     update: { method: 'PUT', path: '/users/:id' },
     changePassword: { method: 'PUT', path: '/users/:id/change-password' },
     remove: { method: 'DELETE', path: '/users/:id' },
+  },
+  legal: {
+    page: { method: 'GET', path: '/legal/:page' },
+  },
+  privacy: {
+    exportData: { method: 'GET', path: '/parents/:id/export' },
+    requestErasure: { method: 'POST', path: '/parents/:id/erasure-request' },
+    erasureRequest: { method: 'GET', path: '/parents/:id/erasure-request' },
+    erasureRequests: { method: 'GET', path: '/erasure-requests' },
+    executeErasure: { method: 'POST', path: '/erasure-requests/:id/execute' },
+  },
+  audit: {
+    list: { method: 'GET', path: '/audit-log' },
+    actors: { method: 'GET', path: '/audit-log/actors' },
+    csv: { method: 'GET', path: '/audit-log/csv' },
   },
 } as const satisfies Record<string, Record<string, { readonly method: HttpMethod; readonly path: string }>>;
 

@@ -3,6 +3,7 @@ import type { Language, LinkLanguage } from '@kita/shared';
 import { parents, users } from '../../db/schema.js';
 import type { Services } from '../../lib/context.js';
 import { findToken } from './tokens.js';
+import { storedLanguage } from '../../notify/messages.js';
 
 /**
  * GET auth/link-language?kind=reset&token=: the language of the account a (valid, unused) link
@@ -18,6 +19,6 @@ export async function linkLanguage(ctx: Services, kind: 'reset', token: string):
     : row.userId
       ? await ctx.db.select({ language: users.language }).from(users).where(eq(users.id, row.userId)).limit(1)
       : [];
-  const language: Language | null = owner ? (owner.language === 'en' ? 'en' : 'de') : null;
+  const language: Language | null = owner ? storedLanguage(owner.language) : null;
   return { language };
 }

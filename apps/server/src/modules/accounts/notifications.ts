@@ -4,7 +4,7 @@ import type { Language } from '@kita/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { kitas } from '../../db/schema.js';
 import { enqueueMessages, type MessageKind } from '../../notify/outbox.js';
-import { appLink, composeMessage, parentRecipient, type Channel, type MessageVars, type ParentContact } from '../../notify/messages.js';
+import { appLink, composeMessage, parentRecipient, storedLanguage, type Channel, type MessageVars, type ParentContact } from '../../notify/messages.js';
 import { enforceLimit, hitLimit } from '../../lib/rate-limit.js';
 import { outboxSecretKey, sealMessage } from '../../notify/secrets.js';
 import { issueOtpChallenge, issueToken, OTP_MINUTES, TTL } from './tokens.js';
@@ -27,7 +27,7 @@ export interface ParentForMessage extends ParentContact {
   emailVerified?: boolean;
 }
 
-const lang = (l: string | null | undefined): Language => (l === 'en' ? 'en' : 'de');
+const lang = (l: string | null | undefined): Language => storedLanguage(l);
 
 async function kitaName(tx: DbOrTx, kitaId: string): Promise<string> {
   const [k] = await tx.select({ name: kitas.name }).from(kitas).where(eq(kitas.id, kitaId)).limit(1);

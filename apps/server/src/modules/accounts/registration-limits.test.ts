@@ -148,7 +148,7 @@ describe('unverified registrations', () => {
     const [login] = await t.db.select().from(users).where(eq(users.parentId, stale.parentId));
     expect(login!.isActive).toBe(false);
     const [row] = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, stale.parentId), eq(auditLog.action, 'expire')));
-    expect(row).toMatchObject({ kitaId: k.kita.id, actorRole: 'System', details: { reason: 'unverified', days: 3 } });
+    expect(row).toMatchObject({ kitaId: k.kita.id, actorRole: 'system', details: { reason: 'unverified', days: 3 } });
     // The verified one waits for the manager.
     const [kept] = await t.db.select().from(parents).where(eq(parents.id, verified.parentId));
     expect(kept!.status).toBe('registered');

@@ -11,6 +11,7 @@ import { checkOtp, consumeToken, issueToken, otpError, revokeTokens, TTL } from 
 import { audit } from '../../lib/audit.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 import type { PublicContext, Services } from '../../lib/context.js';
+import { storedLanguage } from '../../notify/messages.js';
 
 /** E-mail activation and phone verification (docs/domain.md "Accounts and login"). */
 
@@ -60,8 +61,8 @@ export async function activateAccount(ctx: Services, token: string): Promise<Act
     }
     if (!parent.email) throw new AppError(400, 'TOKEN_INVALID');
     const user = await ensureParentUser(tx, parent);
-    // The pages of the link speak the family's language, not the browser's.
-    const language = parent.language === 'en' ? 'en' : 'de';
+    // The pages of the link speak the family's language not the browser's.
+    const language = storedLanguage(parent.language);
     if (user.passwordHash) return { emailVerified: true, needsPassword: false, resetToken: null, language };
     const resetToken = await issueToken(tx, { kind: 'reset', userId: user.id, parentId: parent.id, target: parent.email, ttlMs: TTL.reset, now });
     return { emailVerified: true, needsPassword: true, resetToken, language };

@@ -5,12 +5,13 @@ import { sessions } from '../../db/schema.js';
 import { ConfigError, loadConfig } from '../../config.js';
 import { testAppWith, type TestContext } from '../../../test/app.js';
 import { createEventViaApi, eventWorld, inquiryToken, type EventWorld } from '../../../test/factories-events.js';
+import { LEGAL_ENV } from '../../../test/legal-env.js';
 
 /** The small items: weak JWT secrets, one session per preference link. */
 
 describe('JWT_SECRET', () => {
   const load = (secret: string) => () =>
-    loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret, PUBLIC_URL: 'https://kita.stadt-test.de', DATABASE_URL: 'postgres://x/y', SMTP_FROM: 'no-reply@stadt-test.de', FAQ_URL: 'https://stadt-test.de/faq' });
+    loadConfig({ NODE_ENV: 'production', ...LEGAL_ENV, JWT_SECRET: secret, PUBLIC_URL: 'https://kita.stadt-test.de', DATABASE_URL: 'postgres://x/y', SMTP_FROM: 'no-reply@stadt-test.de', FAQ_URL: 'https://stadt-test.de/faq' });
   it.each([
     ['32 identical characters', 'a'.repeat(32)],
     ['a word repeated', 'changeme'.repeat(4)],

@@ -9,6 +9,7 @@ import { deviceCookieHeader, knowsAccount, readDevice, withAccount, accountTag }
 import type { DbOrTx } from '../../db/client.js';
 import type { Services } from '../../lib/context.js';
 import { enqueueComposed } from '../accounts/notifications.js';
+import { storedLanguage } from '../../notify/messages.js';
 
 const WINDOW_MS = 15 * 60_000;
 /**
@@ -105,7 +106,7 @@ async function sendUnlockCode(ctx: Services, account: string, user: LoginAccount
     await enqueueComposed(
       tx,
       'otp',
-      { channel: to.channel, recipient: to.recipient, language: to.language === 'en' ? 'en' : 'de' },
+      { channel: to.channel, recipient: to.recipient, language: storedLanguage(to.language) },
       { otp: code, minutes: UNLOCK_CODE_TTL_MS / 60_000 },
       { kitaId: to.kitaId ?? null, parentId: to.parentId ?? null, userId: user.id },
       { secret: code, ctx },

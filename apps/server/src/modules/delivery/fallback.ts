@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Services } from '../../lib/context.js';
-import { composeMessage, RECOMPOSABLE_KINDS, type MessageVars } from '../../notify/messages.js';
+import { composeMessage, RECOMPOSABLE_KINDS, storedLanguage, type MessageVars } from '../../notify/messages.js';
 import { enqueueMessages, type MessageKind } from '../../notify/outbox.js';
 import { channelRecipient, parentColumns, type ParentRow } from '../events/fanout.js';
 
@@ -57,7 +57,7 @@ export async function sendMessageFallbacks(ctx: Services, limit = 200): Promise<
     // No other verified channel: the delivery card and the dashboard ask the manager to phone.
     if (!to) continue;
     messages.push({
-      ...composeMessage(m.kind, { language: m.language === 'en' ? 'en' : 'de', channel: to.channel, recipient: to.recipient, vars: m.vars }),
+      ...composeMessage(m.kind, { language: storedLanguage(m.language), channel: to.channel, recipient: to.recipient, vars: m.vars }),
       idempotencyKey: messageFallbackKey(m.idempotency_key),
       kitaId: m.kita_id,
       parentId: m.parent_id,

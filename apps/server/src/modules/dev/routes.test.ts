@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/app.js';
 import { authHeader, createKita, createParent, createStaff } from '../../../test/factories.js';
 import { enqueueMessages } from '../../notify/outbox.js';
+import { LEGAL_ENV } from '../../../test/legal-env.js';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -94,7 +95,7 @@ describe('in production', () => {
   it('does not exist', async () => {
     const prod = await createTestApp({
       env: {
-        NODE_ENV: 'production',
+        NODE_ENV: 'production', ...LEGAL_ENV,
         JWT_SECRET: 'f3a9c1e7b5d20846ac9e1f7b3d5a0c2e',
         PUBLIC_URL: 'https://kita.stadt-test.de',
         SMTP_FROM: 'no-reply@stadt-test.de',

@@ -13,6 +13,7 @@ import type { Config } from '../../config.js';
 /** 127.0.0.0/8, ::1 and IPv4-mapped loopback. */
 export const isLoopback = (ip: string) => /^(127\.|::ffff:127\.)/.test(ip) || ip === '::1';
 import { rebaseLinks } from '../../notify/public-url.js';
+import { withLegalLinks } from '../../notify/legal-links.js';
 import { openMessage, outboxSecretKeys } from '../../notify/secrets.js';
 
 /**
@@ -90,7 +91,8 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
       // Shown as delivered: the sealed link or code is put back in (only outside production).
       const keys = outboxSecretKeys(app.config);
       return {
-        data: rows.map((row) => rebaseLinks(openMessage(row, keys), row.publicUrl, app.config.publicUrl)).map((r) => ({
+        // With the legal links every e-mail gets when it is sent (notify/legal-links.ts).
+        data: rows.map((row) => withLegalLinks(rebaseLinks(openMessage(row, keys), row.publicUrl, app.config.publicUrl), row.channel, app.config.publicUrl, row.language)).map((r) => ({
           id: r.id,
           recipient: r.recipient,
           channel: r.channel as 'email' | 'sms',

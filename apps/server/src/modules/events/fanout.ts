@@ -4,7 +4,7 @@ import { formatCarePeriod } from '@kita/shared/i18n';
 import type { Tx } from '../../db/client.js';
 import { events, tokens } from '../../db/schema.js';
 import { newToken, sha256 } from '../../lib/crypto.js';
-import { appLink, composeMessage } from '../../notify/messages.js';
+import { appLink, composeMessage, storedLanguage } from '../../notify/messages.js';
 import { enqueueMessages, type OutboxMessage } from '../../notify/outbox.js';
 import { outboxSecretKey, sealMessage } from '../../notify/secrets.js';
 import type { EventRow } from './queries.js';
@@ -27,6 +27,15 @@ export type ParentRow = {
 export const parentColumns = sql.raw(
   'p.id, p.name, p.email, p.primary_phone, p.primary_phone_verified, p.email_verified, p.preferred_communication, p.is_anonymous, p.language',
 );
+
+/** A per-language value computed on first use (a batch of families speaks a few languages). */
+function perLanguage<T>(make: (lang: Language) => T): (lang: Language) => T {
+  const made = new Map<Language, T>();
+  return (lang) => {
+    if (!made.has(lang)) made.set(lang, make(lang));
+    return made.get(lang)!;
+  };
+}
 
 export const inquiryKey = (eventId: string, parentId: string) => `inquiry:${eventId}:${parentId}`;
 
@@ -102,8 +111,9 @@ export async function enqueueInquiries(
   const { publicUrl } = config;
   // The link token is stored encrypted beside the message, never in its text.
   const secretKey = outboxSecretKey(config.jwtSecret);
-  const careDays = { de: formatCarePeriod('de', e.careStartsAt, e.careEndsAt, e.timezone), en: formatCarePeriod('en', e.careStartsAt, e.careEndsAt, e.timezone) };
-  const deadline = { de: formatDeadline('de', e.answersCloseAt, e.timezone), en: formatDeadline('en', e.answersCloseAt, e.timezone) };
+  // Dates in each family's language, worked out once per language of the batch.
+  const careDays = perLanguage((l) => formatCarePeriod(l, e.careStartsAt, e.careEndsAt, e.timezone));
+  const deadline = perLanguage((l) => formatDeadline(l, e.answersCloseAt, e.timezone));
   const tokenRows: Array<typeof tokens.$inferInsert> = [];
   const messages: OutboxMessage[] = [];
   for (const { parent: p, key, channel, fallbackOf } of targets) {
@@ -128,8 +138,10 @@ export async function enqueueInquiries(
         vars: {
           name: p.name,
           kitaName: e.kitaName,
-          careDays: careDays[language],
-          deadline: deadline[language],
+          careDays: careDays(language),
+          deadline: deadline(language),
+          // E-mail only: the description as the Kita typed it, marked as its own words.
+          ...(e.description ? { kitaNote: e.description } : {}),
           // The short path keeps the inquiry SMS in one segment; /preference?token= keeps working.
           link: appLink(publicUrl, `/p/${raw}`),
         },
@@ -151,7 +163,7 @@ export async function enqueueInquiries(
 
 /** The family's address on one channel: SMS only to a verified phone, e-mail only when verified. */
 export function channelRecipient(p: ParentRow, channel: 'email' | 'sms') {
-  const language: Language = p.language === 'en' ? 'en' : 'de';
+  const language = storedLanguage(p.language);
   if (p.is_anonymous) return null;
   if (channel === 'sms') return p.primary_phone && p.primary_phone_verified ? { channel, recipient: p.primary_phone, language } : null;
   return p.email && p.email_verified ? { channel, recipient: p.email, language } : null;

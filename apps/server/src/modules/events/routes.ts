@@ -9,7 +9,7 @@ import { eventWithChildren } from './details.js';
 import { findEvents, toSummary } from './queries.js';
 import { createEvent, deleteEvent, loadEventInScope, updateEvent } from './service.js';
 import { contextOf } from '../../lib/context.js';
-
+import { smsEstimate } from './sms-estimate.js';
 
 /**
  * Emergency events (docs/wire.md "Routes"). Admins reach every Kita, a manager only their own (404
@@ -36,6 +36,12 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       const now = app.clock.now();
       return { data: (await findEvents(app.db, req.params.kitaId)).map((e) => toSummary(e, now)) };
     },
+  });
+
+  app.route({
+    ...serve(eventsApi.smsEstimate),
+    preHandler: staff,
+    handler: async (req) => ({ data: await smsEstimate(app, authOf(req), req.query) }),
   });
 
   app.route({

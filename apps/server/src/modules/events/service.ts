@@ -10,9 +10,9 @@ import {
   type CategoryName,
   type Language,
 } from '@kita/shared';
-import { auditLog, eventChildren, events, outboxMessages, sessions, tokens } from '../../db/schema.js';
+import { eventChildren, events, outboxMessages, sessions, tokens } from '../../db/schema.js';
 import { formatCarePeriod } from '@kita/shared/i18n';
-import { audit } from '../../lib/audit.js';
+import { SYSTEM_ACTOR, audit } from '../../lib/audit.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { assertKitaScope } from '../../lib/access.js';
 import { hashSeed, newSeed, RULE_VERSION } from '../allocation/allocate.js';
@@ -57,7 +57,7 @@ async function categoryOfKita(db: DbOrTx, input: EventInput) {
   return category;
 }
 
-type EventDatesResolved = CareDates;
+export type EventDatesResolved = CareDates;
 
 /**
  * The four dates of an event (docs/domain.md "Inquiries", v2). Immediate: care today, answers for
@@ -65,8 +65,8 @@ type EventDatesResolved = CareDates;
  * sent now unless a later `opensAt` is given, answers until `responseDeadline` (default the day
  * before the first care day, 18:00 Kita time). Every rule is checked; a 400 names the fields.
  */
-function resolveDates(
-  input: EventInput,
+export function resolveDates(
+  input: Pick<EventInput, 'eventType' | 'eventDate' | 'expireDate' | 'responseDeadline' | 'opensAt'>,
   now: Date,
   timeZone: string,
   immediateMinutes: number,
@@ -312,14 +312,7 @@ export async function openDueEvents(ctx: Services, limit = 20): Promise<number> 
     for (const { id } of claimed.rows) {
       const e = (await findEvent(tx, id))!;
       const messages = await fanOutInquiry(tx, e, ctx.config, now);
-      await tx.insert(auditLog).values({
-        actorRole: 'system',
-        action: 'open',
-        entity: 'event',
-        entityId: id,
-        kitaId: e.kitaId,
-        details: { messages, by: 'schedule' },
-      });
+      await audit(tx, SYSTEM_ACTOR, { action: 'open', entity: 'event', entityId: id, kitaId: e.kitaId, details: { messages, by: 'schedule' } });
       opened++;
     }
   });

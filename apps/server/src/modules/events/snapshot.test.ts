@@ -177,11 +177,19 @@ describe('late joiners', () => {
 });
 
 describe('deleting families', () => {
-  it('refuses to delete a family that took part in an inquiry, with a message naming what to do', async () => {
-    const res = await t.app.inject({ method: 'DELETE', url: `/api/parents/${w.mail.parent.id}`, headers: { ...w.headers.manager, 'accept-language': 'de' } });
-    expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ code: 'PARENT_HAS_HISTORY' });
-    expect(res.json().message).toContain('löschen Sie das Kind');
+  it('erases a family that took part in an inquiry: its snapshot rows stay, under a pseudonym', async () => {
+    // A family that joins the open inquiries of the earlier tests when approved.
+    const fam = await createParent(t.db, w.home.kita.id, { name: 'Geht Wieder', status: 'registered', isActive: false });
+    await createChild(t.db, fam.parent.id, w.home.kgGroup.id, 'Gustav');
+    expect((await inject('POST', `/parents/${fam.parent.id}/approve`)).statusCode).toBe(200);
+    const before = await t.db.execute<{ n: number }>(sql`select count(*)::int as n from event_children where parent_id = ${fam.parent.id}`);
+    expect(Number(before.rows[0]!.n)).toBeGreaterThan(0);
+    const res = await t.app.inject({ method: 'DELETE', url: `/api/parents/${fam.parent.id}`, headers: { ...w.headers.manager, 'accept-language': 'de' } });
+    expect(res.statusCode).toBe(200);
+    const after = await t.db.execute<{ n: number; names: string[] }>(
+      sql`select count(*)::int as n, array_agg(distinct parent_name) as names from event_children where parent_id = ${fam.parent.id}`,
+    );
+    expect(after.rows[0]).toEqual({ n: before.rows[0]!.n, names: ['gelöschte Familie 1'] });
   });
 
   it('deletes a registration that never took part', async () => {

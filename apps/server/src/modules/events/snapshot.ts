@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { auditLog } from '../../db/schema.js';
+import { SYSTEM_ACTOR, audit } from '../../lib/audit.js';
 import { fanOutInquiry } from './fanout.js';
 import { findEvent } from './queries.js';
 import { eligibleChildren, type JoinReason, type LeaveReason } from './snapshot-records.js';
@@ -98,8 +98,7 @@ export async function syncOpenInquiries(
         (select count(*)::int from event_children ec where ec.event_id = ${id} and ec.left_at is null) where id = ${id}`);
     }
     if (joined.rows.length || left.rows.length || messages) {
-      await tx.insert(auditLog).values({
-        actorRole: 'system',
+      await audit(tx, SYSTEM_ACTOR, {
         action: 'snapshot',
         entity: 'event',
         entityId: id,

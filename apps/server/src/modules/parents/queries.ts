@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-
 import type { Parent, ParentChild, ParentDetails } from '@kita/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { categories, children, creditLedger, groups, kitas, parents, tokens } from '../../db/schema.js';
+import { storedLanguage } from '../../notify/messages.js';
 
 /** The family's credit balance: the sum of its ledger (docs/domain.md "Allocation and credits"), 0 without entries. */
 const creditsOf = sql<number>`(select coalesce(sum(${creditLedger.amount}), 0)::int from ${creditLedger} where ${creditLedger.parentId} = ${parents.id})`;
@@ -25,7 +26,7 @@ export function toParent(r: ParentRow): Parent {
     location: r.location,
     preferredCommunication: p.preferredCommunication === 'sms' || p.preferredCommunication === 'email' ? p.preferredCommunication : null,
     isAnonymous: p.isAnonymous,
-    language: p.language === 'en' ? 'en' : 'de',
+    language: storedLanguage(p.language),
     credits: Number(r.credits),
     isActive: p.isActive,
     status: p.status === 'registered' || p.status === 'rejected' ? p.status : 'approved',

@@ -10,6 +10,7 @@ import { sendActivation, sendEmailChangeConfirmation, sendRegistrationApproved, 
 import { issueToken, revokeTokens, TTL } from '../accounts/tokens.js';
 import { syncOpenInquiries } from '../events/snapshot.js';
 import { findParentDetails, findParentRow } from './queries.js';
+import { eraseFamily } from './erasure.js';
 import type { RequestContext } from '../../lib/context.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 
@@ -235,19 +236,22 @@ function changedFields(old: typeof parents.$inferSelect, v: ReturnType<typeof no
 
 /**
  * Deletes a parent with its account and children (schema cascades). Staff only, within scope.
- * A family that took part in an inquiry is refused (409 PARENT_HAS_HISTORY, "deactivate instead"):
- * its answers and allocations are part of results that must stay reproducible (docs/domain.md). The
- * spec's parents list offers delete only for registrations, which never took part.
+ * A family that took part in an inquiry is erased instead (parents/erasure.ts, the same path as an
+ * erasure on request): its rows in those inquiries stay under a pseudonym, so their results stay
+ * reproducible, and the family is told at its last address.
  */
 export async function deleteParent(ctx: RequestContext, id: string): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
+  const erased = await ctx.db.transaction(async (tx) => {
     await loadParentInScope(tx, ctx.actor, id);
     await lockParent(tx, id);
     const old = await loadParentInScope(tx, ctx.actor, id);
     const history = await tx.execute<{ n: number }>(
       sql`select count(*)::int as n from event_children where parent_id = ${id}`,
     );
-    if (Number(history.rows[0]?.n ?? 0) > 0) throw conflict('PARENT_HAS_HISTORY');
+    if (Number(history.rows[0]?.n ?? 0) > 0) {
+      await eraseFamily(tx, ctx, ctx.actor, id);
+      return true;
+    }
     const kids = await tx.select({ id: children.id }).from(children).where(eq(children.parentId, id));
     await tx.delete(parents).where(eq(parents.id, id));
     // The family is gone: its names and a rejection's text leave the audit log too;
@@ -255,7 +259,9 @@ export async function deleteParent(ctx: RequestContext, id: string): Promise<voi
     await scrubAudit(tx, 'parent', [id]);
     await scrubAudit(tx, 'child', kids.map((k) => k.id));
     await audit(tx, ctx.actor, { action: 'delete', entity: 'parent', entityId: id, kitaId: old.kitaId, details: { status: old.status } });
+    return false;
   });
+  if (erased) ctx.outbox.kick();
 }
 
 /**

@@ -11,6 +11,7 @@ import { eventFinished } from './save-answers.js';
 import type { RequestContext } from '../../lib/context.js';
 import { appLink } from '../../notify/messages.js';
 import type { AuthContext } from '../../lib/auth-context.js';
+import { storedLanguage } from '../../notify/messages.js';
 
 /**
  * Link tokens tried per client: 30 free per 15 minutes, then a doubling pause. A valid
@@ -168,7 +169,7 @@ export async function parentEventView(ctx: RequestContext, eventId: string, pare
       isFinished: finished,
       faqUrl: ctx.config.FAQ_URL ?? appLink(ctx.config.publicUrl, '/help'),
     },
-    parent: { parentId, name: v.parent_name, language: v.parent_language === 'en' ? 'en' : 'de' },
+    parent: { parentId, name: v.parent_name, language: storedLanguage(v.parent_language) },
     children: v.children.map((c) => ({
       childId: c.child_id,
       childName: c.child_name,

@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { formatCarePeriod } from '@kita/shared/i18n';
 import { type CloseEventResult, type EventType, type Language, type PreferenceType } from '@kita/shared';
 import type { Tx } from '../../db/client.js';
-import { allocations, auditLog, creditLedger, events } from '../../db/schema.js';
+import { allocations, creditLedger, events } from '../../db/schema.js';
+import { audit } from '../../lib/audit.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { composeMessage, resultLines } from '../../notify/messages.js';
 import { enqueueMessages, type OutboxMessage } from '../../notify/outbox.js';
@@ -152,9 +153,7 @@ export async function closeEventTx(tx: Tx, eventId: string, opts: CloseOptions):
     .update(events)
     .set({ status: 'finished', finishedAt: opts.now, updatedAt: opts.now, ruleVersion: result.ruleVersion })
     .where(sql`${events.id} = ${e.id}`);
-  await tx.insert(auditLog).values({
-    actorUserId: opts.actor.userId,
-    actorRole: opts.actor.role,
+  await audit(tx, { userId: opts.actor.userId ?? null, role: opts.actor.role }, {
     action: 'close',
     entity: 'event',
     entityId: e.id,

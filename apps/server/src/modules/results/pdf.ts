@@ -13,6 +13,13 @@ import { formatDateTime, formatDeadline, type EventReport, type Language, type R
  * Font: DejaVu Sans Condensed (TrueType, from the `dejavu-fonts-ttf` package), embedded and
  * subset by pdfkit to the glyphs used, so Turkish, Polish, Croatian, Vietnamese, Greek and
  * Cyrillic names print as entered (the standard Helvetica only knows WinAnsi).
+ *
+ * Tagged for screen readers (PDF/UA-style, checked with poppler's `pdfinfo -struct` in
+ * report.test.ts): the document language, a structure tree in reading order (Document > H1, P for
+ * the facts and notes, Table > THead > TR > TH with Scope Column, TBody > TR > TH for a group's
+ * heading and TD for the cells), and everything that is only layout (the table's background and
+ * lines, the header and group heading repeated after a page break, page numbers) marked as an
+ * artifact, so a reader announces each header and each child once.
  */
 
 const MARGIN = 40;
@@ -29,6 +36,14 @@ function reportFonts() {
   return fonts;
 }
 const TABLE_SIZE = 8;
+/** The document language as a BCP 47 tag for /Lang (a screen reader picks its voice by it). */
+const PDF_LANG: Partial<Record<Language, string>> = { de: 'de-DE', en: 'en' };
+type Struct = PDFKit.PDFStructureElement;
+/**
+ * The element's dictionary, for the table attributes (/A: Scope, ColSpan) that pdfkit's struct()
+ * does not take as options; its type declarations do not name the dictionary pdfkit keeps there.
+ */
+const attributes = (el: Struct) => (el as unknown as { dictionary: { data: Record<string, unknown> } }).dictionary.data;
 
 const RTL_LETTER = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]/u;
 const OTHER_LETTER = /(?![\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}])\p{L}/u;
@@ -72,6 +87,11 @@ export async function renderReportPdf(report: EventReport, lang: Language): Prom
     size: 'A4',
     margin: MARGIN,
     bufferPages: true,
+    // Tagged PDF: a structure tree, the language, and the title shown instead of the file name.
+    tagged: true,
+    lang: PDF_LANG[lang] ?? lang,
+    displayTitle: true,
+    pdfVersion: '1.7',
     info: { Title: `${t('report.title')} - ${report.event.kitaName}`, Author: report.event.kitaName },
   });
   const { regular, bold } = reportFonts();
@@ -88,8 +108,23 @@ export async function renderReportPdf(report: EventReport, lang: Language): Prom
   const width = doc.page.width - 2 * MARGIN;
   const bottom = () => doc.page.height - MARGIN - 14; // room for the page number
 
+  const root = doc.struct('Document');
+  doc.addStructure(root);
+  /** One structure element of `type` under `parent` whose content is what `draw` paints (drawn at once). */
+  const tagged = (parent: Struct, type: string, ...draw: Array<() => void>): Struct => {
+    const el = doc.struct(type, {}, draw);
+    parent.add(el);
+    return el;
+  };
+  /** Layout only (lines, backgrounds, repeated headers, page numbers): no screen reader reads it. */
+  const artifact = (draw: () => void, type: 'Layout' | 'Pagination' = 'Layout') => {
+    doc.markContent('Artifact', { type });
+    draw();
+    doc.endMarkedContent();
+  };
+
   // Title and summary.
-  doc.font(BOLD).fontSize(16).text(t('report.title'), left, MARGIN, { width });
+  tagged(root, 'H1', () => doc.font(BOLD).fontSize(16).text(t('report.title'), left, MARGIN, { width }));
   doc.moveDown(0.3);
   const s = report.summary;
   const e = report.event;
@@ -111,36 +146,73 @@ export async function renderReportPdf(report: EventReport, lang: Language): Prom
   ];
   if (e.description) facts.push([t('report.description'), e.description]);
   doc.fontSize(10);
-  for (const [label, value] of facts) {
+  /** A label and its value side by side, read as one paragraph ("Kita: Kita Sonnenschein"). */
+  const fact = (label: string, value: string, options: Record<string, unknown> = {}) => {
     const y = doc.y;
-    doc.font(BOLD).text(`${label}:`, left, y, { width: 130 });
-    doc.font(FONT).text(value, left + 130, y, { width: width - 130, ...textOptions(value) });
-  }
+    tagged(
+      root,
+      'P',
+      () => doc.font(BOLD).text(`${label}:`, left, y, { width: 130 }),
+      () => doc.font(FONT).text(value, left + 130, y, { width: width - 130, ...options }),
+    );
+  };
+  for (const [label, value] of facts) fact(label, value, textOptions(value));
   doc.moveDown(0.5);
   doc.font(FONT).fontSize(8).fillColor('#444444');
-  if (s.status !== 'finished') doc.text(t('report.notFinished'), left, doc.y, { width });
+  const note = (text: string) => tagged(root, 'P', () => doc.text(text, left, doc.y, { width }));
+  if (s.status !== 'finished') note(t('report.notFinished'));
   // The rule the event was closed with: version-1 events stay explained by version 1.
-  doc.text(t(s.ruleVersion === 1 ? 'ruleV1' : 'rule'), left, doc.y, { width });
-  doc.text(t('report.creditNote'), left, doc.y, { width });
+  note(t(s.ruleVersion === 1 ? 'ruleV1' : 'rule'));
+  note(t('report.creditNote'));
   doc.fillColor('black').moveDown(0.8);
 
   // The table.
+  const table = doc.struct('Table');
+  root.add(table);
+  const thead = doc.struct('THead');
+  table.add(thead);
+  const tbody = doc.struct('TBody');
+  /** A header cell (TH) with its scope, so a reader announces it with each cell of its column or row. */
+  const th = (parent: Struct, scope: 'Column' | 'Row', draw: () => void, colSpan?: number) => {
+    const el = doc.struct('TH', {}, [draw]);
+    attributes(el).A = { O: 'Table', Scope: scope, ...(colSpan ? { ColSpan: colSpan } : {}) };
+    parent.add(el);
+  };
+  /** The column headers: tagged the first time, an artifact when repeated after a page break. */
+  let headerRow: Struct | undefined = doc.struct('TR');
   const header = () => {
     const y = doc.y;
     doc.font(BOLD).fontSize(TABLE_SIZE);
     const h = Math.max(...COLUMNS.map((c) => doc.heightOfString(t(`report.columns.${c.key}`), { width: c.width - 2 * PAD }))) + 2 * PAD;
-    doc.rect(left, y, width, h).fill('#e7e5e4').fillColor('black');
+    artifact(() => doc.rect(left, y, width, h).fill('#e7e5e4').fillColor('black'));
     let x = left;
     for (const c of COLUMNS) {
-      doc.text(t(`report.columns.${c.key}`), x + PAD, y + PAD, { width: c.width - 2 * PAD, align: c.align ?? 'left' });
+      const cx = x;
+      const draw = () => doc.text(t(`report.columns.${c.key}`), cx + PAD, y + PAD, { width: c.width - 2 * PAD, align: c.align ?? 'left' });
+      if (headerRow) th(headerRow, 'Column', draw);
+      else artifact(draw);
       x += c.width;
+    }
+    if (headerRow) {
+      thead.add(headerRow);
+      headerRow.end();
+      thead.end();
+      table.add(tbody);
+      headerRow = undefined;
     }
     doc.x = left;
     doc.y = y + h;
   };
-  const groupHeading = (text: string) => {
+  const groupHeading = (text: string, continued: boolean) => {
     const gy = doc.y + 4;
-    doc.font(BOLD).fontSize(9).text(text, left + PAD, gy, { width: width - 2 * PAD });
+    const draw = () => doc.font(BOLD).fontSize(9).text(text, left + PAD, gy, { width: width - 2 * PAD });
+    if (continued) artifact(draw);
+    else {
+      const row = doc.struct('TR');
+      tbody.add(row);
+      th(row, 'Row', draw, COLUMNS.length);
+      row.end();
+    }
     doc.y = gy + 13;
   };
   /** A new page when `h` does not fit; it repeats the table header and, inside a group, its heading. */
@@ -149,7 +221,7 @@ export async function renderReportPdf(report: EventReport, lang: Language): Prom
     doc.addPage();
     doc.y = MARGIN;
     if (repeatHeader) header();
-    if (groupName !== undefined) groupHeading(t('report.groupContinued', { groupName }));
+    if (groupName !== undefined) groupHeading(t('report.groupContinued', { groupName }), true);
   };
   const cells = (r: ReportRow): Record<Column['key'], string> => ({
     child: r.childName,
@@ -163,12 +235,17 @@ export async function renderReportPdf(report: EventReport, lang: Language): Prom
 
   header();
   if (report.groups.length === 0) {
-    doc.font(FONT).fontSize(TABLE_SIZE).text(t('report.noRows'), left + PAD, doc.y + PAD, { width });
+    const row = doc.struct('TR');
+    tbody.add(row);
+    const cell = doc.struct('TD', {}, [() => doc.font(FONT).fontSize(TABLE_SIZE).text(t('report.noRows'), left + PAD, doc.y + PAD, { width })]);
+    attributes(cell).A = { O: 'Table', ColSpan: COLUMNS.length };
+    row.add(cell);
+    row.end();
   }
   for (const group of report.groups) {
     // A group title never stands alone at the bottom of a page.
     ensureRoom(32, true);
-    groupHeading(t('report.group', { groupName: group.groupName }));
+    groupHeading(t('report.group', { groupName: group.groupName }), false);
     doc.font(FONT).fontSize(TABLE_SIZE);
     for (const row of group.rows) {
       const values = cells(row);
@@ -177,11 +254,15 @@ export async function renderReportPdf(report: EventReport, lang: Language): Prom
       doc.font(FONT).fontSize(TABLE_SIZE);
       const y = doc.y;
       let x = left;
+      const tr = doc.struct('TR');
+      tbody.add(tr);
       for (const c of COLUMNS) {
-        doc.text(values[c.key], x + PAD, y + PAD, { width: c.width - 2 * PAD, align: c.align ?? 'left', ...textOptions(values[c.key]) });
+        const cx = x;
+        tagged(tr, 'TD', () => doc.text(values[c.key], cx + PAD, y + PAD, { width: c.width - 2 * PAD, align: c.align ?? 'left', ...textOptions(values[c.key]) }));
         x += c.width;
       }
-      doc.moveTo(left, y + h).lineTo(left + width, y + h).lineWidth(0.3).strokeColor('#d6d3d1').stroke();
+      tr.end();
+      artifact(() => doc.moveTo(left, y + h).lineTo(left + width, y + h).lineWidth(0.3).strokeColor('#d6d3d1').stroke());
       doc.x = left;
       doc.y = y + h;
     }
@@ -197,11 +278,9 @@ export async function renderReportPdf(report: EventReport, lang: Language): Prom
     [t('report.ruleVersion'), String(s.ruleVersion)],
     [t('report.generatedAt'), when(report.generatedAt)],
   ];
-  for (const [label, value] of closing) {
-    const y = doc.y;
-    doc.font(BOLD).text(`${label}:`, left, y, { width: 130 });
-    doc.font(FONT).text(value, left + 130, y, { width: width - 130 });
-  }
+  tbody.end();
+  table.end();
+  for (const [label, value] of closing) fact(label, value);
 
   // Page numbers; the bottom margin is lifted so the footer does not open a new page.
   const range = doc.bufferedPageRange();
@@ -209,8 +288,12 @@ export async function renderReportPdf(report: EventReport, lang: Language): Prom
     doc.switchToPage(i);
     doc.page.margins.bottom = 0;
     doc.font(FONT).fontSize(8).fillColor('#666666');
-    doc.text(`${e.kitaName} · ${t('report.page', { page: `${i + 1}/${range.count}` })}`, left, doc.page.height - MARGIN, { width, align: 'right', lineBreak: false });
+    artifact(
+      () => doc.text(`${e.kitaName} · ${t('report.page', { page: `${i + 1}/${range.count}` })}`, left, doc.page.height - MARGIN, { width, align: 'right', lineBreak: false }),
+      'Pagination',
+    );
   }
+  root.end();
   doc.end();
   return done;
 }

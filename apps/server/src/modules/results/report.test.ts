@@ -145,6 +145,37 @@ describe('GET emergency-event/{id}/pdf', () => {
     for (const i of [0, 35, 69]) expect(text).toContain(`Jörg Böhm ${i}`);
     expect(text).toContain(`Seite 1/${pages.length}`);
   });
+
+  it('is tagged for screen readers: language, structure tree in reading order, table headers marked', async () => {
+    // The families of the previous test are still there: this report runs over several pages.
+    const ev = await futureEvent(t, w, 10);
+    await closeViaApi(t, w.headers.manager, ev);
+    const res = await t.app.inject({ url: `/api/emergency-event/${ev}/pdf`, headers: { ...w.headers.manager, 'accept-language': 'de' } });
+    const file = path.join(dir, 'tagged.pdf');
+    writeFileSync(file, res.rawPayload);
+    expect(execFileSync('pdfinfo', [file], { encoding: 'utf8' })).toMatch(/^Tagged:\s+yes$/m);
+    expect(res.rawPayload.toString('latin1')).toContain('/Lang (de-DE)');
+    const tree = execFileSync('pdfinfo', ['-struct-text', file], { encoding: 'utf8' });
+    const lines = tree.split('\n');
+    // Document > H1, the facts as paragraphs, then one table with its header row in THead.
+    expect(lines.slice(0, 3).map((l) => l.trim())).toEqual(['Document', 'H1 (block)', '"Bericht zur Bedarfsabfrage"']);
+    expect(tree).toMatch(/Table \(block\)\n\s+THead\n\s+TR\n\s+TH:\n\s+\/Scope \/Column\n\s+"Kind"/);
+    const report = (await t.app.inject({ url: `/api/emergency-event/${ev}/report`, headers: w.headers.manager })).json().data;
+    const rows: Array<{ childName: string }> = report.groups.flatMap((g: { rows: Array<{ childName: string }> }) => g.rows);
+    expect(execFileSync('pdfinfo', [file], { encoding: 'utf8' })).toMatch(/^Pages:\s+[2-9]/m);
+    // Each column header once (the copies after a page break are artifacts), one TH per group,
+    // one row per child, seven cells each; the repeated headings and page numbers are not read.
+    expect(tree.match(/\/Scope \/Column/g)).toHaveLength(7);
+    expect(tree.match(/\/Scope \/Row/g)).toHaveLength(report.groups.length);
+    expect(tree.match(/^\s+TR$/gm)).toHaveLength(1 + report.groups.length + rows.length);
+    expect(tree.match(/^\s+TD$/gm)).toHaveLength(7 * rows.length);
+    expect(tree).not.toContain('Fortsetzung');
+    expect(tree).not.toMatch(/Seite \d/);
+    // Reading order: the children in the order of the report (group by group, by rank).
+    const names = [...tree.matchAll(/^\s+TD\n\s+"([^"]*)"/gm)].map((m) => m[1]).filter((_, i) => i % 7 === 0);
+    expect(names).toEqual(rows.map((r) => r.childName));
+    expect(tree.indexOf('"Seed:"')).toBeGreaterThan(tree.indexOf('TBody'));
+  });
 });
 
 describe('names in every script', () => {

@@ -9,6 +9,8 @@ import { closeEvent } from './close.js';
 import { creditsDistributionOf, resetCredits } from './credits.js';
 import { parentHistory } from './history.js';
 import { renderReportPdf } from './pdf.js';
+import { reportCsv } from './csv.js';
+import { attachment } from '../../lib/csv.js';
 import { releaseSlot, requireReleaseInput } from './release.js';
 import { buildReport } from './report.js';
 import { contextOf } from '../../lib/context.js';
@@ -57,6 +59,17 @@ export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('Content-Type', 'application/pdf')
         .header('Content-Disposition', `attachment; filename="${REPORT_FILE_NAME}"`)
         .send(pdf);
+    },
+  });
+
+  app.route({
+    ...serve(resultsApi.csv),
+    preHandler: staff,
+    handler: async (req, reply) => {
+      const e = await loadEventInScope(app.db, authOf(req), req.params.id, req.query.kitaId);
+      const lang = requestLanguage(req);
+      const { body, fileName } = reportCsv(await buildReport(app.db, e, lang, app.clock.now()), lang);
+      return reply.header('Content-Type', 'text/csv; charset=utf-8').header('Content-Disposition', attachment(fileName)).send(body);
     },
   });
 

@@ -19,7 +19,7 @@ const hrefs = (user: SessionUser, kitaId: string | null) =>
 
 describe('sidebar per role', () => {
   it('Admin: Management only, plus Kita info while a Kita is selected', () => {
-    expect(hrefs(admin, null)).toEqual({ management: ['/kitas', '/users', '/parents', '/delivery-test'] });
+    expect(hrefs(admin, null)).toEqual({ management: ['/kitas', '/users', '/parents', '/delivery-test', '/audit-log', '/erasure-requests'] });
     expect(hrefs(admin, 'k9').kita).toEqual([
       '/kitas/k9/d',
       '/kitas/k9/c',
@@ -33,9 +33,9 @@ describe('sidebar per role', () => {
 
   it('Kita manager: Parents plus the items of their own Kita, whatever Kita is in the URL', () => {
     const groups = hrefs(manager, 'other');
-    expect(groups.management).toEqual(['/parents']);
+    expect(groups.management).toEqual(['/parents', '/audit-log', '/erasure-requests']);
     expect(groups.kita?.every((href) => href.startsWith('/kitas/k1/'))).toBe(true);
-    expect(hrefs({ ...manager, kita: null }, null)).toEqual({ management: ['/parents'] });
+    expect(hrefs({ ...manager, kita: null }, null)).toEqual({ management: ['/parents', '/audit-log', '/erasure-requests'] });
   });
 
   it('Parent: profile and history only', () => {

@@ -1,5 +1,7 @@
 import {
   Baby,
+  ClipboardList,
+  FileX2,
   Building2,
   CalendarClock,
   FolderTree,
@@ -55,6 +57,11 @@ function kitaItems(kitaId: string): NavItem[] {
 }
 
 const parentsItem: NavItem = { id: 'parents', label: 'nav.items.parents', href: '/parents', icon: Users, active: (p) => p === '/parents' };
+/** Staff of any scope: the audit log and the families' erasure requests (the server limits a manager to their Kita). */
+const privacyItems: NavItem[] = [
+  { id: 'audit-log', label: 'nav.items.auditLog', href: '/audit-log', icon: ClipboardList, active: under('/audit-log') },
+  { id: 'erasure-requests', label: 'nav.items.erasureRequests', href: '/erasure-requests', icon: FileX2, active: under('/erasure-requests') },
+];
 
 /**
  * The sidebar per role: Management for Admins; Kita info while a Kita is
@@ -76,7 +83,7 @@ export function navGroupsFor(user: SessionUser, selectedKitaId: string | null): 
     ];
   }
   if (user.role === 'KitaManager') {
-    const groups: NavGroup[] = [{ id: 'management', label: 'nav.groups.management', items: [parentsItem] }];
+    const groups: NavGroup[] = [{ id: 'management', label: 'nav.groups.management', items: [parentsItem, ...privacyItems] }];
     const kitaId = user.kita?.kitaId;
     if (kitaId) groups.push({ id: 'kita', label: 'nav.groups.kita', items: kitaItems(kitaId) });
     return groups;
@@ -90,6 +97,7 @@ export function navGroupsFor(user: SessionUser, selectedKitaId: string | null): 
         { id: 'users', label: 'nav.items.users', href: '/users', icon: UserCog, active: under('/users') },
         { ...parentsItem, active: under('/parents') },
         { id: 'delivery-test', label: 'nav.items.deliveryTest', href: '/delivery-test', icon: Send, active: under('/delivery-test') },
+        ...privacyItems,
       ],
     },
   ];

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ParentInput } from '@kita/shared';
-import { call } from '@/lib/api';
+import { call, downloadFile, saveFile } from '@/lib/api';
 import { apiRoutes } from '@kita/shared/api/routes';
 import { mutation, queryKeys } from '@/lib/query';
 
@@ -70,3 +70,9 @@ export const useSendPhoneOtp = mutation(({ parentId, phoneNumber }: { parentId: 
 export const useResendActivation = mutation(({ parentId, email }: { parentId: string; email: string }) =>
   call(apiRoutes.accounts.resendActivation, { params: { id: parentId }, body: { email } }),
 );
+
+/** `GET parents/csv`: the list of the page's scope (one Kita, or every Kita for an Admin) as CSV. */
+export const useDownloadParentsCsv = mutation(async (kitaId: string | null) => {
+  const { blob, fileName } = await downloadFile(apiRoutes.parents.csv, 'parents.csv', { query: { kitaId: kitaId ?? undefined } });
+  saveFile(blob, fileName);
+});

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { REPORT_FILE_NAME } from '@kita/shared/constants';
 import type { PreferenceType } from '@kita/shared';
 import { apiRoutes } from '@kita/shared/api/routes';
-import { call, download } from '@/lib/api';
+import { call, download, downloadFile, saveFile } from '@/lib/api';
 import { i18n } from '@/lib/i18n';
 import { mutation, queryKeys } from '@/lib/query';
 import { hasReleaseData, type ReleaseRequest } from './outcome';
@@ -101,5 +101,13 @@ export async function downloadEventReport(eventId: string, kitaId: string | unde
   link.remove();
   window.setTimeout(() => URL.revokeObjectURL(url), REPORT_URL_LIFETIME_MS);
 }
+
+/** `GET emergency-event/{id}/csv`: the answer table, named by the server after the Kita and the day. */
+export async function downloadEventCsv(eventId: string, kitaId: string | undefined): Promise<void> {
+  const { blob, fileName } = await downloadFile(apiRoutes.results.csv, 'event-report.csv', { params: { id: eventId }, query: { kitaId } });
+  saveFile(blob, fileName);
+}
+
+export const useDownloadReportCsv = mutation(({ eventId, kitaId }: { eventId: string; kitaId: string | undefined }) => downloadEventCsv(eventId, kitaId));
 
 export const useDownloadReport = mutation(({ eventId, kitaId }: { eventId: string; kitaId: string | undefined }) => downloadEventReport(eventId, kitaId));

@@ -75,6 +75,8 @@ export const accounts = {
   register: {
     title: 'Registrierung',
     subtitle: 'Registrieren Sie sich für die Notbetreuung von {{kitaName}}.',
+    privacyNote: 'Was mit Ihren Angaben geschieht, wer sie sieht und wie lange wir sie speichern, steht in der',
+    privacyLink: 'Datenschutzerklärung',
     pendingNote: 'Nach dem Absenden prüft die Kita-Leitung Ihre Angaben. Erst nach der Freigabe können Sie sich anmelden und erhalten Bedarfsabfragen.',
     parentSection: 'Ihre Angaben',
     name: 'Name',

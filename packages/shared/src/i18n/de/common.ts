@@ -6,6 +6,15 @@ export const common = {
     range: 'vom {{from}} bis {{to}}',
   },
   appName: 'Kita Notbetreuung',
+  /** The legal pages and the links to them on every public page. */
+  legal: {
+    label: 'Rechtliches',
+    privacy: 'Datenschutz',
+    imprint: 'Impressum',
+    accessibility: 'Barrierefreiheit',
+    loadFailed: 'Der Text konnte nicht geladen werden.',
+    onlyGermanEnglish: 'Diesen Text gibt es nur auf Deutsch und Englisch; hier steht die deutsche Fassung.',
+  },
   actions: {
     save: 'Speichern',
     cancel: 'Abbrechen',

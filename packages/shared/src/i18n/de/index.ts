@@ -16,6 +16,8 @@ import { results } from './results.js';
 import { events } from './events.js';
 import { preference } from './preference.js';
 import { delivery } from './delivery.js';
+import { audit } from './audit.js';
+import { mydata } from './mydata.js';
 
 /** German catalog: the source language. One namespace per area; add new namespaces here. */
 export const de = {
@@ -37,4 +39,6 @@ export const de = {
   registration,
   results,
   delivery,
+  audit,
+  mydata,
 };

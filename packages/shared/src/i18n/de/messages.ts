@@ -10,7 +10,12 @@ export const messages = {
     greetingNoName: 'Guten Tag,',
     signature: 'Ihr Team der Kita-Notbetreuung',
     footer: 'Diese Nachricht wurde automatisch versendet. Bitte antworten Sie nicht darauf.',
+    privacy: 'Datenschutz',
+    imprint: 'Impressum',
+    accessibility: 'Barrierefreiheit',
     linkFallback: 'Falls der Button nicht funktioniert, kopieren Sie diesen Link in Ihren Browser:',
+    /** Above the inquiry's description, which is sent as the Kita typed it (often German). */
+    kitaNote: 'Hinweis der Kita (in ihren eigenen Worten):',
   },
   activation: {
     subject: 'Bitte bestätigen Sie Ihre E-Mail-Adresse',
@@ -102,6 +107,13 @@ export const messages = {
     action: '',
     sms: '{{kitaName}}: Das Guthaben Ihrer Familie wurde auf 0 zurückgesetzt.',
   },
+  /** The confirmation of an erasure, sent to the family's last address before it is erased. */
+  erasure_done: {
+    subject: 'Ihre Daten bei {{kitaName}} wurden gelöscht',
+    body: '{{kitaName}} hat die Daten Ihrer Familie und Ihr Konto gelöscht. Abgeschlossene Abfragen enthalten nur noch eine Zeile ohne Namen, damit ihre Ergebnisse nachvollziehbar bleiben. Diese Nachricht ist die letzte, die Sie von uns erhalten.',
+    action: '',
+    sms: '{{kitaName}}: Die Daten Ihrer Familie und Ihr Konto wurden gelöscht.',
+  },
   /** Result lines passed as the `results` variable (one per child). */
   resultLine: {
     slot: '{{childName}}: Platz erhalten',
@@ -112,5 +124,14 @@ export const messages = {
     waitlistCredit: '{{childName}}: kein Platz, Warteliste Nr. {{position}} (+1 Guthaben)',
     /** The family answered green (care at home): no place was needed. */
     home: '{{childName}}: Betreuung zu Hause, danke!',
+  },
+  /** Staff: the event form's line with the SMS an inquiry will cost before it is sent. */
+  estimate: {
+    title: 'Voraussichtliche SMS dieser Abfrage',
+    summary: 'Abgerechnete SMS-Teile: {{segments}} · Familien per SMS: {{sms}} · per E-Mail: {{email}}',
+    perLanguageLabel: 'Je Sprache (Familien × Teile einer SMS):',
+    perLanguage: '{{language}}: {{families}} × {{each}}',
+    hint: 'Eine SMS auf Kyrillisch oder Arabisch fasst 70 statt 160 Zeichen je Teil. Jede Erinnerung kostet je Familie ohne Antwort noch einmal so viel.',
+    none: 'Keine Familie dieser Kategorie bekommt die Abfrage per SMS.',
   },
 };

@@ -22,6 +22,8 @@ export const nav = {
     events: 'Bedarfsabfragen',
     myProfile: 'Mein Profil',
     history: 'Abfragen & Verlauf',
+    auditLog: 'Protokoll',
+    erasureRequests: 'Löschanträge',
   },
   crumbs: {
     home: 'Startseite',

@@ -8,6 +8,14 @@ export const parents = {
     searchPlaceholder: 'Eltern suchen…',
     loadFailed: 'Eltern konnten nicht geladen werden.',
   },
+  csv: {
+    download: 'Liste (CSV)',
+    downloadFailed: 'Die Liste konnte nicht heruntergeladen werden',
+    file: 'Eltern',
+    allKitas: 'alle Kitas',
+    status: 'Registrierung',
+    children: 'Kinder (Gruppe)',
+  },
   columns: {
     name: 'Name',
     accountStatus: 'Kontostatus',

@@ -137,6 +137,9 @@ export const results = {
     title: 'Bericht zur Bedarfsabfrage',
     download: 'Bericht herunterladen',
     downloadFailed: 'Der Bericht konnte nicht heruntergeladen werden',
+    downloadCsv: 'Tabelle (CSV)',
+    downloadCsvFailed: 'Die Tabelle konnte nicht heruntergeladen werden',
+    csvFile: 'Bedarfsabfrage',
     kita: 'Kita',
     eventType: 'Art',
     category: 'Kategorie',
@@ -158,6 +161,7 @@ export const results = {
     group: 'Gruppe {{groupName}}',
     groupContinued: 'Gruppe {{groupName}} (Fortsetzung)',
     columns: {
+      group: 'Gruppe',
       child: 'Kind',
       parent: 'Elternteil',
       credit: 'Guthaben',

@@ -76,6 +76,8 @@ export const accounts: Catalog<typeof de> = {
   register: {
     title: 'Registration',
     subtitle: 'Register for the emergency care of {{kitaName}}.',
+    privacyNote: 'What happens to your details, who sees them and how long we keep them is explained in the',
+    privacyLink: 'privacy notice',
     pendingNote: 'After you submit, the Kita management reviews your details. Only after approval can you log in and receive demand inquiries.',
     parentSection: 'Your details',
     name: 'Name',

@@ -8,6 +8,14 @@ export const common: Catalog<typeof de> = {
     range: 'from {{from}} to {{to}}',
   },
   appName: 'Kita Emergency Care',
+  legal: {
+    label: 'Legal',
+    privacy: 'Privacy',
+    imprint: 'Imprint',
+    accessibility: 'Accessibility',
+    loadFailed: 'The text could not be loaded.',
+    onlyGermanEnglish: 'This text exists in German and English only; this is the German version.',
+  },
   actions: {
     save: 'Save',
     cancel: 'Cancel',

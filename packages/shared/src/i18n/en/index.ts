@@ -18,6 +18,8 @@ import { results } from './results.js';
 import { events } from './events.js';
 import { preference } from './preference.js';
 import { delivery } from './delivery.js';
+import { audit } from './audit.js';
+import { mydata } from './mydata.js';
 
 /** English catalog, typed against the German one: a missing key fails the compile. */
 export const en: Catalog<typeof de> = {
@@ -39,4 +41,6 @@ export const en: Catalog<typeof de> = {
   registration,
   results,
   delivery,
+  audit,
+  mydata,
 };

@@ -7,7 +7,11 @@ export const messages: Catalog<typeof de> = {
     greetingNoName: 'Hello,',
     signature: 'Your Kita emergency care team',
     footer: 'This message was sent automatically. Please do not reply to it.',
+    privacy: 'Privacy',
+    imprint: 'Imprint',
+    accessibility: 'Accessibility',
     linkFallback: 'If the button does not work, copy this link into your browser:',
+    kitaNote: 'Note from the Kita (in its own words):',
   },
   activation: {
     subject: 'Please confirm your e-mail address',
@@ -99,6 +103,12 @@ export const messages: Catalog<typeof de> = {
     action: '',
     sms: '{{kitaName}}: Your family\'s credits have been reset to 0.',
   },
+  erasure_done: {
+    subject: 'Your data with {{kitaName}} has been erased',
+    body: '{{kitaName}} has erased the data of your family and your account. Finished inquiries keep only a row without names, so that their results stay traceable. This is the last message you will receive from us.',
+    action: '',
+    sms: '{{kitaName}}: Your family\'s data and your account have been erased.',
+  },
   resultLine: {
     slot: '{{childName}}: place granted',
     noSlot: '{{childName}}: no place',
@@ -106,5 +116,13 @@ export const messages: Catalog<typeof de> = {
     waitlist: '{{childName}}: no place, waiting list no. {{position}}',
     waitlistCredit: '{{childName}}: no place, waiting list no. {{position}} (+1 credit)',
     home: '{{childName}}: care at home, thank you!',
+  },
+  estimate: {
+    title: 'Expected SMS for this inquiry',
+    summary: 'Billed SMS parts: {{segments}} · families by SMS: {{sms}} · by e-mail: {{email}}',
+    perLanguageLabel: 'Per language (families × parts of one SMS):',
+    perLanguage: '{{language}}: {{families}} × {{each}}',
+    hint: 'An SMS in Cyrillic or Arabic holds 70 instead of 160 characters per part. Each reminder costs as much again per family without an answer.',
+    none: 'No family of this category gets the inquiry by SMS.',
   },
 };

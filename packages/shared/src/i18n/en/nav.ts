@@ -24,6 +24,8 @@ export const nav: Catalog<typeof de> = {
     events: 'Events',
     myProfile: 'My Profile',
     history: 'Events/history',
+    auditLog: 'Audit log',
+    erasureRequests: 'Erasure requests',
   },
   crumbs: {
     home: 'Home',

@@ -10,6 +10,14 @@ export const parents: Catalog<typeof de> = {
     searchPlaceholder: 'Search parents…',
     loadFailed: 'Failed to fetch parents.',
   },
+  csv: {
+    download: 'List (CSV)',
+    downloadFailed: 'The list could not be downloaded',
+    file: 'Parents',
+    allKitas: 'all Kitas',
+    status: 'Registration',
+    children: 'Children (group)',
+  },
   columns: {
     name: 'Name',
     accountStatus: 'Account status',

@@ -135,6 +135,9 @@ export const results: Catalog<typeof de> = {
     title: 'Demand inquiry report',
     download: 'Download report',
     downloadFailed: 'The report could not be downloaded',
+    downloadCsv: 'Table (CSV)',
+    downloadCsvFailed: 'The table could not be downloaded',
+    csvFile: 'Demand-inquiry',
     kita: 'Kita',
     eventType: 'Type',
     category: 'Category',
@@ -156,6 +159,7 @@ export const results: Catalog<typeof de> = {
     group: 'Group {{groupName}}',
     groupContinued: 'Group {{groupName}} (continued)',
     columns: {
+      group: 'Group',
       child: 'Child',
       parent: 'Parent',
       credit: 'Credits',

@@ -165,6 +165,14 @@ function RegisterForm({ kita, onDone }: { kita: KitaGroups; onDone: (d: { email:
           <TextField control={form.control} name="password" type="password" label={t('accounts.register.password')} autoComplete="new-password" qa="register-password" />
           <TextField control={form.control} name="confirmPassword" type="password" label={t('accounts.register.confirmPassword')} autoComplete="new-password" qa="register-confirm-password" />
         </fieldset>
+        {/* GDPR Art. 13: the information is given where the data is collected. */}
+        <p className="text-muted-foreground text-sm" data-qa="register-privacy-note">
+          {t('accounts.register.privacyNote')}{' '}
+          <a href="/privacy" target="_blank" rel="noopener" className="text-foreground font-medium underline underline-offset-4">
+            {t('accounts.register.privacyLink')}
+          </a>
+          .
+        </p>
         <SubmitButton pending={register.isPending} label={t('accounts.register.submit')} pendingLabel={t('accounts.register.submitting')} qa="register-submit" />
       </form>
     </Form>

@@ -26,6 +26,7 @@ import { formatWith } from '@/lib/format';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { browserTimeZone, carePreview, emptyEventForm, eventFormSchema, eventToForm, formToInput, lastEventYear, type EventFormValues } from '../event-form';
 import { useEventDetails, useKitaCategories, useKitaTimeZone, useSaveEvent } from '../queries';
+import { SmsEstimateLine } from './sms-estimate-line';
 
 const IMMEDIATE_MINUTES = LIMITS.immediateEventMinutes;
 
@@ -187,6 +188,8 @@ export function EventFormDialog({
           <TextField control={form.control} name="totalSlotsKrippe" label={t('events.form.totalSlotsKrippe')} description={t('events.form.slotsHint')} inputMode="numeric" />
         )}
         <TextareaField control={form.control} name="description" label={t('events.form.text')} placeholder={t('events.form.textPlaceholder')} rows={3} />
+        {/* Before sending: what the inquiry will cost in SMS (an inquiry already sent has cost it). */}
+        {!startLocked && <SmsEstimateLine kitaId={kitaId} categoryId={categoryId} eventType={eventType} dates={preview} />}
       </FormDialog>
       <AlertDialog open={!!overlap} onOpenChange={(next) => !next && setOverlap(null)}>
         <AlertDialogContent data-qa="event-overlap-dialog">

@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { CloseEventButton } from '@/features/results/components/close-event-button';
 import { EventResultCard } from '@/features/results/components/event-result-card';
-import { ReportDownloadButton } from '@/features/results/components/report-download-button';
+import { ReportCsvButton, ReportDownloadButton } from '@/features/results/components/report-download-button';
 import { ApiError } from '@/lib/api';
 import { useCareDays } from '@/hooks/use-care-days';
 import { formatDateTime } from '@/lib/format';
@@ -83,6 +83,8 @@ export default function EventDetailsPage() {
       )}
       {event.status === 'open' && <CloseEventButton eventId={event.eventId} />}
       {event.status === 'finished' && <ReportDownloadButton eventId={event.eventId} kitaId={kitaId} />}
+      {/* The answer table is useful while answers come in too (whom to call), not only after close. */}
+      {event.status !== 'scheduled' && <ReportCsvButton eventId={event.eventId} kitaId={kitaId} />}
     </>
   );
 

@@ -46,7 +46,7 @@ export function ParentConfirmDialog({
   onDone,
   plainDelete = false,
 }: {
-  parent: (Pick<Parent, 'parentId' | 'name' | 'credits'> & { status?: string }) | null;
+  parent: (Pick<Parent, 'parentId' | 'name' | 'credits'> & { status?: string; hasHistory?: boolean }) | null;
   action: ParentAction | null;
   onClose: () => void;
   onDone?: (action: ParentAction) => void;
@@ -70,7 +70,13 @@ export function ParentConfirmDialog({
       onOpenChange={(open) => !open && onClose()}
       onConfirm={confirmed}
       title={registration ? t('registration.deleteTitle') : entry.title && t(entry.title)}
-      description={registration ? t('registration.deleteText', { name: parent?.name }) : t(entry.text, { name: parent?.name, credits: parent?.credits })}
+      description={
+        registration
+          ? t('registration.deleteText', { name: parent?.name })
+          : action === 'delete' && parent?.hasHistory
+            ? t('mydata.deleteWithHistory', { name: parent.name })
+            : t(entry.text, { name: parent?.name, credits: parent?.credits })
+      }
       confirmLabel={registration ? t('registration.deleteConfirm') : entry.confirm && t(entry.confirm)}
     />
   );

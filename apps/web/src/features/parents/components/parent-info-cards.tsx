@@ -1,7 +1,7 @@
 import type * as React from 'react';
 import { BadgeCheckIcon, CircleAlertIcon, Loader2Icon, RotateCcwIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { formatPhone, type ParentDetails } from '@kita/shared';
+import { formatPhone, LANGUAGE_NAMES, type ParentDetails } from '@kita/shared';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -157,7 +157,7 @@ export function AccountInfoCard({ parent, onResetCredits }: AccountInfoCardProps
         {communicationLabel(t, parent.preferredCommunication)}
       </Row>
       <Row label={t('parents.details.language')} qa="info-language">
-        {t(`parents.language.${parent.language}`)}
+        {LANGUAGE_NAMES[parent.language]}
       </Row>
       <Row label={t('parents.details.account')} qa="info-account">
         <AccountStatusBadge status={parent.accountStatus} />

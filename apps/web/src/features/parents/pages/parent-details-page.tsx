@@ -10,6 +10,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { childRow, ChildrenTable } from '@/features/children/components/children-table';
 import { AnswerDueBanner } from '@/features/results/components/answer-due-banner';
 import { CreditsHistogramCard } from '@/features/results/components/credits-histogram-card';
+import { MyDataCard } from '@/features/mydata/components/my-data-card';
 import { ApiError } from '@/lib/api';
 import { homePathFor, setOtpToken, useAuth } from '@/lib/auth';
 import { lazyDialog } from '@/lib/lazy-dialog';
@@ -59,8 +60,8 @@ function ParentActions({
           {t('registration.reject')}
         </Button>
       )}
-      {/* Any family that never took part in an inquiry can be deleted (the API allows it). */}
-      {staff && !parent.hasHistory && (
+      {/* Any family can be deleted; one that took part in an inquiry is erased (its rows there stay under a pseudonym). */}
+      {staff && (
         <Button variant="destructive" onClick={() => onConfirm('delete')} data-qa="parent-delete">
           <Trash2Icon aria-hidden="true" />
           {t('parents.details.delete')}
@@ -163,6 +164,7 @@ export default function ParentDetailsPage() {
           />
         </CardContent>
       </Card>
+      <MyDataCard parentId={parent.parentId} asParent={!staff} />
       <ParentFormDialog open={editing} onOpenChange={setEditing} parent={parent} kitaId={kitaId ?? parent.kitaId} />
       <ParentConfirmDialog
         parent={parent}

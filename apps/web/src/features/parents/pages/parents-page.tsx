@@ -1,11 +1,11 @@
 import * as React from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
-import { PlusIcon } from 'lucide-react';
+import { Loader2Icon, PlusIcon, SheetIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { Parent } from '@kita/shared';
 import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
-import { runConfirmed } from '@/lib/notify';
+import { notifyError, runConfirmed } from '@/lib/notify';
 import { DataTable } from '@/components/data-table/data-table';
 import { PageHeader } from '@/components/page-header';
 import { ErrorState } from '@/components/states';
@@ -14,7 +14,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { useAuth } from '@/lib/auth';
 import { AccountStatusBadge, communicationLabel } from '../components/parent-badges';
 import { ParentFormDialog } from '../components/parent-form-dialog';
-import { useDeleteParent, useParents } from '../queries';
+import { useDeleteParent, useDownloadParentsCsv, useParents } from '../queries';
 
 /**
  * Parents list: /kitas/{kitaId}/p lists one Kita, /parents every parent in the
@@ -26,6 +26,7 @@ export default function ParentsPage() {
   const { user } = useAuth();
   const kitaId = useParams().kitaId ?? null;
   const parents = useParents(kitaId);
+  const downloadCsv = useDownloadParentsCsv();
   const remove = useDeleteParent();
   const [editing, setEditing] = React.useState<Parent | 'new' | null>(null);
   const [deleting, setDeleting] = React.useState<Parent | null>(null);
@@ -91,15 +92,26 @@ export default function ParentsPage() {
                 onEdit: (p) => setEditing(p),
                 onDetails: (p) => navigate(`/parents/${p.parentId}`),
                 onDelete: (p) => setDeleting(p),
-                // A family that took part in an inquiry stays (its results must remain reproducible;
-                // the server refuses with a reason); any other family can be deleted.
-                canDelete: (p) => !p.hasHistory,
+                // Any family can be deleted; one that took part in an inquiry is erased (its rows in
+                // finished inquiries stay under a pseudonym, so their results remain reproducible).
+                canDelete: () => true,
               }}
               toolbar={
-                <Button onClick={() => setEditing('new')} data-qa="parents-add">
-                  <PlusIcon aria-hidden="true" />
-                  {t('parents.list.add')}
-                </Button>
+                <div className="flex flex-wrap gap-2">
+                  <Button
+                    variant="outline"
+                    onClick={() => downloadCsv.mutate(kitaId, { onError: (error) => notifyError(t('parents.csv.downloadFailed'), error) })}
+                    disabled={downloadCsv.isPending}
+                    data-qa="parents-csv"
+                  >
+                    {downloadCsv.isPending ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : <SheetIcon aria-hidden="true" />}
+                    {t('parents.csv.download')}
+                  </Button>
+                  <Button onClick={() => setEditing('new')} data-qa="parents-add">
+                    <PlusIcon aria-hidden="true" />
+                    {t('parents.list.add')}
+                  </Button>
+                </div>
               }
             />
           )}
@@ -122,7 +134,9 @@ export default function ParentsPage() {
             ? undefined
             : deleting.status === 'registered'
               ? t('registration.deleteText', { name: deleting.name })
-              : t('parents.deleteDescription', { name: deleting.name, credits: deleting.credits })
+              : deleting.hasHistory
+                ? t('mydata.deleteWithHistory', { name: deleting.name })
+                : t('parents.deleteDescription', { name: deleting.name, credits: deleting.credits })
         }
         confirmLabel={deleting?.status === 'registered' ? t('registration.deleteConfirm') : undefined}
       />

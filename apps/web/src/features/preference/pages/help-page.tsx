@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Brand } from '@/components/brand';
 import { LanguageToggle } from '@/components/language-toggle';
+import { LegalLinks } from '@/components/legal-links';
 
 const COLOURS = ['red', 'yellow', 'green', 'blue'] as const;
 const DOT: Record<(typeof COLOURS)[number], string> = {
@@ -58,6 +59,9 @@ export default function HelpPage() {
           </section>
         ))}
       </main>
+      <footer className="pb-4">
+        <LegalLinks />
+      </footer>
     </div>
   );
 }

@@ -2,7 +2,7 @@ import * as React from 'react';
 import { AlertTriangleIcon, ClockIcon, ExternalLinkIcon, Loader2Icon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import type { ParentEvent, PreferenceType } from '@kita/shared';
+import { LANGUAGE_NAMES, type ParentEvent, type PreferenceType } from '@kita/shared';
 import { BrandMark } from '@/components/brand';
 import { Button } from '@/components/ui/button';
 import { useCareDays } from '@/hooks/use-care-days';
@@ -13,6 +13,7 @@ import { navigateTo } from '@/lib/navigation';
 import { notifyError } from '@/lib/notify';
 import { ChildChoice } from '../components/child-choice';
 import { useLinkSession, useParentEvent, useSavePreference } from '../queries';
+import { LegalLinks } from '@/components/legal-links';
 
 const isExpired = (error: unknown) => error instanceof ApiError && (error.code === 'EVENT_FINISHED' || error.status === 401);
 const isWithdrawn = (error: unknown): error is ApiError => error instanceof ApiError && error.code === 'EVENT_WITHDRAWN';
@@ -27,12 +28,15 @@ function Shell({ children }: { children: React.ReactNode }) {
         <div className="flex gap-1" role="group" aria-label={t('nav.language.label')}>
           {LANGUAGES.map((lng) => (
             <Button key={lng} variant={lng === active ? 'secondary' : 'ghost'} size="sm" lang={lng} aria-pressed={lng === active} onClick={() => void changeLanguage(lng)} data-qa={`preference-lang-${lng}`}>
-              {t(`nav.language.${lng}`)}
+              {LANGUAGE_NAMES[lng]}
             </Button>
           ))}
         </div>
       </header>
       <main className="mx-auto flex w-full max-w-md flex-col gap-4 p-4">{children}</main>
+      <footer className="px-4 pb-4">
+        <LegalLinks />
+      </footer>
     </div>
   );
 }

@@ -1,0 +1,82 @@
+import { readFileSync } from 'node:fs';
+import type { Download } from '@playwright/test';
+import { approvedParent, checkScreenA11y, demoKita, expect, json, login, test, uniqueEmail } from './support';
+
+/**
+ * The spreadsheet exports: the parents list and an inquiry's answer table as CSV, from the
+ * buttons on their screens. A name a family typed that a spreadsheet would run as a formula opens
+ * as text. The registration form allows a leading hyphen (double names such as "-Anna" typed by
+ * mistake), which Excel reads as a formula (`-A1` is minus cell A1); `=HYPERLINK(…)` cannot pass the
+ * name rule, so the server tests put it into the database directly.
+ */
+const EVIL = '-A1 Formel';
+
+/** The file's cells (RFC 4180 with `;` as the German files have it), after the UTF-8 BOM. */
+async function csvOf(download: Download): Promise<{ bom: boolean; rows: string[][] }> {
+  const raw = readFileSync((await download.path())!);
+  const text = raw.subarray(3).toString('utf8');
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ';') {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i++;
+    } else cell += c;
+  }
+  return { bom: raw[0] === 0xef && raw[1] === 0xbb && raw[2] === 0xbf, rows };
+}
+
+test('the parents list downloads as CSV, a formula-like name as text', async ({ page, request }, testInfo) => {
+  await approvedParent(request, { name: EVIL, email: uniqueEmail('formel'), password: 'Sonnenblume-11' });
+  const { kitaId } = await demoKita(request);
+  await login(page, 'manager');
+  await page.goto(`/kitas/${kitaId}/p`);
+  await expect(page.getByTestId('parents-table')).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('parents-csv-button.png') });
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('parents-csv').click()]);
+  expect(download.suggestedFilename()).toMatch(/^Eltern-Kita-Sonnenschein-\d{4}-\d{2}-\d{2}\.csv$/);
+  const { bom, rows } = await csvOf(download);
+  expect(bom).toBe(true);
+  expect(rows[0]!.slice(0, 3)).toEqual(['Name', 'Kita', 'E-Mail']);
+  const evil = rows.find((r) => r[0]!.includes('A1 Formel'))!;
+  expect(evil[0]).toBe(`'${EVIL}`);
+  expect(evil[1]).toBe('Kita Sonnenschein');
+  await checkScreenA11y(page);
+});
+
+test("a finished inquiry's answer table downloads as CSV beside the PDF", async ({ page, request }) => {
+  const { kitaId, managerToken } = await demoKita(request);
+  const events = await json<Array<{ eventId: string; status: string }>>(
+    await request.get(`/api/emergency-event/get-by-kita-id/${kitaId}`, { headers: { authorization: `Bearer ${managerToken}` } }),
+  );
+  const finished = events.find((e) => e.status === 'finished')!;
+  await login(page, 'manager');
+  await page.goto(`/kitas/${kitaId}/e/${finished.eventId}`);
+  await expect(page.getByTestId('event-report-download')).toBeVisible();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('event-report-csv').click()]);
+  expect(download.suggestedFilename()).toMatch(/^Bedarfsabfrage-Kita-Sonnenschein-\d{4}-\d{2}-\d{2}\.csv$/);
+  const { bom, rows } = await csvOf(download);
+  expect(bom).toBe(true);
+  expect(rows[0]).toEqual(['Gruppe', 'Kind', 'Elternteil', 'Guthaben', 'Antwort', 'Platz', 'Rang', 'Begründung']);
+  // The same rows as the report the PDF is drawn from.
+  const report = await json<{ groups: Array<{ rows: Array<{ childName: string }> }> }>(
+    await request.get(`/api/emergency-event/${finished.eventId}/report`, { headers: { authorization: `Bearer ${managerToken}`, 'accept-language': 'de' } }),
+  );
+  expect(rows.slice(1).map((r) => r[1])).toEqual(report.groups.flatMap((g) => g.rows.map((r) => r.childName)));
+});
