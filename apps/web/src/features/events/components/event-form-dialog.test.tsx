@@ -48,6 +48,8 @@ function serve() {
     on(apiRoutes.categories.listOfKita, () => ({
       data: { kitaId: KITA, kitaName: 'Kita Sonnenschein', timezone: 'Europe/Berlin', categories: [{ categoryId: CATEGORY, categoryName: 'Kindergarten' as const, kitaId: KITA, groups: [] }] },
     })),
+    // The form shows what the inquiry's SMS would cost (here: every family by e-mail).
+    on(apiRoutes.events.smsEstimate, () => ({ data: { families: 2, emailFamilies: 2, smsFamilies: 0, segments: 0, byLanguage: [] } })),
     on(apiRoutes.events.update, () =>
       ++updates === 1 ? { status: 409, error: { code: 'EVENT_OVERLAP', message: OVERLAP } } : { data: { ...event, description: 'Streik' } },
     ),
