@@ -45,6 +45,55 @@ export default tseslint.config(
       ],
     },
   },
+  // Typed calls: the web reaches the server only through lib/api.ts's call()/download() with a
+  // route of the shared table (apiRoutes, packages/shared/src/api/routes.ts), whose contract types
+  // the params, body and answer. No API path is written out, no other fetch, and the contracts are
+  // imported as types only (their zod schemas stay out of pages without a form).
+  {
+    files: ['apps/web/src/**/*.ts', 'apps/web/src/**/*.tsx'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Literal[value=/^\\/?api\\//]',
+          message: 'Call the route through call(apiRoutes.<area>.<name>, ...) from lib/api.ts instead of writing its path.',
+        },
+        {
+          selector: 'TemplateElement[value.raw=/^\\/?api\\//]',
+          message: 'Call the route through call(apiRoutes.<area>.<name>, ...) from lib/api.ts instead of writing its path.',
+        },
+        {
+          selector: "CallExpression[callee.name=/^(call|download)$/] > :first-child:not(MemberExpression[object.object.name='apiRoutes'])",
+          message: 'Pass a route of the shared table: call(apiRoutes.<area>.<name>, ...).',
+        },
+      ],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@kita/shared/api',
+              allowTypeImports: true,
+              message: "Import the route table from '@kita/shared/api/routes'; the contracts (with zod) are for types only here.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/src/**/*.ts', 'apps/web/src/**/*.tsx'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', 'apps/web/src/lib/api.ts', 'apps/web/src/lib/auth.ts'],
+    rules: {
+      'no-restricted-globals': ['error', { name: 'fetch', message: 'Reach the server through call() of lib/api.ts.' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'window', property: 'fetch', message: 'Reach the server through call() of lib/api.ts.' },
+        { object: 'globalThis', property: 'fetch', message: 'Reach the server through call() of lib/api.ts.' },
+      ],
+    },
+  },
   // Dependency direction (eslint.boundaries.js): layers and allowlists, and no import cycles.
   {
     files: ['apps/server/src/**/*.ts', 'apps/web/src/**/*.ts', 'apps/web/src/**/*.tsx'],

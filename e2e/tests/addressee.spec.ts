@@ -1,4 +1,4 @@
-import { expect, expectToast, json, login, otpFromMailbox, test, toasts, uniqueEmail } from './support';
+import { apiData, apiLogin, apiRoutes, expect, expectToast, login, otpFromMailbox, test, toasts, uniqueEmail } from './support';
 
 /**
  * Texts that speak to the right person and pages that say what is due:
@@ -15,26 +15,22 @@ import { expect, expectToast, json, login, otpFromMailbox, test, toasts, uniqueE
 const PASSWORD = 'Fruehling-Blume-7';
 
 async function kindergartenFamily(request: import('@playwright/test').APIRequestContext, name: string, phone: string) {
-  const manager = await json<{ token: string; user: { kita: { kitaId: string } } }>(
-    await request.post('/api/auth/login', { data: { email: 'manager@kita.example', password: 'demo-manager-1' } }),
-  );
-  const kitaId = manager.user.kita.kitaId;
-  const groups = await json<{ categories: { categoryName: string; groups: { groupId: string }[] }[] }>(await request.get(`/api/auth/kita-groups/${kitaId}`));
+  const manager = await apiLogin(request, 'manager');
+  const kitaId = manager.kitaId;
+  const groups = await apiData(request, apiRoutes.accounts.kitaGroups, { params: { kitaId } });
   const groupId = groups.categories.find((c) => c.categoryName === 'Kindergarten')!.groups[0]!.groupId;
   const email = uniqueEmail(name.toLowerCase().replace(/\W+/g, '.'));
-  const { parentId } = await json<{ parentId: string }>(
-    await request.post('/api/auth/register', {
-      data: {
-        name, email, ...(phone ? { primaryPhoneNumber: phone } : {}), kitaId, language: 'de', preferredCommunication: 'email',
-        password: PASSWORD, confirmPassword: PASSWORD,
-        children: [{ childName: `Lina ${name.split(' ')[1]}`, dateOfBirth: '2021-06-01', groupId }],
-      },
-    }),
-  );
-  await json(await request.post(`/api/parents/${parentId}/approve`, { headers: { authorization: `Bearer ${manager.token}` } }));
-  const messages = await json<{ kind: string; bodyText: string }[]>(await request.get(`/api/dev/messages?recipient=${encodeURIComponent(email)}`));
+  const { parentId } = await apiData(request, apiRoutes.accounts.register, {
+    body: {
+      name, email, ...(phone ? { primaryPhoneNumber: phone } : {}), kitaId, language: 'de', preferredCommunication: 'email',
+      password: PASSWORD, confirmPassword: PASSWORD,
+      children: [{ childName: `Lina ${name.split(' ')[1]}`, dateOfBirth: '2021-06-01', groupId }],
+    },
+  });
+  await apiData(request, apiRoutes.parents.approve, { params: { id: parentId }, headers: manager.headers });
+  const messages = await apiData(request, apiRoutes.dev.messages, { query: { recipient: email } });
   const token = /verify-email\?token=([\w-]+)/.exec(messages.find((m) => m.kind === 'activation')!.bodyText)![1]!;
-  await json(await request.post(`/api/auth/activate-account?token=${token}`));
+  await apiData(request, apiRoutes.accounts.activate, { query: { token } });
   return { parentId, email };
 }
 

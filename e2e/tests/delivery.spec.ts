@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { apiLogin, checkScreenA11y, expect, expectNoA11yViolations, expectToast, json, login, test } from './support';
+import { apiData, apiLogin, apiRoutes, checkScreenA11y, expect, expectNoA11yViolations, expectToast, login, test } from './support';
 
 /**
  * Delivery the manager can see: a Kita of its own with 200 families (so the demo Kita
@@ -15,27 +15,23 @@ const FAMILIES = 200;
 async function kitaWithFamilies(request: APIRequestContext): Promise<string> {
   const { headers } = await apiLogin(request, 'admin');
   const stamp = Date.now().toString(36);
-  const kita = await json<{ kitaId: string }>(await request.post('/api/kitas', { headers, data: { kitaName: `Kita Zustellung ${stamp}`, location: 'Leipzig' } }));
-  const category = await json<{ categoryId: string }>(
-    await request.post('/api/categories', { headers, data: { categoryName: 'Kindergarten', kitaId: kita.kitaId } }),
-  );
-  const group = await json<{ groupId: string }>(await request.post('/api/groups', { headers, data: { groupName: 'Sonnengruppe', categoryId: category.categoryId } }));
+  const kita = await apiData(request, apiRoutes.kitas.create, { headers, body: { kitaName: `Kita Zustellung ${stamp}`, location: 'Leipzig' } });
+  const category = await apiData(request, apiRoutes.categories.create, { headers, body: { categoryName: 'Kindergarten', kitaId: kita.kitaId } });
+  const group = await apiData(request, apiRoutes.groups.create, { headers, body: { groupName: 'Sonnengruppe', categoryId: category.categoryId } });
   const tag = (i: number) => (i === 0 ? '+failed' : i === 1 ? '+full' : '');
   const name = (i: number) => (i === 0 ? 'Familie Abgemeldet' : i === 1 ? 'Familie Vollpost' : `Familie ${String(i).padStart(3, '0')}`);
   for (let i = 0; i < FAMILIES; i += 10) {
     await Promise.all(
       Array.from({ length: Math.min(10, FAMILIES - i) }, (_, k) => i + k).map(async (n) =>
-        json(
-          await request.post('/api/children', {
-            headers,
-            data: {
-              childName: `Kind ${n}`,
-              dateOfBirth: '2021-05-06',
-              groupId: group.groupId,
-              newParent: { name: name(n), email: `f${n}-${stamp}${tag(n)}@familie.example`, kitaId: kita.kitaId, preferredCommunication: 'email', isAnonymous: false, language: 'de' },
-            },
-          }),
-        ),
+        apiData(request, apiRoutes.children.create, {
+          headers,
+          body: {
+            childName: `Kind ${n}`,
+            dateOfBirth: '2021-05-06',
+            groupId: group.groupId,
+            newParent: { name: name(n), email: `f${n}-${stamp}${tag(n)}@familie.example`, kitaId: kita.kitaId, preferredCommunication: 'email', isAnonymous: false, language: 'de' },
+          },
+        }),
       ),
     );
   }

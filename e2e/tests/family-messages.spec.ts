@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { apiLogin, checkScreenA11y, expect, json, login, rowAction, settle, test } from './support';
+import { apiData, apiLogin, apiRoutes, apiSend, checkScreenA11y, expect, json, login, rowAction, settle, test } from './support';
 
 /**
  * What the manager and the families see: a closed inquiry's delivery card with the result
@@ -20,47 +20,43 @@ type World = { kitaId: string; categoryId: string; groupId: string; headers: Rec
 async function world(request: APIRequestContext): Promise<World> {
   const { headers } = await apiLogin(request, 'admin');
   const stamp = Date.now().toString(36);
-  const kita = await json<{ kitaId: string }>(await request.post('/api/kitas', { headers, data: { kitaName: `Kita Regenbogen ${stamp}`, location: 'Kassel' } }));
-  const category = await json<{ categoryId: string }>(await request.post('/api/categories', { headers, data: { categoryName: 'Kindergarten', kitaId: kita.kitaId } }));
-  const group = await json<{ groupId: string }>(await request.post('/api/groups', { headers, data: { groupName: 'Igel', categoryId: category.categoryId } }));
+  const kita = await apiData(request, apiRoutes.kitas.create, { headers, body: { kitaName: `Kita Regenbogen ${stamp}`, location: 'Kassel' } });
+  const category = await apiData(request, apiRoutes.categories.create, { headers, body: { categoryName: 'Kindergarten', kitaId: kita.kitaId } });
+  const group = await apiData(request, apiRoutes.groups.create, { headers, body: { groupName: 'Igel', categoryId: category.categoryId } });
   const email = (key: string) => `${key}-${stamp}@familie.example`;
   return { kitaId: kita.kitaId, categoryId: category.categoryId, groupId: group.groupId, headers, stamp, email };
 }
 
 async function addFamily(request: APIRequestContext, w: World, name: string, childName: string, email: string): Promise<{ childId: string; parentId: string }> {
-  const child = await json<{ childId: string; parentId?: string; parent?: { parentId: string } }>(
-    await request.post('/api/children', {
-      headers: w.headers,
-      data: {
-        childName,
-        dateOfBirth: '2021-05-06',
-        groupId: w.groupId,
-        newParent: { name, email, kitaId: w.kitaId, preferredCommunication: 'email', isAnonymous: false, language: 'de' },
-      },
-    }),
-  );
-  return { childId: child.childId, parentId: child.parentId ?? child.parent!.parentId };
+  const child = await apiData(request, apiRoutes.children.create, {
+    headers: w.headers,
+    body: {
+      childName,
+      dateOfBirth: '2021-05-06',
+      groupId: w.groupId,
+      newParent: { name, email, kitaId: w.kitaId, preferredCommunication: 'email', isAnonymous: false, language: 'de' },
+    },
+  });
+  return { childId: child.childId, parentId: child.parentId };
 }
 
 async function futureEvent(request: APIRequestContext, w: World, slots: number): Promise<string> {
   const now = Date.now();
   const deadline = now + 2 * DAY;
-  const event = await json<{ eventId: string }>(
-    await request.post('/api/emergency-event', {
-      headers: w.headers,
-      data: {
-        kitaId: w.kitaId,
-        categoryId: w.categoryId,
-        eventType: 'future',
-        opensAt: new Date(now).toISOString(),
-        responseDeadline: new Date(deadline).toISOString(),
-        eventDate: new Date(deadline + DAY).toISOString(),
-        expireDate: new Date(deadline + 2 * DAY + 8 * 3_600_000).toISOString(),
-        totalSlotsKindergarten: slots,
-        confirmOverlap: true,
-      },
-    }),
-  );
+  const event = await apiData(request, apiRoutes.events.create, {
+    headers: w.headers,
+    body: {
+      kitaId: w.kitaId,
+      categoryId: w.categoryId,
+      eventType: 'future',
+      opensAt: new Date(now).toISOString(),
+      responseDeadline: new Date(deadline).toISOString(),
+      eventDate: new Date(deadline + DAY).toISOString(),
+      expireDate: new Date(deadline + 2 * DAY + 8 * 3_600_000).toISOString(),
+      totalSlotsKindergarten: slots,
+      confirmOverlap: true,
+    },
+  });
   return event.eventId;
 }
 
@@ -69,7 +65,7 @@ async function inquiryLink(request: APIRequestContext, email: string, count = 1)
   let link: string | undefined;
   await expect
     .poll(async () => {
-      const messages = await json<{ kind: string; bodyText: string; status: string }[]>(await request.get(`/api/dev/messages?recipient=${encodeURIComponent(email)}`));
+      const messages = await apiData(request, apiRoutes.dev.messages, { query: { recipient: email } });
       const inquiries = messages.filter((m) => m.kind === 'inquiry');
       link = /https?:\/\/[^\s]+\/p\/[\w-]+/.exec(inquiries[0]?.bodyText ?? '')?.[0];
       return inquiries.length >= count && !!link;
@@ -121,7 +117,7 @@ test('a closed inquiry shows the result that reached nobody, the link shows each
   await dialog.screenshot({ path: testInfo.outputPath('edit-dialog-answers.png') });
   await page.keyboard.press('Escape');
 
-  await json(await request.post(`/api/emergency-event/${eventId}/close`, { headers: w.headers }));
+  await apiData(request, apiRoutes.results.close, { params: { id: eventId }, headers: w.headers });
 
   // The closed inquiry's card: the result e-mail to the bounced family failed, and no other channel.
   await page.goto(`/kitas/${w.kitaId}/e/${eventId}`);
@@ -161,7 +157,7 @@ test('a closed inquiry shows the result that reached nobody, the link shows each
   const second = await futureEvent(request, w, 1);
   const secondLink = await inquiryLink(request, w.email('anders'), 2);
   await expect
-    .poll(async () => (await json<{ rows: unknown[] }>(await request.get(`/api/emergency-event/${second}/delivery`, { headers: w.headers }))).rows.length)
+    .poll(async () => (await apiData(request, apiRoutes.delivery.eventDelivery, { params: { id: second }, headers: w.headers })).rows.length)
     .toBe(3);
   await page.goto(`/kitas/${w.kitaId}/e`);
   await page.getByTestId('events-table-row').nth(0).getByTestId('row-actions').click();
@@ -179,7 +175,7 @@ test('a closed inquiry shows the result that reached nobody, the link shows each
   await expect(family.getByTestId('preference-withdrawn-message')).toContainText(`Kita Regenbogen ${w.stamp}`);
   await family.screenshot({ path: testInfo.outputPath('link-withdrawn-phone.png'), fullPage: true });
   await expect
-    .poll(async () => (await json<{ kind: string }[]>(await request.get(`/api/dev/messages?recipient=${encodeURIComponent(w.email('anders'))}`))).some((m) => m.kind === 'event_withdrawn'))
+    .poll(async () => (await apiData(request, apiRoutes.dev.messages, { query: { recipient: w.email('anders') } })).some((m) => m.kind === 'event_withdrawn'))
     .toBe(true);
   await family.close();
 });
@@ -207,7 +203,7 @@ test('no dead ends: the registrations have no row menu, a family that never took
   await rowAction(page, 'parents-table', 'Familie Ohne Abfrage', 'row-action-delete');
   await page.getByRole('alertdialog').getByRole('button', { name: /löschen/i }).click();
   await expect(page.getByTestId('parents-table-row').filter({ hasText: 'Familie Ohne Abfrage' })).toHaveCount(0);
-  expect((await request.get(`/api/parents/${parentId}`, { headers: w.headers })).status()).toBe(404);
+  expect((await apiSend(request, apiRoutes.parents.get, { params: { id: parentId }, headers: w.headers })).status()).toBe(404);
 });
 
 test("on a phone, the parent's history shows the place column on screen", async ({ browser }, testInfo) => {

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { test as base, expect, type APIRequestContext, type APIResponse, type Locator, type Page } from '@playwright/test';
+import type { DataOf, DefinitionOf, RequestOf, RouteAddress } from '@kita/shared/api';
+import { apiRoutes, fillPath } from '@kita/shared/api/routes';
 
 /**
  * What every spec uses: `test` bound to this worker's own server, the demo logins, API helpers,
@@ -45,10 +47,30 @@ export async function json<T>(response: APIResponse): Promise<T> {
   return ((await response.json()) as { data: T }).data;
 }
 
-interface LoginAnswer {
-  token: string;
-  user: { userId?: string; parentId?: string; role: string; kita?: { kitaId: string } | null; parent?: { language?: string } };
+/** A route's params, query and body as its shared contract types them, plus request headers. */
+export type ApiInput<A extends RouteAddress> = RequestOf<DefinitionOf<A>> & { headers?: Record<string, string> };
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- `{} extends`: every key optional, so the input may be left out
+type ApiArgs<A extends RouteAddress> = {} extends ApiInput<A> ? [input?: ApiInput<A>] : [input: ApiInput<A>];
+
+/**
+ * Sends a route of the shared table (packages/shared/src/api/routes.ts) as the web does, with the
+ * params, query and body its contract types; answers the raw response, for tests that check a
+ * refusal. `apiData` is the usual form.
+ */
+export function apiSend<A extends RouteAddress>(request: APIRequestContext, route: A, ...[input]: ApiArgs<A>): Promise<APIResponse> {
+  const { params, query, body, headers } = (input ?? {}) as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown; headers?: Record<string, string> };
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined && value !== null) search.set(key, String(value));
+  const url = `/api${fillPath(route.path, params)}${search.size ? `?${search}` : ''}`;
+  return request.fetch(url, { method: route.method, headers, ...(body === undefined ? {} : { data: body }) });
 }
+
+/** The typed `data` of a successful call of a shared route; fails the test with the answer's text otherwise. */
+export async function apiData<A extends RouteAddress>(request: APIRequestContext, route: A, ...args: ApiArgs<A>): Promise<DataOf<DefinitionOf<A>>> {
+  return json<DataOf<DefinitionOf<A>>>(await apiSend(request, route, ...args));
+}
+
+export { apiRoutes };
 
 function credentials(who: DemoLogin | Credentials): Credentials {
   return typeof who === 'string' ? DEMO_LOGINS[who] : who;
@@ -56,8 +78,10 @@ function credentials(who: DemoLogin | Credentials): Credentials {
 
 /** Logs in through the API: the bearer header, the token and (for staff of a Kita) the Kita id. */
 export async function apiLogin(request: APIRequestContext, who: DemoLogin | Credentials) {
-  const path = who === 'parent' ? '/api/auth/login-with-email' : '/api/auth/login';
-  const data = await json<LoginAnswer>(await request.post(path, { data: credentials(who) }));
+  const body = credentials(who);
+  const data = await (who === 'parent' ? apiData(request, apiRoutes.auth.loginWithEmail, { body }) : apiData(request, apiRoutes.auth.staffLogin, { body }));
+  // A staff login of the demo accounts finishes at once (no verified phone, so no SMS code step).
+  if (!('token' in data)) throw new Error(`login of ${body.email} asks for an SMS code`);
   return { token: data.token, user: data.user, headers: { authorization: `Bearer ${data.token}` }, kitaId: data.user.kita?.kitaId ?? '' };
 }
 
@@ -76,7 +100,7 @@ export async function login(page: Page, who: DemoLogin | Credentials): Promise<v
       localStorage.setItem('authToken', token);
       localStorage.setItem('user', JSON.stringify(user));
       localStorage.removeItem('otpToken');
-      const language = (user as LoginAnswer['user']).parent?.language;
+      const language = (user as { parent?: { language?: string } | null }).parent?.language;
       if (language) localStorage.setItem('i18nextLng', language);
     },
     [token, user] as const,
@@ -115,7 +139,7 @@ export const uniqueEmail = (name: string) => `${name}.${Date.now().toString(36)}
 /** The demo manager's Kita and its first group (through the API). */
 export async function demoKita(request: APIRequestContext): Promise<{ kitaId: string; groupId: string; managerToken: string }> {
   const { token, kitaId } = await apiLogin(request, 'manager');
-  const groups = await json<{ categories: { groups: { groupId: string }[] }[] }>(await request.get(`/api/auth/kita-groups/${kitaId}`));
+  const groups = await apiData(request, apiRoutes.accounts.kitaGroups, { params: { kitaId } });
   return { kitaId, groupId: groups.categories[0]!.groups[0]!.groupId, managerToken: token };
 }
 
@@ -128,19 +152,17 @@ export async function approvedParent(
   opts: { name: string; email: string; password: string; language?: 'de' | 'en' },
 ): Promise<{ parentId: string }> {
   const { kitaId, groupId, managerToken } = await demoKita(request);
-  const { parentId } = await json<{ parentId: string }>(
-    await request.post('/api/auth/register', {
-      data: {
-        name: opts.name, email: opts.email, kitaId, language: opts.language ?? 'de', preferredCommunication: 'email',
-        password: opts.password, confirmPassword: opts.password,
-        children: [{ childName: 'Ella', dateOfBirth: '2021-06-01', groupId }],
-      },
-    }),
-  );
-  await json(await request.post(`/api/parents/${parentId}/approve`, { headers: { authorization: `Bearer ${managerToken}` } }));
-  const messages = await json<{ kind: string; bodyText: string }[]>(await request.get(`/api/dev/messages?recipient=${encodeURIComponent(opts.email)}`));
+  const { parentId } = await apiData(request, apiRoutes.accounts.register, {
+    body: {
+      name: opts.name, email: opts.email, kitaId, language: opts.language ?? 'de', preferredCommunication: 'email',
+      password: opts.password, confirmPassword: opts.password,
+      children: [{ childName: 'Ella', dateOfBirth: '2021-06-01', groupId }],
+    },
+  });
+  await apiData(request, apiRoutes.parents.approve, { params: { id: parentId }, headers: { authorization: `Bearer ${managerToken}` } });
+  const messages = await apiData(request, apiRoutes.dev.messages, { query: { recipient: opts.email } });
   const token = /verify-email\?token=([\w-]+)/.exec(messages.find((m) => m.kind === 'activation')!.bodyText)![1]!;
-  await json(await request.post(`/api/auth/activate-account?token=${token}`));
+  await apiData(request, apiRoutes.accounts.activate, { query: { token } });
   return { parentId };
 }
 

@@ -1,4 +1,4 @@
-import { apiLogin, demoKita, expect, expectToast, json, login, test, uniqueEmail } from './support';
+import { apiData, apiLogin, apiRoutes, demoKita, expect, expectToast, login, test, uniqueEmail } from './support';
 
 /**
  * Texts that are true: a family's links open in the family's language (not the
@@ -7,7 +7,7 @@ import { apiLogin, demoKita, expect, expectToast, json, login, test, uniqueEmail
  */
 
 async function linkFrom(request: import('@playwright/test').APIRequestContext, email: string, kind: string, path: string): Promise<string> {
-  const messages = await json<{ kind: string; bodyText: string }[]>(await request.get(`/api/dev/messages?recipient=${encodeURIComponent(email)}`));
+  const messages = await apiData(request, apiRoutes.dev.messages, { query: { recipient: email } });
   const body = messages.find((m) => m.kind === kind)!.bodyText;
   const url = new URL(new RegExp(`https?://\\S+${path}\\?token=[\\w-]+`).exec(body)![0]);
   return url.pathname + url.search;
@@ -18,7 +18,7 @@ test('an English family\'s activation and password pages speak English in a Germ
   const { headers, kitaId } = await apiLogin(request, 'manager');
   const email = uniqueEmail('emily.brown');
   // Made by the manager, without a password: the activation continues to the first password.
-  await json(await request.post('/api/parents', { headers, data: { name: 'Emily Brown', email, kitaId, language: 'en', preferredCommunication: 'email' } }));
+  await apiData(request, apiRoutes.parents.create, { headers, body: { name: 'Emily Brown', email, kitaId, language: 'en', preferredCommunication: 'email' } });
   const context = await browser.newContext({ locale: 'de-DE' });
   const page = await context.newPage();
   await page.goto(await linkFrom(request, email, 'activation', '/verify-email'));
@@ -33,7 +33,7 @@ test('an English family\'s activation and password pages speak English in a Germ
   await context.close();
 
   // A reset link later: English again, in a fresh German browser.
-  await json(await request.post('/api/auth/forgot-password', { data: { email } }));
+  await apiData(request, apiRoutes.accounts.forgotPassword, { body: { email } });
   const fresh = await browser.newContext({ locale: 'de-DE' });
   const reset = await fresh.newPage();
   await reset.goto(await linkFrom(request, email, 'password_reset', '/reset-password'));
@@ -49,15 +49,13 @@ test('a registration\'s delete says what it deletes; a child without a group ask
   test.setTimeout(120_000);
   const { kitaId } = await demoKita(request);
   const name = `Rana Yilmaz ${Date.now().toString(36)}`;
-  const groups = await json<{ categories: { groups: { groupId: string }[] }[] }>(await request.get(`/api/auth/kita-groups/${kitaId}`));
-  const { parentId } = await json<{ parentId: string }>(
-    await request.post('/api/auth/register', {
-      data: {
-        name, email: uniqueEmail('rana'), kitaId, language: 'de', preferredCommunication: 'email', password: 'Mohnblume-55', confirmPassword: 'Mohnblume-55',
-        children: [{ childName: 'Deniz Yilmaz', dateOfBirth: '2021-06-01', groupId: groups.categories[0]!.groups[0]!.groupId }],
-      },
-    }),
-  );
+  const groups = await apiData(request, apiRoutes.accounts.kitaGroups, { params: { kitaId } });
+  const { parentId } = await apiData(request, apiRoutes.accounts.register, {
+    body: {
+      name, email: uniqueEmail('rana'), kitaId, language: 'de', preferredCommunication: 'email', password: 'Mohnblume-55', confirmPassword: 'Mohnblume-55',
+      children: [{ childName: 'Deniz Yilmaz', dateOfBirth: '2021-06-01', groupId: groups.categories[0]!.groups[0]!.groupId }],
+    },
+  });
   await login(page, 'manager');
   await page.goto(`/kitas/${kitaId}/p/${parentId}`);
   await page.getByTestId('parent-delete').click();

@@ -94,6 +94,31 @@ describe('web boundaries', LINT_TIMEOUT, () => {
   });
 });
 
+describe('web calls only through the typed client', LINT_TIMEOUT, () => {
+  const file = 'apps/web/src/features/kitas/fixture.ts';
+  const head = "import { apiRoutes } from '@kita/shared/api/routes';\nimport { call } from '@/lib/api';\n";
+
+  it('accepts a call of a route of the shared table', async () => {
+    expect(await ruleIds(file, `${head}export const list = () => call(apiRoutes.kitas.list);\n`)).toEqual([]);
+  });
+
+  it('refuses a written-out API path, a route object of its own, and a fetch of its own', async () => {
+    // The fixtures import more than each one uses; only the rule that guards the calls counts here.
+    const refused = async (code: string) => (await ruleIds(file, head + code)).filter((id) => id !== '@typescript-eslint/no-unused-vars');
+    expect(await refused('export const p = (id: string) => `api/kitas/${id}`;\n')).toEqual(['no-restricted-syntax']);
+    expect(await refused("export const p = '/api/kitas';\n")).toEqual(['no-restricted-syntax']);
+    expect(await refused("export const l = () => call({ method: 'GET', path: '/kitas' });\n")).toEqual(['no-restricted-syntax']);
+    expect(await refused('export const l = () => fetch(apiRoutes.kitas.list.path);\n')).toEqual(['no-restricted-globals']);
+  });
+
+  it('imports the contracts (zod) as types only', async () => {
+    expect(await ruleIds(file, "import { kitasApi } from '@kita/shared/api';\nexport const k = kitasApi;\n")).toEqual([
+      '@typescript-eslint/no-restricted-imports',
+    ]);
+    expect(await ruleIds(file, "import type { kitasApi } from '@kita/shared/api';\nexport type K = typeof kitasApi;\n")).toEqual([]);
+  });
+});
+
 describe('declared allowlists', () => {
   it('have no cycle between server modules or between web features', () => {
     expect(boundaries.findCycle(boundaries.serverModules)).toBeNull();

@@ -1,6 +1,7 @@
 import * as React from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { apiRoutes } from '@kita/shared/api/routes';
+import { call } from '@/lib/api';
 import { getUser, updateUser, useAuth } from '@/lib/auth';
 import { parseStoredUser } from '@/lib/session-user';
 
@@ -15,7 +16,7 @@ export function SessionSync() {
   const userId = user?.userId;
   const me = useQuery({
     queryKey: ['auth', 'me', userId],
-    queryFn: ({ signal }) => api.get<unknown>('auth/me', { signal }),
+    queryFn: ({ signal }) => call(apiRoutes.auth.me, { signal }),
     enabled: !!userId,
     staleTime: Infinity,
     retry: false,

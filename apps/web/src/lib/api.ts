@@ -1,11 +1,12 @@
 import { LIMITS } from '@kita/shared/constants';
 import { isErrorCode, type ErrorCode } from '@kita/shared/errors';
+import type { DataOf, DefinitionOf, RequestOf, RouteAddress, RouteDefinition } from '@kita/shared/api';
+import { fillPath } from '@kita/shared/api/routes';
 import { clearSession, getToken } from './auth';
 import { currentLanguage, i18n } from './i18n';
 import { navigateTo } from './navigation';
+import { apiUrl } from './api-url';
 
-/** Base path of every call (docs/wire.md "Routes"). */
-export const API_BASE = '/api';
 
 export interface ApiErrorDetail {
   path: string;
@@ -52,13 +53,12 @@ export interface RequestOptions {
 }
 
 function buildUrl(path: string, query?: Record<string, QueryValue>): string {
-  const clean = path.replace(/^\/+/, '');
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined && value !== null) params.set(key, String(value));
   }
   const search = params.toString();
-  return `${API_BASE}/${clean}${search ? `?${search}` : ''}`;
+  return `${apiUrl(path)}${search ? `?${search}` : ''}`;
 }
 
 function noResponse(): ApiError {
@@ -140,28 +140,57 @@ async function request<T>(method: string, path: string, options: RequestOptions 
   return body.data as T;
 }
 
+/** What a call adds to the route's own request: cancelling, the 403 handling, another token. */
+export type CallOptions = Pick<RequestOptions, 'signal' | 'redirectOnForbidden' | 'token'>;
+
+/** The route's params, query and body (required where the route has them), plus the call options. */
+export type CallInput<A extends RouteAddress> = RequestOf<DefinitionOf<A>> & CallOptions;
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- `{} extends`: every key optional, so the input may be left out
+type CallArgs<A extends RouteAddress> = {} extends CallInput<A> ? [input?: CallInput<A>] : [input: CallInput<A>];
+
+function requestOf(route: RouteAddress, input: (RequestOf<RouteDefinition> & CallOptions) | undefined): { path: string; options: RequestOptions } {
+  const { params, query, body, ...options } = input ?? {};
+  return {
+    path: fillPath(route.path, params as Record<string, unknown> | undefined),
+    options: {
+      ...options,
+      query: query as Record<string, QueryValue> | undefined,
+      body,
+      // A deletion's answer is not needed by any screen; a missing payload is no failure there.
+      ...(route.method === 'DELETE' ? { expectData: false } : {}),
+    },
+  };
+}
+
 /**
- * The API client: resolves with the `data` of the `{data: ...}` envelope (docs/wire.md) and rejects
- * with an ApiError. Use it from a feature's queries.ts, not from pages.
+ * The API client, the only way the web reaches the server: `call(apiRoutes.kitas.get, { params:
+ * { id } })` sends a route of the shared table (packages/shared/src/api/routes.ts) with the params,
+ * query and body its contract types, and resolves with the `data` of the `{data: ...}` envelope
+ * (docs/wire.md), typed from the contract's answer schema; it rejects with an ApiError. The contracts are read as
+ * types only, so no zod comes along. Use it from a feature's queries.ts, not from pages.
  */
-export const api = {
-  get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
-  post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, { ...options, body }),
-  put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, { ...options, body }),
-  patch: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PATCH', path, { ...options, body }),
-  delete: <T = void>(path: string, options?: RequestOptions) =>
-    request<T>('DELETE', path, { expectData: false, ...options }),
-  /** A binary download (PDF report, QR code). */
-  blob: async (path: string, options?: Omit<RequestOptions, 'body'>): Promise<Blob> => {
-    const response = await send('GET', path, options ?? {}, '*/*');
-    return response.blob();
-  },
-  /** A download with the name the server gives it (Content-Disposition), or `fallbackName`. */
-  file: async (path: string, fallbackName: string, options?: Omit<RequestOptions, 'body'>): Promise<{ blob: Blob; fileName: string }> => {
-    const response = await send('GET', path, options ?? {}, '*/*');
-    return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('Content-Disposition')) ?? fallbackName };
-  },
-};
+export function call<A extends RouteAddress>(route: A, ...[input]: CallArgs<A>): Promise<DataOf<DefinitionOf<A>>> {
+  const { path, options } = requestOf(route, input as RequestOf<RouteDefinition> | undefined);
+  return request<DataOf<DefinitionOf<A>>>(route.method, path, options);
+}
+
+/** A binary download of a route without a JSON answer (the PDF report). */
+export async function download<A extends RouteAddress>(route: A, ...[input]: CallArgs<A>): Promise<Blob> {
+  const { path, options } = requestOf(route, input as RequestOf<RouteDefinition> | undefined);
+  const response = await send(route.method, path, options, '*/*');
+  return response.blob();
+}
+
+/** A download with the name the server gives it (Content-Disposition), or `fallbackName` (the CSV files). */
+export async function downloadFile<A extends RouteAddress>(
+  route: A,
+  fallbackName: string,
+  ...[input]: CallArgs<A>
+): Promise<{ blob: Blob; fileName: string }> {
+  const { path, options } = requestOf(route, input as RequestOf<RouteDefinition> | undefined);
+  const response = await send(route.method, path, options, '*/*');
+  return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('Content-Disposition')) ?? fallbackName };
+}
 
 /** The file name of a Content-Disposition header: the UTF-8 `filename*` first, then `filename`. */
 export function fileNameOf(header: string | null): string | null {

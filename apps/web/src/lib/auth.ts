@@ -1,5 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { LoginResult, SessionUser } from '@kita/shared';
+import { apiRoutes } from '@kita/shared/api/routes';
+import { routeUrl } from './api-url';
 import { changeLanguage, currentLanguage, staffLanguage } from './i18n';
 import { navigateTo } from './navigation';
 import { OTP_TOKEN_KEY, TOKEN_KEY, USER_KEY } from './session-keys';
@@ -117,7 +119,8 @@ export function clearOtpToken(): void {
 export function logout(): void {
   const token = snapshot.token;
   if (token) {
-    void fetch('/api/auth/logout', { method: 'POST', headers: { Authorization: `Bearer ${token}` } }).catch(
+    // A plain fetch, not lib/api's call(): that one clears the session on a 401, which is under way here.
+    void fetch(routeUrl(apiRoutes.auth.logout), { method: apiRoutes.auth.logout.method, headers: { Authorization: `Bearer ${token}` } }).catch(
       () => undefined, // the local session is gone either way; a dead server must not block logging out
     );
   }

@@ -139,7 +139,7 @@ export function useInvalidatingMutation<TVars = void, TData = unknown>(
   });
 }
 
-/** Defines a mutation hook: `export const useSaveKita = mutation((input) => api.post(...), [queryKeys.kitas.all])`. */
+/** Defines a mutation hook: `export const useSaveKita = mutation((input) => call(apiRoutes.kitas.create, { body: input }), [queryKeys.kitas.all])`. */
 export function mutation<TVars = void, TData = unknown>(
   fn: (vars: TVars) => Promise<TData>,
   invalidates: Invalidates<TData, TVars> = [],

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { auditActorSchema, auditPageSchema, auditQuerySchema, envelope, type Language } from '@kita/shared';
+import { auditApi } from '@kita/shared/api';
+import { serve } from '../../lib/routes.js';
+import type { Language } from '@kita/shared';
 import { translate } from '@kita/shared/i18n';
 import { listScope } from '../../lib/access.js';
 import { audit } from '../../lib/audit.js';
@@ -9,37 +10,32 @@ import { authOf } from '../../plugins/auth.js';
 import { toCsv } from './csv.js';
 import { readAuditActors, readAuditPage, readAuditRows } from './queries.js';
 
-const tags = ['audit'];
 /** A download holds at most this many rows (narrow the filter for more). */
 const CSV_MAX_ROWS = 50_000;
-const csvQuerySchema = auditQuerySchema.omit({ before: true, limit: true });
 
 /** Who did what to which record and when: Admins all, managers their own Kita. */
 export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   const staff = app.requireRole('Admin', 'KitaManager');
 
-  app.get(
-    '/audit-log',
-    { preHandler: staff, schema: { tags, summary: 'The audit log of the caller\'s scope, newest first, filtered and paged', querystring: auditQuerySchema, response: { 200: envelope(auditPageSchema) } } },
-    async (req, reply) => {
+  app.route({
+    ...serve(auditApi.list),
+    preHandler: staff,
+    handler: async (req, reply) => {
       reply.header('cache-control', 'no-store');
       return { data: await readAuditPage(app.db, listScope(authOf(req), req.query.kitaId), req.query) };
     },
-  );
+  });
 
-  app.get(
-    '/audit-log/actors',
-    { preHandler: staff, schema: { tags, summary: 'The people who appear in the caller\'s audit log', response: { 200: envelope(z.array(auditActorSchema)) } } },
-    async (req) => ({ data: await readAuditActors(app.db, listScope(authOf(req))) }),
-  );
+  app.route({
+    ...serve(auditApi.actors),
+    preHandler: staff,
+    handler: async (req) => ({ data: await readAuditActors(app.db, listScope(authOf(req))) }),
+  });
 
-  app.get(
-    '/audit-log/csv',
-    {
-      preHandler: staff,
-      schema: { tags, summary: 'The filtered audit log as CSV (UTF-8 with BOM, formula-safe cells; audit-log.csv)', querystring: csvQuerySchema, produces: ['text/csv'] },
-    },
-    async (req, reply) => {
+  app.route({
+    ...serve(auditApi.csv),
+    preHandler: staff,
+    handler: async (req, reply) => {
       const auth = authOf(req);
       const scope = listScope(auth, req.query.kitaId);
       const rows = await readAuditRows(app.db, scope, req.query, CSV_MAX_ROWS);
@@ -66,5 +62,5 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('cache-control', 'no-store')
         .send(csv);
     },
-  );
+  });
 };

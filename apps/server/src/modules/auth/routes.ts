@@ -1,17 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  envelope,
-  loginResultSchema,
-  loginStepSchema,
-  otpChallengeSchema,
-  otpLoginSchema,
-  parentEmailLoginSchema,
-  parentPhoneLoginSchema,
-  sessionUserSchema,
-  staffLoginSchema,
-} from '@kita/shared';
+import { authApi } from '@kita/shared/api';
+import { serve } from '../../lib/routes.js';
 import { sessions } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { authOf, createUserSession } from '../../plugins/auth.js';
@@ -33,18 +23,9 @@ const loginClient = (req: FastifyRequest, reply: FastifyReply, code: string | un
  * a verified phone (docs/domain.md "Accounts and login"); the session user; logout.
  */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const tags = ['auth'];
-  app.post(
-    '/auth/login',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Staff login with e-mail and password; staff with a verified phone get {otpToken} and an SMS code (then auth/otp-login)',
-        body: staffLoginSchema,
-        response: { 200: envelope(loginStepSchema) },
-      },
-    },
-    async (req, reply) => {
+  app.route({
+    ...serve(authApi.staffLogin),
+    handler: async (req, reply) => {
       let staff: Awaited<ReturnType<typeof findStaffByEmail>>;
       const lookup = async () => {
         staff = await findStaffByEmail(app, req.body.email);
@@ -59,49 +40,39 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await findSessionUser(app.db, userId);
       return { data: { token, user: user! } };
     },
-  );
+  });
 
-  app.post(
-    '/auth/login-with-email',
-    { schema: { tags, summary: 'Parent login with e-mail and password', body: parentEmailLoginSchema, response: { 200: envelope(loginResultSchema) } } },
-    async (req, reply) => ({ data: await loginWithEmail(app, loginClient(req, reply, req.body.code), req.body.email, req.body.password) }),
-  );
+  app.route({
+    ...serve(authApi.loginWithEmail),
+    handler: async (req, reply) => ({ data: await loginWithEmail(app, loginClient(req, reply, req.body.code), req.body.email, req.body.password) }),
+  });
 
-  app.post(
-    '/auth/login-with-phone',
-    {
-      schema: {
-        tags,
-        summary: 'Parent login with the verified phone and password; a 6-digit code follows by SMS',
-        body: parentPhoneLoginSchema,
-        response: { 200: envelope(otpChallengeSchema) },
-      },
-    },
-    async (req, reply) => ({ data: await loginWithPhone(app, loginClient(req, reply, req.body.code), req.body.phoneNumber, req.body.password) }),
-  );
+  app.route({
+    ...serve(authApi.loginWithPhone),
+    handler: async (req, reply) => ({ data: await loginWithPhone(app, loginClient(req, reply, req.body.code), req.body.phoneNumber, req.body.password) }),
+  });
 
-  app.post(
-    '/auth/otp-login',
-    { schema: { tags, summary: 'Second login step (parents and staff): the SMS code with its otpToken', body: otpLoginSchema, response: { 200: envelope(loginResultSchema) } } },
-    async (req) => ({ data: await loginWithOtp(app, req.body.otpToken, req.body.otp) }),
-  );
+  app.route({
+    ...serve(authApi.otpLogin),
+    handler: async (req) => ({ data: await loginWithOtp(app, req.body.otpToken, req.body.otp) }),
+  });
 
-  app.get(
-    '/auth/me',
-    { preHandler: app.requireSession(), schema: { tags: ['auth'], response: { 200: envelope(sessionUserSchema) } } },
-    async (req) => {
+  app.route({
+    ...serve(authApi.me),
+    preHandler: app.requireSession(),
+    handler: async (req) => {
       const user = await findSessionUser(app.db, authOf(req).userId!);
       if (!user) throw notFound();
       return { data: user };
     },
-  );
+  });
 
-  app.post(
-    '/auth/logout',
-    { preHandler: app.requireSession({ link: true }), schema: { tags: ['auth'], response: { 200: envelope(z.object({ ok: z.boolean() })) } } },
-    async (req) => {
+  app.route({
+    ...serve(authApi.logout),
+    preHandler: app.requireSession({ link: true }),
+    handler: async (req) => {
       await app.db.update(sessions).set({ revokedAt: app.clock.now() }).where(eq(sessions.id, authOf(req).sessionId));
       return { data: { ok: true } };
     },
-  );
+  });
 };

@@ -1,18 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { operationsApi } from '@kita/shared/api';
+import { serve } from '../../lib/routes.js';
+import { type ChannelPauseView, type FailureReason, type TestMessage } from '@kita/shared';
 import { uniqueKey } from '@kita/shared/message-keys';
-import {
-  channelParamsSchema,
-  channelPauseSchema,
-  envelope,
-  testMessageInputSchema,
-  testMessageSchema,
-  type ChannelPauseView,
-  type FailureReason,
-  type TestMessage,
-} from '@kita/shared';
 import { audit } from '../../lib/audit.js';
 import { conflict } from '../../lib/errors.js';
 import { authOf } from '../../plugins/auth.js';
@@ -30,12 +22,11 @@ import { messageState } from './status.js';
 export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
   const staff = app.requireRole('Admin', 'KitaManager');
   const admin = app.requireRole('Admin');
-  const tags = ['operations'];
 
-  app.get(
-    '/delivery/channel-pauses',
-    { preHandler: staff, schema: { tags, summary: 'Delivery channels paused by an account-level provider error (banner)', response: { 200: envelope(z.array(channelPauseSchema)) } } },
-    async (req) => {
+  app.route({
+    ...serve(operationsApi.channelPauses),
+    preHandler: staff,
+    handler: async (req) => {
       const actor = authOf(req);
       const kitaId = actor.role === 'Admin' ? null : actor.kitaId;
       const pauses = await listChannelPauses(app.db);
@@ -50,15 +41,12 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       return { data: out };
     },
-  );
+  });
 
-  app.post(
-    '/delivery/channel-pauses/:channel/resume',
-    {
-      preHandler: admin,
-      schema: { tags, summary: 'Resume a paused delivery channel now (Admin)', params: channelParamsSchema, response: { 200: envelope(z.object({ resumed: z.literal(true) })) } },
-    },
-    async (req) => {
+  app.route({
+    ...serve(operationsApi.resumeChannel),
+    preHandler: admin,
+    handler: async (req) => {
       const resumed = await app.db.transaction(async (tx) => {
         const ok = await resumeChannel(tx, req.params.channel);
         if (ok) await audit(tx, authOf(req), { action: 'resume', entity: 'delivery_channel', entityId: req.params.channel });
@@ -69,20 +57,12 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
       app.outbox.kick();
       return { data: { resumed: true as const } };
     },
-  );
+  });
 
-  app.post(
-    '/admin/test-message',
-    {
-      preHandler: admin,
-      schema: {
-        tags,
-        summary: 'Send one test SMS and/or e-mail to a number/address the Admin enters',
-        body: testMessageInputSchema,
-        response: { 201: envelope(z.object({ ids: z.array(z.string()) })) },
-      },
-    },
-    async (req, reply) => {
+  app.route({
+    ...serve(operationsApi.sendTestMessage),
+    preHandler: admin,
+    handler: async (req, reply) => {
       const actor = authOf(req);
       const at = app.clock.now().toISOString().slice(0, 16).replace('T', ' ');
       const messages: Array<typeof outboxMessages.$inferInsert> = [];
@@ -113,12 +93,12 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.code(201);
       return { data: { ids: r.rows.map((x) => x.id) } };
     },
-  );
+  });
 
-  app.get(
-    '/admin/test-messages',
-    { preHandler: admin, schema: { tags, summary: 'The latest operator test messages with the provider answer and delivery report', response: { 200: envelope(z.array(testMessageSchema)) } } },
-    async (_req, reply) => {
+  app.route({
+    ...serve(operationsApi.testMessages),
+    preHandler: admin,
+    handler: async (_req, reply) => {
       const r = await app.db.execute<{
         id: string;
         channel: 'email' | 'sms';
@@ -149,5 +129,5 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
       }));
       return { data };
     },
-  );
+  });
 };

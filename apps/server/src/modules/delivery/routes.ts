@@ -1,15 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { deliveryApi } from '@kita/shared/api';
+import { serve } from '../../lib/routes.js';
 import { z } from 'zod';
-import {
-  envelope,
-  eventDeliverySchema,
-  failedDeliveryEventSchema,
-  idParamsSchema,
-  kitaQuerySchema,
-  messageBudgetSchema,
-  resendInputSchema,
-  resendResultSchema,
-} from '@kita/shared';
+import { envelope } from '@kita/shared';
 import { budgetStatus } from '../../notify/budget.js';
 import { authOf } from '../../plugins/auth.js';
 import { notFound } from '../../lib/errors.js';
@@ -22,7 +15,6 @@ import { findEventsWithFailedDelivery, resendInvitation, withDeliveryFields } fr
 import { eventDelivery } from './status.js';
 import { contextOf } from '../../lib/context.js';
 
-const tags = ['emergency-event'];
 const callbackTags = ['delivery-callbacks'];
 export const TWILIO_CALLBACK_PATH = '/api/delivery/twilio/status';
 export const SEVEN_CALLBACK_PATH = '/api/delivery/seven/status';
@@ -31,54 +23,29 @@ export const SEVEN_CALLBACK_PATH = '/api/delivery/seven/status';
 export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
   const staff = app.requireRole('Admin', 'KitaManager');
 
-  app.get(
-    '/emergency-event/:id/delivery',
-    {
-      preHandler: staff,
-      schema: {
-        tags,
-        summary: 'Delivery status of the inquiry and reminder messages, per channel and per family (added)',
-        params: idParamsSchema,
-        querystring: kitaQuerySchema,
-        response: { 200: envelope(eventDeliverySchema) },
-      },
-    },
-    async (req, reply) => {
+  app.route({
+    ...serve(deliveryApi.eventDelivery),
+    preHandler: staff,
+    handler: async (req, reply) => {
       const e = await withDeliveryFields(app.db, await loadEventInScope(app.db, authOf(req), req.params.id, req.query.kitaId));
       reply.header('cache-control', 'no-store');
       return { data: await eventDelivery(app.db, e, { now: app.clock.now(), smsRatePerSecond: app.config.SMS_RATE_PER_SECOND }) };
     },
-  );
+  });
 
-  app.post(
-    '/emergency-event/:id/resend',
-    {
-      preHandler: staff,
-      schema: {
-        tags,
-        summary: 'Send the inquiry again (fresh link) to one family, or to every family whose messages failed (added)',
-        params: idParamsSchema,
-        body: resendInputSchema,
-        response: { 200: envelope(resendResultSchema) },
-      },
-    },
-    async (req) => {
+  app.route({
+    ...serve(deliveryApi.resend),
+    preHandler: staff,
+    handler: async (req) => {
       const e = await loadEventInScope(app.db, authOf(req), req.params.id);
       return { data: { queued: await resendInvitation(contextOf(app, req), e, req.body.parentId) } };
     },
-  );
+  });
 
-  app.get(
-    '/message-budgets',
-    {
-      preHandler: staff,
-      schema: {
-        tags: ['delivery'],
-        summary: 'Message cost budgets: Admins every budget, a manager the Kita\'s daily budget and any budget holding its messages (added)',
-        response: { 200: envelope(z.array(messageBudgetSchema)) },
-      },
-    },
-    async (req, reply) => {
+  app.route({
+    ...serve(deliveryApi.messageBudgets),
+    preHandler: staff,
+    handler: async (req, reply) => {
       const auth = authOf(req);
       const now = app.clock.now();
       reply.header('cache-control', 'no-store');
@@ -87,18 +54,15 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
       const all = await budgetStatus(app.db, app.config, now, { kitaIds: [auth.kitaId], heldOf: auth.kitaId });
       return { data: all.filter((b) => b.budget === 'kita_day' || b.held > 0) };
     },
-  );
+  });
 
-  app.get(
-    '/emergency-event/delivery-failures',
-    {
-      preHandler: staff,
-      schema: { tags, summary: 'Open events of the caller scope with families whose messages failed (added)', response: { 200: envelope(z.array(failedDeliveryEventSchema)) } },
-    },
-    async (req) => {
+  app.route({
+    ...serve(deliveryApi.failures),
+    preHandler: staff,
+    handler: async (req) => {
       return { data: await listIn(kitaScopeOf(authOf(req)), (kitaId) => findEventsWithFailedDelivery(app.db, app.clock.now(), kitaId)) };
     },
-  );
+  });
 };
 
 /**

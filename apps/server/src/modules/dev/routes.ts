@@ -1,8 +1,9 @@
 import { and, desc, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { devMessageSchema, devMessagesQuerySchema, envelope, normalizePhone } from '@kita/shared';
+import { devApi } from '@kita/shared/api';
+import { serve } from '../../lib/routes.js';
+import { normalizePhone } from '@kita/shared';
 import { outboxMessages } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { markAuthGuard } from '../../plugins/route-guard.js';
@@ -72,18 +73,10 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
     throw notFound();
   });
 
-  app.get(
-    '/dev/messages',
-    {
-      preHandler: onlyLocalOrAdmin,
-      schema: {
-        tags: ['dev'],
-        summary: 'Dev mailbox: all messages, newest first (not in production)',
-        querystring: devMessagesQuerySchema,
-        response: { 200: envelope(z.array(devMessageSchema)) },
-      },
-    },
-    async (req) => {
+  app.route({
+    ...serve(devApi.messages),
+    preHandler: onlyLocalOrAdmin,
+    handler: async (req) => {
       const m = outboxMessages;
       // Paging (the list stopped at 200): `before` = the last message of the previous page.
       const older = req.query.before
@@ -118,5 +111,5 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
         })),
       };
     },
-  );
+  });
 };

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { envelope, legalParamsSchema, legalQuerySchema, legalTextSchema } from '@kita/shared';
+import { legalApi } from '@kita/shared/api';
+import { serve } from '../../lib/routes.js';
 import { legalSettingsOf } from '../../config.js';
 import { legalText } from '../../lib/legal.js';
 import { requestLanguage } from '../../lib/language.js';
@@ -10,22 +11,13 @@ import { requestLanguage } from '../../lib/language.js';
  */
 export const legalRoutes: FastifyPluginAsyncZod = async (app) => {
   const settings = legalSettingsOf(app.config);
-  app.get(
-    '/legal/:page',
-    {
-      schema: {
-        tags: ['legal'],
-        summary: 'Privacy notice, imprint or accessibility statement as Markdown (German or English)',
-        params: legalParamsSchema,
-        querystring: legalQuerySchema,
-        response: { 200: envelope(legalTextSchema) },
-      },
-    },
-    async (req) => {
+  app.route({
+    ...serve(legalApi.page),
+    handler: async (req) => {
       const asked = req.query.lang?.toLowerCase();
       // German and English are shipped; any other language reads the German text (the web says so).
       const language: 'de' | 'en' = asked ? (asked.startsWith('en') ? 'en' : 'de') : requestLanguage(req) === 'en' ? 'en' : 'de';
       return { data: { page: req.params.page, language, markdown: legalText(settings, req.params.page, language).markdown } };
     },
-  );
+  });
 };

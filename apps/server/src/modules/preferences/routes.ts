@@ -1,16 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  envelope,
-  idParamsSchema,
-  parentEventSchema,
-  preferenceInputSchema,
-  preferenceSchema,
-  staffPreferenceInputSchema,
-  text,
-  uuidSchema,
-  verifyTokenResultSchema,
-} from '@kita/shared';
+import { preferencesApi } from '@kita/shared/api';
+import { serve } from '../../lib/routes.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { authOf } from '../../plugins/auth.js';
 import { openEventsOf, parentEventView, verifyPreferenceToken } from './link.js';
@@ -19,8 +9,6 @@ import { closeIfAllAnswered } from '../results/close.js';
 import { saveAnswers } from './save-answers.js';
 import { recordStaffAnswers } from './staff.js';
 import { contextOf } from '../../lib/context.js';
-
-const tags = ['preference'];
 
 /**
  * Answers to an inquiry. The parent's side: exchange the link token for a
@@ -31,62 +19,29 @@ export const preferenceRoutes: FastifyPluginAsyncZod = async (app) => {
   const parentOrLink = app.requireSession({ link: true });
   const staff = app.requireRole('Admin', 'KitaManager');
 
-  app.post(
-    '/auth/verify-token',
-    {
-      schema: {
-        tags,
-        summary: 'Exchange a preference link token for a link session',
-        // Optional here so that a missing token gets its own code and text (docs/wire.md "Errors").
-        querystring: z.object({ token: text().max(200).optional() }),
-        response: { 200: envelope(verifyTokenResultSchema) },
-      },
-    },
-    async (req) => ({ data: await verifyPreferenceToken(app, req.ip, req.query.token?.trim() || undefined) }),
-  );
+  app.route({
+    ...serve(preferencesApi.verifyToken),
+    handler: async (req) => ({ data: await verifyPreferenceToken(app, req.ip, req.query.token?.trim() || undefined) }),
+  });
 
-  app.get(
-    '/auth/:eventId/parents/:parentId',
-    {
-      preHandler: parentOrLink,
-      schema: {
-        tags,
-        summary: "The event and the family's children for the preference page",
-        params: z.object({ eventId: uuidSchema, parentId: uuidSchema }),
-        response: { 200: envelope(parentEventSchema) },
-      },
-    },
-    async (req) => ({ data: await parentEventView(contextOf(app, req), req.params.eventId, req.params.parentId) }),
-  );
+  app.route({
+    ...serve(preferencesApi.linkView),
+    preHandler: parentOrLink,
+    handler: async (req) => ({ data: await parentEventView(contextOf(app, req), req.params.eventId, req.params.parentId) }),
+  });
 
-  app.get(
-    '/parents/:id/open-inquiries',
-    {
-      // Only a logged-in parent (their own family; another family's id: 404). Staff and link
-      // sessions may never use it: 403, like every route a role may never use.
-      preHandler: app.requireRole('Parent'),
-      schema: {
-        tags,
-        summary: "The open inquiries that ask the logged-in parent's family (answerable in the app)",
-        params: z.object({ id: uuidSchema }),
-        response: { 200: envelope(z.array(parentEventSchema)) },
-      },
-    },
-    async (req) => ({ data: await openEventsOf(contextOf(app, req), req.params.id) }),
-  );
+  app.route({
+    ...serve(preferencesApi.openInquiries),
+    // Only a logged-in parent (their own family; another family's id: 404). Staff and link
+    // sessions may never use it: 403, like every route a role may never use.
+    preHandler: app.requireRole('Parent'),
+    handler: async (req) => ({ data: await openEventsOf(contextOf(app, req), req.params.id) }),
+  });
 
-  app.post(
-    '/preference',
-    {
-      preHandler: parentOrLink,
-      schema: {
-        tags,
-        summary: "Save answers for the caller's own eligible children (upsert per child)",
-        body: preferenceInputSchema,
-        response: { 200: envelope(z.array(preferenceSchema)) },
-      },
-    },
-    async (req) => {
+  app.route({
+    ...serve(preferencesApi.save),
+    preHandler: parentOrLink,
+    handler: async (req) => {
       const auth = authOf(req);
       let parentId: string | null = null;
       if (auth.kind === 'link') {
@@ -108,26 +63,17 @@ export const preferenceRoutes: FastifyPluginAsyncZod = async (app) => {
       if (data.eventType === 'immediate') await closeIfAllAnswered(app, req.body.eventId);
       return { data: data.preferences };
     },
-  );
+  });
 
-  app.post(
-    '/emergency-event/:id/preferences',
-    {
-      preHandler: staff,
-      schema: {
-        tags: ['emergency-event'],
-        summary: 'Record answers for children of the Kita (added; marked as recorded by staff)',
-        params: idParamsSchema,
-        body: staffPreferenceInputSchema,
-        response: { 200: envelope(z.array(preferenceSchema)) },
-      },
-    },
-    async (req) => {
+  app.route({
+    ...serve(preferencesApi.staffAnswer),
+    preHandler: staff,
+    handler: async (req) => {
       const e = await loadEventInScope(app.db, authOf(req), req.params.id);
       const saved = await recordStaffAnswers(contextOf(app, req), e, req.body.preferences);
       // The last missing answer closes an immediate event at once (docs/domain.md "Closing").
       if (e.eventType === 'immediate') await closeIfAllAnswered(app, e.id);
       return { data: saved };
     },
-  );
+  });
 };

@@ -1,18 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  closeEventResultSchema,
-  creditsDistributionSchema,
-  envelope,
-  eventReportSchema,
-  idParamsSchema,
-  kitaQuerySchema,
-  parentDetailsSchema,
-  parentHistorySchema,
-  parentPathSchema,
-  releaseSlotBodySchema,
-  releaseSlotResultSchema,
-  REPORT_FILE_NAME,
-} from '@kita/shared';
+import { resultsApi } from '@kita/shared/api';
+import { serve } from '../../lib/routes.js';
+import { REPORT_FILE_NAME } from '@kita/shared';
 import { staffRequestLanguage } from '../../lib/language.js';
 import { authOf } from '../../plugins/auth.js';
 import { loadEventInScope } from '../events/service.js';
@@ -33,66 +22,36 @@ import { contextOf } from '../../lib/context.js';
  */
 export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
   const staff = app.requireRole('Admin', 'KitaManager');
-  const tags = ['results'];
 
-  app.post(
-    '/emergency-event/:id/close',
-    {
-      preHandler: staff,
-      schema: {
-        tags,
-        summary: 'Close now: allocate, book credits, send results (added; idempotent)',
-        params: idParamsSchema,
-        response: { 200: envelope(closeEventResultSchema) },
-      },
-    },
-    async (req) => {
+  app.route({
+    ...serve(resultsApi.close),
+    preHandler: staff,
+    handler: async (req) => {
       const auth = authOf(req);
       await loadEventInScope(app.db, auth, req.params.id);
       return { data: await closeEvent(app, req.params.id, { actor: { userId: auth.userId, role: auth.role, by: 'manager' } }) };
     },
-  );
+  });
 
-  app.post(
-    '/emergency-event/:id/release-slot',
-    {
-      preHandler: app.requireRole('Admin', 'KitaManager', 'Parent'),
-      schema: {
-        tags,
-        summary: 'Release a slot of a future event; the first child on the waitlist moves up',
-        params: idParamsSchema,
-        body: releaseSlotBodySchema,
-        response: { 200: envelope(releaseSlotResultSchema) },
-      },
-    },
-    async (req) => ({ data: await releaseSlot(contextOf(app, req), req.params.id, requireReleaseInput(req.body)) }),
-  );
+  app.route({
+    ...serve(resultsApi.releaseSlot),
+    preHandler: app.requireRole('Admin', 'KitaManager', 'Parent'),
+    handler: async (req) => ({ data: await releaseSlot(contextOf(app, req), req.params.id, requireReleaseInput(req.body)) }),
+  });
 
-  app.get(
-    '/emergency-event/:id/report',
-    {
-      preHandler: staff,
-      schema: { tags, summary: 'The event report as JSON', params: idParamsSchema, querystring: kitaQuerySchema, response: { 200: envelope(eventReportSchema) } },
-    },
-    async (req) => {
+  app.route({
+    ...serve(resultsApi.report),
+    preHandler: staff,
+    handler: async (req) => {
       const e = await loadEventInScope(app.db, authOf(req), req.params.id, req.query.kitaId);
       return { data: await buildReport(app.db, e, staffRequestLanguage(req), app.clock.now()) };
     },
-  );
+  });
 
-  app.get(
-    '/emergency-event/:id/pdf',
-    {
-      preHandler: staff,
-      schema: {
-        tags,
-        summary: 'The event report as an A4 PDF in the caller\'s language (event-report.pdf)',
-        params: idParamsSchema,
-        querystring: kitaQuerySchema,
-        produces: ['application/pdf'],
-      },
-    },
-    async (req, reply) => {
+  app.route({
+    ...serve(resultsApi.pdf),
+    preHandler: staff,
+    handler: async (req, reply) => {
       const e = await loadEventInScope(app.db, authOf(req), req.params.id, req.query.kitaId);
       const lang = staffRequestLanguage(req);
       const pdf = await renderReportPdf(await buildReport(app.db, e, lang, app.clock.now()), lang);
@@ -101,52 +60,34 @@ export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('Content-Disposition', `attachment; filename="${REPORT_FILE_NAME}"`)
         .send(pdf);
     },
-  );
+  });
 
-  app.get(
-    '/emergency-event/:id/csv',
-    {
-      preHandler: staff,
-      schema: {
-        tags,
-        summary: "The inquiry's answer table as CSV (UTF-8 with BOM; `;` in German, `,` in English; named after the Kita and the first care day)",
-        params: idParamsSchema,
-        querystring: kitaQuerySchema,
-        produces: ['text/csv'],
-      },
-    },
-    async (req, reply) => {
+  app.route({
+    ...serve(resultsApi.csv),
+    preHandler: staff,
+    handler: async (req, reply) => {
       const e = await loadEventInScope(app.db, authOf(req), req.params.id, req.query.kitaId);
       const lang = staffRequestLanguage(req);
       const { body, fileName } = reportCsv(await buildReport(app.db, e, lang, app.clock.now()), lang);
       return reply.header('Content-Type', 'text/csv; charset=utf-8').header('Content-Disposition', attachment(fileName)).send(body);
     },
-  );
+  });
 
-  app.delete(
-    '/parents/:id/reset-credits',
-    {
-      preHandler: staff,
-      schema: { tags, summary: "Book the entry that brings the family's credits to 0 (parent notified)", params: parentPathSchema, response: { 200: envelope(parentDetailsSchema) } },
-    },
-    async (req) => ({ data: await resetCredits(contextOf(app, req), req.params.id) }),
-  );
+  app.route({
+    ...serve(resultsApi.resetCredits),
+    preHandler: staff,
+    handler: async (req) => ({ data: await resetCredits(contextOf(app, req), req.params.id) }),
+  });
 
-  app.get(
-    '/parents/:id/credits-distribution',
-    {
-      preHandler: app.requireSession(),
-      schema: { tags, summary: "Credits histogram of the parent's Kita (counts only)", params: parentPathSchema, response: { 200: envelope(creditsDistributionSchema) } },
-    },
-    async (req) => ({ data: await creditsDistributionOf(contextOf(app, req), req.params.id) }),
-  );
+  app.route({
+    ...serve(resultsApi.creditsDistribution),
+    preHandler: app.requireSession(),
+    handler: async (req) => ({ data: await creditsDistributionOf(contextOf(app, req), req.params.id) }),
+  });
 
-  app.get(
-    '/parents/:id/children/preferences',
-    {
-      preHandler: app.requireSession(),
-      schema: { tags, summary: "The parent's answers and slots per child", params: parentPathSchema, response: { 200: envelope(parentHistorySchema) } },
-    },
-    async (req) => ({ data: await parentHistory(contextOf(app, req), req.params.id) }),
-  );
+  app.route({
+    ...serve(resultsApi.history),
+    preHandler: app.requireSession(),
+    handler: async (req) => ({ data: await parentHistory(contextOf(app, req), req.params.id) }),
+  });
 };

@@ -1,5 +1,6 @@
 import { loginResultSchema, loginStepSchema, normalizePhone, type LoginResult, type LoginStep } from '@kita/shared';
-import { api, ApiError } from '@/lib/api';
+import { apiRoutes } from '@kita/shared/api/routes';
+import { call, ApiError } from '@/lib/api';
 import { mutation, useInvalidatingMutation } from '@/lib/query';
 
 /** A login either finishes ({token, user}) or asks for the SMS code ({otpToken}) (docs/domain.md). */
@@ -20,7 +21,7 @@ export interface StaffCredentials {
 }
 
 async function staffLogin(input: StaffCredentials): Promise<LoginStep> {
-  return loginStepSchema.parse(await api.post<unknown>('auth/login', input, loginOptions));
+  return loginStepSchema.parse(await call(apiRoutes.auth.staffLogin, { body: input, ...loginOptions }));
 }
 
 export interface ParentCredentials {
@@ -41,8 +42,8 @@ async function parentLogin({ identifier, password, code }: ParentCredentials): P
   const value = identifier.trim();
   const withCode = code ? { code } : {};
   const answer = isPhoneIdentifier(value)
-    ? await api.post<unknown>('auth/login-with-phone', { phoneNumber: normalizePhone(value), password, ...withCode }, loginOptions)
-    : await api.post<unknown>('auth/login-with-email', { email: value.toLowerCase(), password, ...withCode }, loginOptions);
+    ? await call(apiRoutes.auth.loginWithPhone, { body: { phoneNumber: normalizePhone(value)!, password, ...withCode }, ...loginOptions })
+    : await call(apiRoutes.auth.loginWithEmail, { body: { email: value.toLowerCase(), password, ...withCode }, ...loginOptions });
   return loginStepSchema.parse(answer);
 }
 
@@ -63,5 +64,5 @@ export function useLogin(kind: LoginKind) {
 export const isCodeRequest = (error: unknown) => error instanceof ApiError && (error.code === 'LOGIN_CODE_SENT' || error.code === 'LOGIN_CODE_WRONG');
 
 export const useOtpLogin = mutation(
-  async (input: { otpToken: string; otp: string }): Promise<LoginResult> => loginResultSchema.parse(await api.post<unknown>('auth/otp-login', input, loginOptions)),
+  async (input: { otpToken: string; otp: string }): Promise<LoginResult> => loginResultSchema.parse(await call(apiRoutes.auth.otpLogin, { body: input, ...loginOptions })),
 );

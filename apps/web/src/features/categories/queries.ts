@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Category, CategoryInput, KitaCategories } from '@kita/shared';
-import { api } from '@/lib/api';
+import type { CategoryInput } from '@kita/shared';
+import { apiRoutes } from '@kita/shared/api/routes';
+import { call } from '@/lib/api';
 import { mutation, queryKeys } from '@/lib/query';
 
 /**
@@ -12,7 +13,7 @@ const structure = [queryKeys.categories.all, queryKeys.groups.all, queryKeys.kit
 export function useKitaCategories(kitaId: string | undefined) {
   return useQuery({
     queryKey: queryKeys.categories.byKita(kitaId ?? ''),
-    queryFn: ({ signal }) => api.get<KitaCategories>(`categories/kita/${kitaId}`, { signal }),
+    queryFn: ({ signal }) => call(apiRoutes.categories.listOfKita, { params: { kitaId: kitaId! }, signal }),
     enabled: !!kitaId,
   });
 }
@@ -20,17 +21,19 @@ export function useKitaCategories(kitaId: string | undefined) {
 export function useCategory(categoryId: string | undefined) {
   return useQuery({
     queryKey: queryKeys.categories.detail(categoryId ?? ''),
-    queryFn: ({ signal }) => api.get<Category>(`categories/${categoryId}`, { signal }),
+    queryFn: ({ signal }) => call(apiRoutes.categories.get, { params: { id: categoryId! }, signal }),
     enabled: !!categoryId,
   });
 }
 
 export const useSaveCategory = mutation(
   ({ categoryId, input }: { categoryId?: string; input: CategoryInput }) =>
-    categoryId ? api.put<Category>(`categories/${categoryId}`, { categoryName: input.categoryName }) : api.post<Category>('categories', input),
+    categoryId
+      ? call(apiRoutes.categories.update, { params: { id: categoryId }, body: { categoryName: input.categoryName } })
+      : call(apiRoutes.categories.create, { body: input }),
   structure,
 );
 
-export const useDeleteCategory = mutation((categoryId: string) => api.delete(`categories/${categoryId}`), structure, {
+export const useDeleteCategory = mutation((categoryId: string) => call(apiRoutes.categories.remove, { params: { id: categoryId } }), structure, {
   onSuccess: (client, _data, categoryId) => client.removeQueries({ queryKey: queryKeys.categories.detail(categoryId) }),
 });

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Child, ChildInput, ChildUpdateInput, GroupListItem, Parent } from '@kita/shared';
-import { api } from '@/lib/api';
+import type { ChildInput, ChildUpdateInput } from '@kita/shared';
+import { call } from '@/lib/api';
+import { apiRoutes } from '@kita/shared/api/routes';
 import { mutation, queryKeys } from '@/lib/query';
 
 /**
@@ -12,7 +13,7 @@ const written = [queryKeys.children.all, queryKeys.parents.all, queryKeys.groups
 export function useKitaChildren(kitaId: string) {
   return useQuery({
     queryKey: queryKeys.children.kita(kitaId),
-    queryFn: ({ signal }) => api.get<Child[]>(`children/kita/${kitaId}`, { signal }),
+    queryFn: ({ signal }) => call(apiRoutes.children.listOfKita, { params: { kitaId }, signal }),
   });
 }
 
@@ -20,7 +21,7 @@ export function useKitaChildren(kitaId: string) {
 export function useKitaGroups(kitaId: string, enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.groups.byKita(kitaId),
-    queryFn: ({ signal }) => api.get<GroupListItem[]>(`groups/kita/${kitaId}`, { signal }),
+    queryFn: ({ signal }) => call(apiRoutes.groups.listOfKita, { params: { kitaId }, signal }),
     enabled: enabled && !!kitaId,
   });
 }
@@ -29,15 +30,15 @@ export function useKitaGroups(kitaId: string, enabled: boolean) {
 export function useParentOptions(kitaId: string, enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.parents.list(kitaId),
-    queryFn: ({ signal }) => api.get<Parent[]>(`parents/kita/${kitaId}`, { signal }),
+    queryFn: ({ signal }) => call(apiRoutes.parents.listOfKita, { params: { kitaId }, signal }),
     enabled: enabled && !!kitaId,
   });
 }
 
 export const useSaveChild = mutation(
   ({ childId, input }: { childId?: string; input: ChildUpdateInput }) =>
-    childId ? api.put<Child>(`children/${childId}`, input) : api.post<Child>('children', input as ChildInput),
+    childId ? call(apiRoutes.children.update, { params: { id: childId }, body: input }) : call(apiRoutes.children.create, { body: input as ChildInput }),
   written,
 );
 
-export const useDeleteChild = mutation((childId: string) => api.delete(`children/${childId}`), written);
+export const useDeleteChild = mutation((childId: string) => call(apiRoutes.children.remove, { params: { id: childId } }), written);

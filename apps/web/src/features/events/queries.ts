@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { EventDelivery, EventInput, EventSummary, EventWithChildren, FailedDeliveryEvent, KitaCategories, Preference, PreferenceType } from '@kita/shared';
-import { api } from '@/lib/api';
+import type { EventInput, PreferenceType } from '@kita/shared';
+import { apiRoutes } from '@kita/shared/api/routes';
+import { call } from '@/lib/api';
 import { mutation, queryKeys, useInvalidatingMutation } from '@/lib/query';
 
 /**
@@ -17,7 +18,7 @@ export const FANOUT_REFRESH_MS = 1500;
 export function useEventDelivery(eventId: string, kitaId: string | undefined, live: boolean) {
   return useQuery({
     queryKey: queryKeys.events.delivery(eventId),
-    queryFn: ({ signal }) => api.get<EventDelivery>(`emergency-event/${eventId}/delivery`, { signal, query: { kitaId } }),
+    queryFn: ({ signal }) => call(apiRoutes.delivery.eventDelivery, { params: { id: eventId }, signal, query: { kitaId } }),
     enabled: !!eventId,
     refetchInterval: (query) => {
       if (!live) return false;
@@ -31,7 +32,7 @@ export function useEventDelivery(eventId: string, kitaId: string | undefined, li
 /** Resend the inquiry to one family, or to every failed family (no parentId). */
 export function useResend(eventId: string) {
   return useInvalidatingMutation(
-    (parentId?: string) => api.post<{ queued: number }>(`emergency-event/${eventId}/resend`, parentId ? { parentId } : {}),
+    (parentId?: string) => call(apiRoutes.delivery.resend, { params: { id: eventId }, body: parentId ? { parentId } : {} }),
     [queryKeys.events.delivery(eventId), queryKeys.events.deliveryFailures],
   );
 }
@@ -40,7 +41,7 @@ export function useResend(eventId: string) {
 export function useDeliveryFailures() {
   return useQuery({
     queryKey: queryKeys.events.deliveryFailures,
-    queryFn: ({ signal }) => api.get<FailedDeliveryEvent[]>('emergency-event/delivery-failures', { signal }),
+    queryFn: ({ signal }) => call(apiRoutes.delivery.failures, { signal }),
     refetchInterval: LIVE_REFRESH_MS * 5,
   });
 }
@@ -48,7 +49,7 @@ export function useDeliveryFailures() {
 export function useKitaEvents(kitaId: string | undefined) {
   return useQuery({
     queryKey: queryKeys.events.byKita(kitaId ?? ''),
-    queryFn: ({ signal }) => api.get<EventSummary[]>(`emergency-event/get-by-kita-id/${kitaId}`, { signal }),
+    queryFn: ({ signal }) => call(apiRoutes.events.listOfKita, { params: { kitaId: kitaId! }, signal }),
     enabled: !!kitaId,
   });
 }
@@ -56,7 +57,7 @@ export function useKitaEvents(kitaId: string | undefined) {
 export function useEventDetails(eventId: string | undefined, kitaId: string | undefined) {
   return useQuery({
     queryKey: queryKeys.events.detail(eventId ?? ''),
-    queryFn: ({ signal }) => api.get<EventWithChildren>(`emergency-event/${eventId}`, { signal, query: { kitaId } }),
+    queryFn: ({ signal }) => call(apiRoutes.events.get, { params: { id: eventId! }, signal, query: { kitaId } }),
     enabled: !!eventId,
     refetchInterval: (query) => {
       const details = query.state.data?.eventDetails;
@@ -69,7 +70,7 @@ export function useEventDetails(eventId: string | undefined, kitaId: string | un
 /** GET categories/kita/{kitaId}, cached with the category screens': the form's categories and the Kita's time zone. */
 const kitaCategories = (kitaId: string | undefined) => ({
   queryKey: queryKeys.categories.byKita(kitaId ?? ''),
-  queryFn: ({ signal }: { signal: AbortSignal }) => api.get<KitaCategories>(`categories/kita/${kitaId}`, { signal }),
+  queryFn: ({ signal }: { signal: AbortSignal }) => call(apiRoutes.categories.listOfKita, { params: { kitaId: kitaId! }, signal }),
   enabled: !!kitaId,
 });
 
@@ -85,11 +86,11 @@ export function useKitaTimeZone(kitaId: string | undefined) {
 
 export const useSaveEvent = mutation(
   ({ eventId, input }: { eventId?: string; input: EventInput }) =>
-    eventId ? api.put<EventSummary>(`emergency-event/${eventId}`, input) : api.post<EventSummary>('emergency-event', input),
+    eventId ? call(apiRoutes.events.update, { params: { id: eventId }, body: input }) : call(apiRoutes.events.create, { body: input }),
   [queryKeys.events.all],
 );
 
-export const useDeleteEvent = mutation((eventId: string) => api.delete(`emergency-event/${eventId}`), [queryKeys.events.all], {
+export const useDeleteEvent = mutation((eventId: string) => call(apiRoutes.events.remove, { params: { id: eventId } }), [queryKeys.events.all], {
   onSuccess: (client, _data, eventId) => client.removeQueries({ queryKey: queryKeys.events.detail(eventId) }),
 });
 
@@ -97,7 +98,7 @@ export const useDeleteEvent = mutation((eventId: string) => api.delete(`emergenc
 export function useRecordAnswer(eventId: string) {
   return useInvalidatingMutation(
     (answer: { childId: string; preferenceType: PreferenceType }) =>
-      api.post<Preference[]>(`emergency-event/${eventId}/preferences`, { preferences: [answer] }),
+      call(apiRoutes.preferences.staffAnswer, { params: { id: eventId }, body: { preferences: [answer] } }),
     [queryKeys.events.detail(eventId), queryKeys.events.delivery(eventId)],
   );
 }

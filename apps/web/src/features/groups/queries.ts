@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { GroupDetails, GroupInput, GroupListItem } from '@kita/shared';
-import { api } from '@/lib/api';
+import type { GroupInput } from '@kita/shared';
+import { apiRoutes } from '@kita/shared/api/routes';
+import { call } from '@/lib/api';
 import { mutation, queryKeys } from '@/lib/query';
 
 /**
@@ -12,21 +13,21 @@ const structure = [queryKeys.groups.all, queryKeys.categories.all, queryKeys.kit
 export function useGroup(groupId: string | undefined, kitaId?: string) {
   return useQuery({
     queryKey: queryKeys.groups.detail(groupId ?? '', kitaId),
-    queryFn: ({ signal }) => api.get<GroupDetails>(`groups/${groupId}`, { signal, query: { kitaId } }),
+    queryFn: ({ signal }) => call(apiRoutes.groups.get, { params: { id: groupId! }, signal, query: { kitaId } }),
     enabled: !!groupId,
   });
 }
 
 export const useSaveGroup = mutation(
   ({ groupId, input }: { groupId?: string; input: GroupInput }) =>
-    groupId ? api.put<GroupListItem>(`groups/${groupId}`, input) : api.post<GroupListItem>('groups', input),
+    groupId ? call(apiRoutes.groups.update, { params: { id: groupId }, body: input }) : call(apiRoutes.groups.create, { body: input }),
   structure,
 );
 
-export const useDeleteGroup = mutation((groupId: string) => api.delete(`groups/${groupId}`), structure);
+export const useDeleteGroup = mutation((groupId: string) => call(apiRoutes.groups.remove, { params: { id: groupId } }), structure);
 
 /** Removes a child (DELETE children/{id}, owned by the children module) from the group details table. */
-export const useDeleteGroupChild = mutation((childId: string) => api.delete(`children/${childId}`), [
+export const useDeleteGroupChild = mutation((childId: string) => call(apiRoutes.children.remove, { params: { id: childId } }), [
   queryKeys.groups.all,
   queryKeys.children.all,
   queryKeys.parents.all,

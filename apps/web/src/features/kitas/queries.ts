@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AccountMailResendResult, FailedAccountMail, Kita, KitaDeleteImpact, KitaDetails, KitaInput } from '@kita/shared';
-import { api } from '@/lib/api';
+import type { KitaInput } from '@kita/shared';
+import { call } from '@/lib/api';
+import { apiRoutes } from '@kita/shared/api/routes';
 import { mutation, queryKeys } from '@/lib/query';
 
 /**
@@ -10,7 +11,7 @@ import { mutation, queryKeys } from '@/lib/query';
 export function useKitas(options: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: queryKeys.kitas.list(),
-    queryFn: ({ signal }) => api.get<Kita[]>('kitas', { signal }),
+    queryFn: ({ signal }) => call(apiRoutes.kitas.list, { signal }),
     enabled: options.enabled ?? true,
   });
 }
@@ -18,19 +19,19 @@ export function useKitas(options: { enabled?: boolean } = {}) {
 export function useKita(kitaId: string | undefined) {
   return useQuery({
     queryKey: queryKeys.kitas.detail(kitaId ?? ''),
-    queryFn: ({ signal }) => api.get<KitaDetails>(`kitas/${kitaId}`, { signal }),
+    queryFn: ({ signal }) => call(apiRoutes.kitas.get, { params: { id: kitaId! }, signal }),
     enabled: !!kitaId,
   });
 }
 
 export const useSaveKita = mutation(
-  ({ kitaId, input }: { kitaId?: string; input: KitaInput }) => (kitaId ? api.put<Kita>(`kitas/${kitaId}`, input) : api.post<Kita>('kitas', input)),
+  ({ kitaId, input }: { kitaId?: string; input: KitaInput }) => (kitaId ? call(apiRoutes.kitas.update, { params: { id: kitaId }, body: input }) : call(apiRoutes.kitas.create, { body: input })),
   [queryKeys.kitas.all],
 );
 
 export const useDeleteKita = mutation(
   ({ kitaId, confirmName }: { kitaId: string; confirmName?: string }) =>
-    api.delete(`kitas/${kitaId}`, confirmName ? { query: { confirmName } } : undefined),
+    call(apiRoutes.kitas.remove, { params: { id: kitaId }, ...(confirmName ? { query: { confirmName } } : {}) }),
   [queryKeys.kitas.all, queryKeys.categories.all, queryKeys.groups.all, queryKeys.users.all],
   { onSuccess: (client, _data, { kitaId }) => client.removeQueries({ queryKey: queryKeys.kitas.detail(kitaId) }) },
 );
@@ -39,7 +40,7 @@ export const useDeleteKita = mutation(
 export function useKitaDeleteImpact(kitaId: string | null) {
   return useQuery({
     queryKey: queryKeys.kitas.deleteImpact(kitaId),
-    queryFn: ({ signal }) => api.get<KitaDeleteImpact>(`kitas/${kitaId}/delete-impact`, { signal }),
+    queryFn: ({ signal }) => call(apiRoutes.kitas.deleteImpact, { params: { id: kitaId! }, signal }),
     enabled: !!kitaId,
     staleTime: 0,
   });
@@ -49,7 +50,7 @@ export function useKitaDeleteImpact(kitaId: string | null) {
 export function useFailedAccountMails(enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.users.failedAccountMails,
-    queryFn: ({ signal }) => api.get<FailedAccountMail[]>('account-mails/failed', { signal }),
+    queryFn: ({ signal }) => call(apiRoutes.accountMails.failed, { signal }),
     enabled,
     refetchInterval: 60_000,
   });
@@ -57,7 +58,7 @@ export function useFailedAccountMails(enabled: boolean) {
 
 /** Sends a failed account mail again (fresh link, the account's current e-mail). */
 export const useResendAccountMail = mutation(
-  (messageId: string) => api.post<AccountMailResendResult>(`account-mails/${messageId}/resend`, {}),
+  (messageId: string) => call(apiRoutes.accountMails.resend, { params: { id: messageId } }),
   [queryKeys.users.failedAccountMails],
   { refreshOnError: true },
 );

@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import type { DevMessage } from '@kita/shared';
-import { api } from '@/lib/api';
+import { apiRoutes } from '@kita/shared/api/routes';
+import { call } from '@/lib/api';
 import { queryKeys } from '@/lib/query';
 
 /** Messages per page of the dev mailbox (the server's default limit). */
@@ -14,7 +14,7 @@ export function useDevMessages(recipient: string) {
   return useInfiniteQuery({
     queryKey: queryKeys.mailbox.list(recipient),
     queryFn: ({ signal, pageParam }) =>
-      api.get<DevMessage[]>('dev/messages', { signal, query: { recipient: recipient || undefined, limit: MAILBOX_PAGE, before: pageParam } }),
+      call(apiRoutes.dev.messages, { signal, query: { recipient: recipient || undefined, limit: MAILBOX_PAGE, before: pageParam } }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => (last.length === MAILBOX_PAGE ? last[last.length - 1]!.id : undefined),
     refetchInterval: 3000,

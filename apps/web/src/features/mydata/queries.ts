@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ErasureRequest, ErasureResult } from '@kita/shared';
-import { api } from '@/lib/api';
+import { apiRoutes } from '@kita/shared/api/routes';
+import { call, download } from '@/lib/api';
 import { mutation, queryKeys } from '@/lib/query';
 import { saveFile } from '@/lib/save-file';
 
 /** GET parents/{id}/export as a file (JSON for machines, PDF to read), with the session's token. */
 export async function downloadFamilyData(parentId: string, format: 'json' | 'pdf'): Promise<void> {
-  const blob = await api.blob(`parents/${parentId}/export`, { query: { format } });
+  const blob = await download(apiRoutes.privacy.exportData, { params: { id: parentId }, query: { format } });
   saveFile(blob, `family-data.${format}`);
 }
 
@@ -16,22 +16,22 @@ export const useDownloadFamilyData = mutation(({ parentId, format }: { parentId:
 export function useErasureRequest(parentId: string) {
   return useQuery({
     queryKey: queryKeys.mydata.request(parentId),
-    queryFn: ({ signal }) => api.get<ErasureRequest | null>(`parents/${parentId}/erasure-request`, { signal }),
+    queryFn: ({ signal }) => call(apiRoutes.privacy.erasureRequest, { params: { id: parentId }, signal }),
     enabled: !!parentId,
   });
 }
 
-export const useRequestErasure = mutation((parentId: string) => api.post<ErasureRequest>(`parents/${parentId}/erasure-request`), [queryKeys.mydata.all]);
+export const useRequestErasure = mutation((parentId: string) => call(apiRoutes.privacy.requestErasure, { params: { id: parentId } }), [queryKeys.mydata.all]);
 
 export function useErasureRequests(status: 'open' | 'done') {
   return useQuery({
     queryKey: queryKeys.mydata.requests(status),
-    queryFn: ({ signal }) => api.get<ErasureRequest[]>('erasure-requests', { signal, query: { status } }),
+    queryFn: ({ signal }) => call(apiRoutes.privacy.erasureRequests, { signal, query: { status } }),
   });
 }
 
 /** Carrying out a request erases a family: every parent list and child list changes too. */
-export const useExecuteErasure = mutation((requestId: string) => api.post<ErasureResult>(`erasure-requests/${requestId}/execute`), [
+export const useExecuteErasure = mutation((requestId: string) => call(apiRoutes.privacy.executeErasure, { params: { id: requestId } }), [
   queryKeys.mydata.all,
   queryKeys.parents.all,
   queryKeys.children.all,

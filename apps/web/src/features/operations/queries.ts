@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ChannelPauseView, TestMessage, TestMessageInput } from '@kita/shared';
-import { api } from '@/lib/api';
+import type { TestMessageInput } from '@kita/shared';
+import { apiRoutes } from '@kita/shared/api/routes';
+import { call } from '@/lib/api';
 import { mutation, queryKeys } from '@/lib/query';
 
 /**
@@ -11,22 +12,22 @@ import { mutation, queryKeys } from '@/lib/query';
 export function useChannelPauses(enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.operations.pauses,
-    queryFn: ({ signal }) => api.get<ChannelPauseView[]>('delivery/channel-pauses', { signal }),
+    queryFn: ({ signal }) => call(apiRoutes.operations.channelPauses, { signal }),
     enabled,
     refetchInterval: 30_000,
   });
 }
 
-export const useResumeChannel = mutation((channel: 'email' | 'sms') => api.post(`delivery/channel-pauses/${channel}/resume`), [queryKeys.operations.pauses]);
+export const useResumeChannel = mutation((channel: 'email' | 'sms') => call(apiRoutes.operations.resumeChannel, { params: { channel } }), [queryKeys.operations.pauses]);
 
 export function useTestMessages() {
   return useQuery({
     queryKey: queryKeys.operations.testMessages,
-    queryFn: ({ signal }) => api.get<TestMessage[]>('admin/test-messages', { signal }),
+    queryFn: ({ signal }) => call(apiRoutes.operations.testMessages, { signal }),
     refetchInterval: 3_000,
   });
 }
 
-export const useSendTestMessage = mutation((input: TestMessageInput) => api.post<{ ids: string[] }>('admin/test-message', input), [
+export const useSendTestMessage = mutation((input: TestMessageInput) => call(apiRoutes.operations.sendTestMessage, { body: input }), [
   queryKeys.operations.testMessages,
 ]);

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { KitaOption, OtpChallenge, Parent, ParentDetails, ParentInput, RegisteredParent } from '@kita/shared';
-import { api, saveFile } from '@/lib/api';
+import type { ParentInput } from '@kita/shared';
+import { call, downloadFile, saveFile } from '@/lib/api';
+import { apiRoutes } from '@kita/shared/api/routes';
 import { mutation, queryKeys } from '@/lib/query';
 
 /**
@@ -14,14 +15,14 @@ const written = [queryKeys.parents.all, queryKeys.children.all, queryKeys.kitas.
 export function useParents(kitaId: string | null) {
   return useQuery({
     queryKey: queryKeys.parents.list(kitaId),
-    queryFn: ({ signal }) => api.get<Parent[]>(kitaId ? `parents/kita/${kitaId}` : 'parents', { signal }),
+    queryFn: ({ signal }) => kitaId ? call(apiRoutes.parents.listOfKita, { params: { kitaId }, signal }) : call(apiRoutes.parents.list, { signal }),
   });
 }
 
 export function useParent(parentId: string, kitaId: string | null) {
   return useQuery({
     queryKey: queryKeys.parents.detail(parentId),
-    queryFn: ({ signal }) => api.get<ParentDetails>(`parents/${parentId}`, { signal, query: { kitaId } }),
+    queryFn: ({ signal }) => call(apiRoutes.parents.get, { params: { id: parentId }, signal, query: { kitaId: kitaId ?? undefined } }),
     // A missing parent is an answer (the page says so), not a reason to retry.
     retry: false,
   });
@@ -30,7 +31,7 @@ export function useParent(parentId: string, kitaId: string | null) {
 export function useRegisteredParents(kitaId: string) {
   return useQuery({
     queryKey: queryKeys.parents.registered(kitaId),
-    queryFn: ({ signal }) => api.get<RegisteredParent[]>(`parents/kita/${kitaId}/registered`, { signal }),
+    queryFn: ({ signal }) => call(apiRoutes.parents.registeredOfKita, { params: { kitaId }, signal }),
   });
 }
 
@@ -38,40 +39,40 @@ export function useRegisteredParents(kitaId: string) {
 export function useKitaOptions(enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.kitas.list(),
-    queryFn: ({ signal }) => api.get<KitaOption[]>('kitas', { signal }),
+    queryFn: ({ signal }) => call(apiRoutes.kitas.list, { signal }),
     enabled,
   });
 }
 
 export const useSaveParent = mutation(
   ({ parentId, input }: { parentId?: string; input: ParentInput }) =>
-    parentId ? api.put<ParentDetails>(`parents/${parentId}`, { ...input, parentId }) : api.post<ParentDetails>('parents', input),
+    parentId ? call(apiRoutes.parents.update, { params: { parentId }, body: { ...input, parentId } }) : call(apiRoutes.parents.create, { body: input }),
   written,
 );
 
-export const useDeleteParent = mutation((parentId: string) => api.delete(`parents/${parentId}`), written);
+export const useDeleteParent = mutation((parentId: string) => call(apiRoutes.parents.remove, { params: { id: parentId } }), written);
 
 /** The answer is the approved parent ("the response replaces the parent record"). */
-export const useApproveParent = mutation((parentId: string) => api.post<ParentDetails>(`parents/${parentId}/approve`), written, {
+export const useApproveParent = mutation((parentId: string) => call(apiRoutes.parents.approve, { params: { id: parentId } }), written, {
   onSuccess: (client, parent) => client.setQueryData(queryKeys.parents.detail(parent.parentId), parent),
 });
 
-export const useRejectParent = mutation((parentId: string) => api.post<ParentDetails>(`parents/${parentId}/reject`), written);
+export const useRejectParent = mutation((parentId: string) => call(apiRoutes.parents.reject, { params: { id: parentId } }), written);
 
 /** DELETE parents/{id}/reset-credits (built with the credits ledger). */
-export const useResetCredits = mutation((parentId: string) => api.delete(`parents/${parentId}/reset-credits`), written);
+export const useResetCredits = mutation((parentId: string) => call(apiRoutes.results.resetCredits, { params: { id: parentId } }), written);
 
 /** Verify actions of the details page (routes of the accounts area). */
 export const useSendPhoneOtp = mutation(({ parentId, phoneNumber }: { parentId: string; phoneNumber: string }) =>
-  api.post<OtpChallenge>(`auth/${parentId}/otp`, { phoneNumber }),
+  call(apiRoutes.accounts.requestPhoneOtp, { params: { id: parentId }, body: { phoneNumber } }),
 );
 
 export const useResendActivation = mutation(({ parentId, email }: { parentId: string; email: string }) =>
-  api.post<unknown>(`auth/${parentId}/re-activate-email`, { email }),
+  call(apiRoutes.accounts.resendActivation, { params: { id: parentId }, body: { email } }),
 );
 
 /** `GET parents/csv`: the list of the page's scope (one Kita, or every Kita for an Admin) as CSV. */
 export const useDownloadParentsCsv = mutation(async (kitaId: string | null) => {
-  const { blob, fileName } = await api.file('parents/csv', 'parents.csv', { query: { kitaId: kitaId ?? undefined } });
+  const { blob, fileName } = await downloadFile(apiRoutes.parents.csv, 'parents.csv', { query: { kitaId: kitaId ?? undefined } });
   saveFile(blob, fileName);
 });

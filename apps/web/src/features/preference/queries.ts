@@ -1,6 +1,7 @@
 import * as React from 'react';
-import type { ParentEvent, Preference, PreferenceType, VerifyTokenResult } from '@kita/shared';
-import { api } from '@/lib/api';
+import type { ParentEvent, PreferenceType, VerifyTokenResult } from '@kita/shared';
+import { apiRoutes } from '@kita/shared/api/routes';
+import { call } from '@/lib/api';
 
 /**
  * The preference page's calls. The link session lives only in memory (this page's state), never in
@@ -46,12 +47,12 @@ function useRequest<T>(key: string | null, load: (signal: AbortSignal) => Promis
 /** POST auth/verify-token?token=: once per page load (a new link session each time is fine). */
 export function useLinkSession(token: string | null) {
   // `token: ''` keeps a stored login token off this public call.
-  return useRequest(token, () => api.post<VerifyTokenResult>('auth/verify-token', undefined, { query: { token }, token: '' }));
+  return useRequest(token, () => call(apiRoutes.preferences.verifyToken, { query: { token: token ?? undefined }, token: '' }));
 }
 
 export function useParentEvent(session: VerifyTokenResult | undefined) {
   return useRequest(session ? `${session.eventId}/${session.parentId}` : null, (signal) =>
-    api.get<ParentEvent>(`auth/${session!.eventId}/parents/${session!.parentId}`, { signal, token: session!.token }),
+    call(apiRoutes.preferences.linkView, { params: { eventId: session!.eventId, parentId: session!.parentId }, signal, token: session!.token }),
   );
 }
 
@@ -61,7 +62,7 @@ export function useSavePreference(session: VerifyTokenResult | undefined, event:
   const mutateAsync = async (answer: { childId: string; childName: string; preferenceType: PreferenceType }) => {
     setPending((n) => n + 1);
     try {
-      const saved = await api.post<Preference[]>('preference', { eventId: session!.eventId, preferences: [answer] }, { token: session!.token });
+      const saved = await call(apiRoutes.preferences.save, { body: { eventId: session!.eventId, preferences: [answer] }, token: session!.token });
       event.setData((old) =>
         old
           ? {

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ParentPriorityResult, PriorityConfirmation, PriorityConfirmInput, PriorityGroup, PriorityGroupsInput } from '@kita/shared';
-import { api } from '@/lib/api';
+import type { PriorityConfirmInput, PriorityGroupsInput } from '@kita/shared';
+import { apiRoutes } from '@kita/shared/api/routes';
+import { call } from '@/lib/api';
 import { mutation, queryKeys } from '@/lib/query';
 
 /** Verified priority. Every write refreshes everything under ['priority'] (groups, lists, the family's card). */
@@ -9,7 +10,7 @@ const written = [queryKeys.priority.all];
 export function usePriorityGroups(kitaId: string, enabled = true) {
   return useQuery({
     queryKey: queryKeys.priority.groups(kitaId),
-    queryFn: ({ signal }) => api.get<PriorityGroup[]>(`kitas/${kitaId}/priority-groups`, { signal }),
+    queryFn: ({ signal }) => call(apiRoutes.priority.groups, { params: { kitaId }, signal }),
     enabled: enabled && !!kitaId,
   });
 }
@@ -17,7 +18,7 @@ export function usePriorityGroups(kitaId: string, enabled = true) {
 export function useKitaConfirmations(kitaId: string) {
   return useQuery({
     queryKey: queryKeys.priority.kitaConfirmations(kitaId),
-    queryFn: ({ signal }) => api.get<PriorityConfirmation[]>(`kitas/${kitaId}/priority-confirmations`, { signal }),
+    queryFn: ({ signal }) => call(apiRoutes.priority.kitaConfirmations, { params: { kitaId }, signal }),
     enabled: !!kitaId,
   });
 }
@@ -25,19 +26,19 @@ export function useKitaConfirmations(kitaId: string) {
 export function useParentPriority(parentId: string) {
   return useQuery({
     queryKey: queryKeys.priority.parent(parentId),
-    queryFn: ({ signal }) => api.get<ParentPriorityResult>(`parents/${parentId}/priority`, { signal }),
+    queryFn: ({ signal }) => call(apiRoutes.priority.ofParent, { params: { parentId }, signal }),
     retry: false,
   });
 }
 
 export const useSavePriorityGroups = mutation(
-  ({ kitaId, input }: { kitaId: string; input: PriorityGroupsInput }) => api.put<PriorityGroup[]>(`kitas/${kitaId}/priority-groups`, input),
+  ({ kitaId, input }: { kitaId: string; input: PriorityGroupsInput }) => call(apiRoutes.priority.saveGroups, { params: { kitaId }, body: input }),
   written,
 );
 
 export const useConfirmPriority = mutation(
-  ({ parentId, input }: { parentId: string; input: PriorityConfirmInput }) => api.post<PriorityConfirmation>(`parents/${parentId}/priority`, input),
+  ({ parentId, input }: { parentId: string; input: PriorityConfirmInput }) => call(apiRoutes.priority.confirm, { params: { parentId }, body: input }),
   written,
 );
 
-export const useEndPriority = mutation((parentId: string) => api.delete(`parents/${parentId}/priority`), written);
+export const useEndPriority = mutation((parentId: string) => call(apiRoutes.priority.end, { params: { parentId } }), written);

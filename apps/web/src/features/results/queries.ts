@@ -1,17 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 // From constants: the contracts module would bring zod to every page that shows the credits histogram.
 import { REPORT_FILE_NAME } from '@kita/shared/constants';
-import type {
-  ChildHistory,
-  CloseEventResult,
-  CreditsDistributionData,
-  EventReport,
-  ParentEvent,
-  Preference,
-  PreferenceType,
-  ReleaseSlotResult,
-} from '@kita/shared';
-import { api, saveFile } from '@/lib/api';
+import type { PreferenceType } from '@kita/shared';
+import { apiRoutes } from '@kita/shared/api/routes';
+import { call, download, downloadFile, saveFile } from '@/lib/api';
 import { i18n } from '@/lib/i18n';
 import { mutation, queryKeys } from '@/lib/query';
 import { hasReleaseData, type ReleaseRequest } from './outcome';
@@ -28,7 +20,7 @@ import { hasReleaseData, type ReleaseRequest } from './outcome';
 const decided = [queryKeys.events.all, queryKeys.parents.all];
 
 /** `POST emergency-event/{id}/close` (manager/Admin; idempotent on the server). */
-export const useCloseEvent = mutation((eventId: string) => api.post<CloseEventResult>(`emergency-event/${eventId}/close`), decided);
+export const useCloseEvent = mutation((eventId: string) => call(apiRoutes.results.close, { params: { id: eventId } }), decided);
 
 /** The client-side 'missingData' check (no request without its ids), thrown before any call. */
 export class MissingReleaseDataError extends Error {
@@ -42,14 +34,14 @@ export class MissingReleaseDataError extends Error {
 export const useReleaseSlot = mutation(async (request: ReleaseRequest) => {
   if (!hasReleaseData(request)) throw new MissingReleaseDataError();
   const { eventId, childId, preferenceId, parentId } = request;
-  return api.post<ReleaseSlotResult>(`emergency-event/${eventId}/release-slot`, { childId, preferenceId, parentId });
+  return call(apiRoutes.results.releaseSlot, { params: { id: eventId }, body: { childId, preferenceId, parentId } });
 }, decided);
 
 /** `GET parents/{id}/children/preferences`: one entry per child (history page). */
 export function useParentHistory(parentId: string) {
   return useQuery({
     queryKey: queryKeys.parents.history(parentId),
-    queryFn: ({ signal }) => api.get<ChildHistory[]>(`parents/${parentId}/children/preferences`, { signal }),
+    queryFn: ({ signal }) => call(apiRoutes.results.history, { params: { id: parentId }, signal }),
     enabled: !!parentId,
   });
 }
@@ -58,7 +50,7 @@ export function useParentHistory(parentId: string) {
 export function useOpenInquiries(parentId: string) {
   return useQuery({
     queryKey: queryKeys.parents.openInquiries(parentId),
-    queryFn: ({ signal }) => api.get<ParentEvent[]>(`parents/${parentId}/open-inquiries`, { signal }),
+    queryFn: ({ signal }) => call(apiRoutes.preferences.openInquiries, { params: { id: parentId }, signal }),
     enabled: !!parentId,
   });
 }
@@ -66,7 +58,7 @@ export function useOpenInquiries(parentId: string) {
 /** An answer from the history page (with the login session); refreshed also when refused (the inquiry may have closed). */
 export const useSaveOpenAnswer = mutation(
   (a: { eventId: string; childId: string; preferenceType: PreferenceType }) =>
-    api.post<Preference[]>('preference', { eventId: a.eventId, preferences: [{ childId: a.childId, preferenceType: a.preferenceType }] }),
+    call(apiRoutes.preferences.save, { body: { eventId: a.eventId, preferences: [{ childId: a.childId, preferenceType: a.preferenceType }] } }),
   [queryKeys.parents.all],
   { refreshOnError: true },
 );
@@ -75,7 +67,7 @@ export const useSaveOpenAnswer = mutation(
 export function useCreditsDistribution(parentId: string, enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.parents.distribution(parentId),
-    queryFn: ({ signal }) => api.get<CreditsDistributionData>(`parents/${parentId}/credits-distribution`, { signal }),
+    queryFn: ({ signal }) => call(apiRoutes.results.creditsDistribution, { params: { id: parentId }, signal }),
     enabled: enabled && !!parentId,
   });
 }
@@ -84,7 +76,7 @@ export function useCreditsDistribution(parentId: string, enabled: boolean) {
 export function useEventReport(eventId: string, kitaId: string | undefined, enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.events.report(eventId),
-    queryFn: ({ signal }) => api.get<EventReport>(`emergency-event/${eventId}/report`, { signal, query: { kitaId } }),
+    queryFn: ({ signal }) => call(apiRoutes.results.report, { params: { id: eventId }, signal, query: { kitaId } }),
     enabled: enabled && !!eventId,
   });
 }
@@ -98,7 +90,7 @@ export const REPORT_URL_LIFETIME_MS = 60_000;
  * once, because some browsers start reading it only after the click has returned.
  */
 export async function downloadEventReport(eventId: string, kitaId: string | undefined): Promise<void> {
-  const blob = await api.blob(`emergency-event/${eventId}/pdf`, { query: { kitaId } });
+  const blob = await download(apiRoutes.results.pdf, { params: { id: eventId }, query: { kitaId } });
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
@@ -112,7 +104,7 @@ export async function downloadEventReport(eventId: string, kitaId: string | unde
 
 /** `GET emergency-event/{id}/csv`: the answer table, named by the server after the Kita and the day. */
 export async function downloadEventCsv(eventId: string, kitaId: string | undefined): Promise<void> {
-  const { blob, fileName } = await api.file(`emergency-event/${eventId}/csv`, 'event-report.csv', { query: { kitaId } });
+  const { blob, fileName } = await downloadFile(apiRoutes.results.csv, 'event-report.csv', { params: { id: eventId }, query: { kitaId } });
   saveFile(blob, fileName);
 }
 

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ChangePasswordInput, User, UserCreateInput, UserUpdateInput } from '@kita/shared';
-import { api } from '@/lib/api';
+import type { ChangePasswordInput, UserCreateInput, UserUpdateInput } from '@kita/shared';
+import { call } from '@/lib/api';
+import { apiRoutes } from '@kita/shared/api/routes';
 import { mutation, queryKeys } from '@/lib/query';
 
 /**
@@ -12,19 +13,20 @@ const written = [queryKeys.users.all, queryKeys.kitas.all];
 export function useUsers(kitaId?: string) {
   return useQuery({
     queryKey: queryKeys.users.list(kitaId),
-    queryFn: ({ signal }) => api.get<User[]>('users', { signal, query: { kitaId } }),
+    queryFn: ({ signal }) => call(apiRoutes.users.list, { signal, query: { kitaId } }),
   });
 }
 
 export type SaveUserInput = { userId: string; input: UserUpdateInput } | { userId?: undefined; input: UserCreateInput };
 
 export const useSaveUser = mutation(
-  ({ userId, input }: SaveUserInput) => (userId ? api.put<User>(`users/${userId}`, input) : api.post<User>('users', input)),
+  (save: SaveUserInput) =>
+    save.userId !== undefined ? call(apiRoutes.users.update, { params: { id: save.userId }, body: save.input }) : call(apiRoutes.users.create, { body: save.input }),
   written,
 );
 
-export const useDeleteUser = mutation((userId: string) => api.delete(`users/${userId}`), written);
+export const useDeleteUser = mutation((userId: string) => call(apiRoutes.users.remove, { params: { id: userId } }), written);
 
 export const useChangePassword = mutation(({ userId, input }: { userId: string; input: ChangePasswordInput }) =>
-  api.put<{ ok: boolean }>(`users/${userId}/change-password`, input),
+  call(apiRoutes.users.changePassword, { params: { id: userId }, body: input }),
 );

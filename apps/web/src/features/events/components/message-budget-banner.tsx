@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { GaugeIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { MessageBudgetStatus } from '@kita/shared';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
-import { api } from '@/lib/api';
+import { apiRoutes } from '@kita/shared/api/routes';
+import { call } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
 import { formatWith } from '@/lib/format';
 import { queryKeys } from '@/lib/query';
@@ -12,7 +12,7 @@ import { queryKeys } from '@/lib/query';
 function useMessageBudgets(enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.events.messageBudgets,
-    queryFn: ({ signal }) => api.get<MessageBudgetStatus[]>('message-budgets', { signal }),
+    queryFn: ({ signal }) => call(apiRoutes.delivery.messageBudgets, { signal }),
     enabled,
     refetchInterval: 60_000,
   });

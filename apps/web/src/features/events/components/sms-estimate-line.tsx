@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { MessageSquareTextIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGE_NAMES, type EventType, type SmsEstimate } from '@kita/shared';
-import { api } from '@/lib/api';
+import { LANGUAGE_NAMES, type EventType } from '@kita/shared';
+import { apiRoutes } from '@kita/shared/api/routes';
+import { call } from '@/lib/api';
 import { queryKeys } from '@/lib/query';
 
 export interface SmsEstimateInput {
@@ -26,7 +27,7 @@ export function SmsEstimateLine({ kitaId, categoryId, eventType, dates }: SmsEst
   const query: Record<string, string | undefined> = { kitaId, categoryId, eventType, ...future };
   const estimate = useQuery({
     queryKey: queryKeys.events.smsEstimate(query),
-    queryFn: ({ signal }) => api.get<SmsEstimate>('emergency-event/sms-estimate', { signal, query }),
+    queryFn: ({ signal }) => call(apiRoutes.events.smsEstimate, { signal, query: { kitaId, categoryId: categoryId!, eventType, ...future } }),
     enabled: ready,
     staleTime: 30_000,
   });
