@@ -41,10 +41,10 @@ type German = typeof de;
 export type StaffNamespace = 'kitas' | 'categories' | 'groups' | 'users' | 'events' | 'registration' | 'audit' | 'delivery';
 
 /**
- * Family texts that arrived after the family languages were written and are not translated yet:
- * English fills in until they are (docs/translations.md, "Not translated yet").
+ * Family namespaces that arrive before their translations may be named here for a while: English
+ * fills in until they are translated. None now: every family text exists in every family language.
  */
-export type PendingNamespace = 'mydata';
+export type PendingNamespace = never;
 
 /** Parts of the families' namespaces that only staff read (the dev mailbox, the PDF, the manager's forms and buttons). */
 interface StaffParts {
@@ -53,6 +53,8 @@ interface StaffParts {
   results: 'report' | 'close' | 'credits';
   /** The manager's priority card, form, groups editor and list; the family reads only `parent`. */
   priority: 'card' | 'form' | 'groups' | 'list' | 'toast';
+  /** The staff's erasure list, the delete confirmation, the stored pseudonyms and the data PDF (German/English like every staff document). */
+  mydata: 'requests' | 'deleteWithHistory' | 'erasedFamily' | 'erasedChild' | 'pdf';
   /** The priority groups editor's checks (staff only). */
   validation: 'priorityGroupsMax' | 'priorityGroupsUnique';
   delivery: Exclude<keyof German['delivery'], 'reasons'>;

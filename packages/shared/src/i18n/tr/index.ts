@@ -6,6 +6,7 @@ import { common } from './common.js';
 import { delivery } from './delivery.js';
 import { errors } from './errors.js';
 import { messages } from './messages.js';
+import { mydata } from './mydata.js';
 import { nav } from './nav.js';
 import { parents } from './parents.js';
 import { preference } from './preference.js';
@@ -26,6 +27,7 @@ export const tr: FamilyCatalog<'tr'> = {
   validation,
   accounts,
   messages,
+  mydata,
   preference,
   priority,
   parents,
