@@ -46,6 +46,9 @@ function server(index: number) {
     PUBLIC_URL: url,
     NODE_ENV: 'development',
     LOG_LEVEL: 'warn',
+    // Every spec registers families from this one machine; the default (10 an hour per client)
+    // would refuse the later ones of a worker's run.
+    REGISTRATION_PER_CLIENT_PER_HOUR: '200',
     // The operator's details the legal pages are filled from (the demo's town).
     LEGAL_OPERATOR: 'Stadt Musterstadt, Jugendamt, Marktplatz 1, 12345 Musterstadt',
     LEGAL_REPRESENTATIVE: 'Oberbürgermeisterin Erika Muster',

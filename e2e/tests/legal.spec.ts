@@ -17,7 +17,7 @@ const OPERATOR = 'Stadt Musterstadt, Jugendamt, Marktplatz 1, 12345 Musterstadt'
 async function openFrom(page: Page, source: string, legal: LegalName, lang: 'de' | 'en') {
   await page.goto(source);
   // The preference page speaks the family's language at first; the visitor may switch.
-  if (source.includes('/p/') || source.includes('/preference')) await page.getByTestId(`preference-lang-${lang}`).click();
+  if (source.includes('/p/') || source.includes('/preference')) await page.getByTestId(`language-option-${lang}`).click();
   const link = page.getByTestId('legal-links').getByTestId(`legal-link-${legal}`);
   await expect(link).toHaveText(lang === 'de' ? { privacy: 'Datenschutz', imprint: 'Impressum', accessibility: 'Barrierefreiheit' }[legal] : { privacy: 'Privacy', imprint: 'Imprint', accessibility: 'Accessibility' }[legal]);
   await link.click();

@@ -136,6 +136,11 @@ const envSchema = z.object({
   REGISTRATION_CODES_MAX: z.coerce.number().int().min(1).max(20).default(4),
   /** Registrations that verified neither e-mail nor phone end after this many days. */
   REGISTRATION_EXPIRY_DAYS: z.coerce.number().int().min(1).max(60).default(3),
+  /**
+   * Registrations one client (an IPv4 address, an IPv6 /64) may send per hour. Raise it for a
+   * Kita whose families register together on one network, e.g. at a parents' evening on its Wi-Fi.
+   */
+  REGISTRATION_PER_CLIENT_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(10),
   /** Unverified registrations waiting at one Kita at a time; further registrations are refused until some are verified, handled or expired. */
   REGISTRATION_PENDING_PER_KITA: z.coerce.number().int().min(1).default(20),
   /** Days after which rejected and expired registrations (that never took part in an inquiry) are deleted. */

@@ -32,7 +32,7 @@ export function AuthShell({ children, languageSwitch = true }: { children: React
         <p className="relative text-sm text-stone-400">© {new Date().getFullYear()} {t('common.appName')}</p>
       </aside>
       <div className="flex flex-col">
-        <header className="flex items-center justify-between p-4 md:p-6">
+        <header className="flex flex-wrap items-center justify-between gap-2 p-4 md:p-6">
           <span className="flex items-center gap-2 font-semibold lg:invisible">
             <BrandMark className="size-7" />
             <span>{t('common.appName')}</span>

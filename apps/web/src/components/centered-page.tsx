@@ -7,7 +7,7 @@ import { LanguageToggle } from '@/components/language-toggle';
 export function CenteredPage({ children }: { children: React.ReactNode }) {
   return (
     <div className="bg-muted/40 flex min-h-svh flex-col">
-      <header className="bg-background flex items-center justify-between border-b px-4 py-3 md:px-6">
+      <header className="bg-background flex flex-wrap items-center justify-between gap-2 border-b px-4 py-3 md:px-6">
         <Link to="/" className="rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50">
           <Brand />
         </Link>

@@ -14,8 +14,6 @@ import type { PublicContext, Services } from '../../lib/context.js';
 /** Public registration by the Kita's link or QR code (docs/domain.md "Registration and approval"). */
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** docs/quality.md: registration 10 per client per hour. */
-const REGISTRATIONS_PER_HOUR = 10;
 
 const kitaNotFound = (id: string) => new AppError(404, 'NOT_FOUND', 'errors.REGISTRATION_KITA_NOT_FOUND', { id });
 
@@ -49,7 +47,7 @@ export async function findKitaGroups(ctx: Services, kitaId: string): Promise<Kit
  */
 export async function registerParent(ctx: PublicContext, input: RegisterInput): Promise<RegisterResult> {
   const now = ctx.clock.now();
-  await enforceClientLimit(ctx.db, 'register:ip', ctx.ip, REGISTRATIONS_PER_HOUR, 3600_000, now);
+  await enforceClientLimit(ctx.db, 'register:ip', ctx.ip, ctx.config.REGISTRATION_PER_CLIENT_PER_HOUR, 3600_000, now);
   if (isCommonPassword(input.password)) {
     throw new AppError(400, 'VALIDATION_FAILED', 'validation.passwordCommon', {}, [{ path: 'password', message: 'validation.passwordCommon' }]);
   }

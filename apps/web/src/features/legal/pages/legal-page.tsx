@@ -33,7 +33,7 @@ export default function LegalPage() {
   }, [page, t, language]);
   return (
     <div className="bg-muted/40 flex min-h-svh flex-col">
-      <header className="bg-background flex items-center justify-between border-b px-4 py-3 md:px-6">
+      <header className="bg-background flex flex-wrap items-center justify-between gap-2 border-b px-4 py-3 md:px-6">
         <Link to="/" className="focus-visible:ring-ring/50 rounded-md outline-none focus-visible:ring-[3px]">
           <Brand />
         </Link>

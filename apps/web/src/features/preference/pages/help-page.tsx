@@ -23,7 +23,7 @@ export default function HelpPage() {
   const questions = ['order', 'credits', 'careDays', 'change', 'result', 'release'] as const;
   return (
     <div className="bg-muted/40 min-h-svh">
-      <header className="bg-background flex items-center justify-between border-b px-4 py-3 md:px-6">
+      <header className="bg-background flex flex-wrap items-center justify-between gap-2 border-b px-4 py-3 md:px-6">
         <Link to="/" className="focus-visible:ring-ring/50 rounded-md outline-none focus-visible:ring-[3px]">
           <Brand />
         </Link>
