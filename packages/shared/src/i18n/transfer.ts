@@ -14,7 +14,7 @@ export interface Texts {
 
 /** Texts only staff read (types.ts): a family language may leave them out. */
 export const STAFF_ONLY_KEY =
-  /^(kitas|categories|groups|users|events|registration|audit)\.|^mydata\.(requests|deleteWithHistory|erasedFamily|erasedChild|pdf)(\.|$)|^accounts\.mailbox\.|^parents\.(list|form|deleteDescription|csv)(\.|$)|^results\.(report|close|credits)\.|^priority\.(card|form|groups|list|toast)\.|^validation\.priorityGroups|^delivery\.(?!reasons\.)/;
+  /^(kitas|categories|groups|users|events|registration|audit)\.|^mydata\.(requests|deleteWithHistory|erasedFamily|erasedChild|pdf)(\.|$)|^accounts\.mailbox\.|^parents\.(list|form|deleteDescription|csv)(\.|$)|^results\.(report|close|credits)\.|^priority\.(card|form|groups|list|toast)\.|^validation\.(priorityGroups|push)|^delivery\.(?!reasons\.)/;
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 
 /** key → text for every leaf ("preference.sought_one" → "…"). */

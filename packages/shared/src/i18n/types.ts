@@ -55,8 +55,8 @@ interface StaffParts {
   priority: 'card' | 'form' | 'groups' | 'list' | 'toast';
   /** The staff's erasure list, the delete confirmation, the stored pseudonyms and the data PDF (German/English like every staff document). */
   mydata: 'requests' | 'deleteWithHistory' | 'erasedFamily' | 'erasedChild' | 'pdf';
-  /** The priority groups editor's checks (staff only). */
-  validation: 'priorityGroupsMax' | 'priorityGroupsUnique';
+  /** The priority groups editor's and the Kita form's push checks (staff only). */
+  validation: 'priorityGroupsMax' | 'priorityGroupsUnique' | 'pushImmediateMinutes' | 'pushPlannedMinutes';
   delivery: Exclude<keyof German['delivery'], 'reasons'>;
 }
 
