@@ -24,7 +24,8 @@ export interface OutboxMessage {
   /** Unique per logical message, built by `@kita/shared/message-keys`: a second insert is ignored. */
   idempotencyKey: string;
   kind: MessageKind;
-  channel: 'email' | 'sms';
+  /** 'push': recipient is the parent id; sent to each of the family's push subscriptions. */
+  channel: 'email' | 'sms' | 'push';
   recipient: string;
   language: Language;
   subject?: string | null;
@@ -42,6 +43,10 @@ export interface OutboxMessage {
   eventId?: string | null;
   /** The failed message this one replaces on the other channel (channel fallback). */
   fallbackOf?: string | null;
+  /** The push this SMS or e-mail escalates (push first: the push was not opened in time, or failed). */
+  escalationOf?: string | null;
+  /** When it was written, by the app's clock (push first times its escalation from it); default: the database's now. */
+  createdAt?: Date;
   /** What the message was composed from (RECOMPOSABLE_KINDS only, never a secret): its fallback is composed again from it. */
   vars?: Record<string, string | number> | null;
   /** The budget class (notify/budget.ts budgetClassOf): null = by kind. */

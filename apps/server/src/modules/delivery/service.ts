@@ -98,6 +98,8 @@ export async function sendFallbacks(ctx: Services, limit = 200): Promise<number>
       from outbox_messages m
       join events e on e.id = m.event_id and e.status = 'open'
      where m.kind in ('inquiry', 'reminder') and m.fallback_of is null and m.parent_id is not null
+       -- A push that failed escalates (escalation.ts), it does not fall back.
+       and m.channel <> 'push'
        and (m.status = 'failed' or m.delivery_status = 'undelivered')
        and not exists (select 1 from outbox_messages f
                         where f.idempotency_key = ${FALLBACK_PREFIX} || m.kind || ':' || m.event_id::text || ':' || m.parent_id::text)
@@ -144,7 +146,7 @@ export async function sendDueReminders(ctx: Services): Promise<number> {
       const families = await eventFamilies(tx, e);
       const waiting = families.filter((f) => f.answered < f.children).map((f) => f.parent_id);
       const parents = await parentsByIds(tx, waiting);
-      return enqueueInvitations(tx, e, parents.map((p) => ({ parent: p, key: reminderKey(e.id, p.id) })), ctx.config, 'reminder');
+      return enqueueInvitations(tx, e, parents.map((p) => ({ parent: p, key: reminderKey(e.id, p.id) })), ctx.config, 'reminder', { pushFirst: true, now });
     });
   }
   if (reminded > 0) ctx.outbox.kick();

@@ -9,6 +9,7 @@ import { audit } from '../../lib/audit.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { composeMessage, parentRecipient, resultLines } from '../../notify/messages.js';
 import { enqueueMessages, type OutboxMessage } from '../../notify/outbox.js';
+import { routePushFirst } from '../../notify/push-first.js';
 import { allocate, creditEntriesFor, type AllocationResult } from '../allocation/allocate.js';
 import { countUnanswered, findEvent, lockEvent, type LockedEvent } from '../events/queries.js';
 import { inquiryChildren, type InquiryChild } from '../events/inquiry-children.js';
@@ -104,7 +105,8 @@ export async function closeEventTx(tx: Tx, eventId: string, opts: CloseOptions):
   // A red child without a place whose family's credits went up is told so (rule version 2).
   const credited = new Set(ledger.filter((l) => l.reason === 'no_slot' && l.amount > 0).map((l) => l.childId));
   const messages = opts.notify === false ? [] : resultMessages(e, rows, result, result.ruleVersion >= 2 ? credited : new Set());
-  await enqueueMessages(tx, messages);
+  // Push first (notify/push-first.ts): a family with a push subscription gets the push before its SMS or e-mail.
+  await enqueueMessages(tx, await routePushFirst(tx, e.kitaId, messages, opts.now));
 
   await tx
     .update(events)

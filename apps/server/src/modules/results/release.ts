@@ -11,6 +11,7 @@ import { AppError, notFound } from '../../lib/errors.js';
 import { reachesKita } from '../../lib/access.js';
 import { composeMessage, parentRecipient } from '../../notify/messages.js';
 import { enqueueMessages } from '../../notify/outbox.js';
+import { routePushFirst } from '../../notify/push-first.js';
 import { nextOnWaitlist, promoteEntries, releaseEntries, type BookedContext } from '../allocation/allocate.js';
 import type { RequestContext } from '../../lib/context.js';
 import { parentContact } from '../events/contact.js';
@@ -170,7 +171,8 @@ async function promoteNext(tx: Tx, e: LockedEvent, userId: string | null, now: D
 
   const to = parentRecipient(next.contact);
   if (to) {
-    await enqueueMessages(tx, [
+    // Push first (notify/push-first.ts): a family with a push subscription gets the push before its SMS or e-mail.
+    await enqueueMessages(tx, await routePushFirst(tx, e.kitaId, [
       {
         ...composeMessage('slot_offered', {
           language: to.language,
@@ -188,7 +190,7 @@ async function promoteNext(tx: Tx, e: LockedEvent, userId: string | null, now: D
         parentId: next.parentId,
         eventId: e.id,
       },
-    ]);
+    ], now));
   }
   return { childId: next.childId, childName: next.childName, parentId: next.parentId };
 }
