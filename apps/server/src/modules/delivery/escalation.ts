@@ -95,7 +95,7 @@ export async function escalatePushes(ctx: Services, limit = 500): Promise<number
       if (m.kind === 'inquiry' || m.kind === 'reminder') {
         const e = await findEvent(tx, m.event_id);
         if (!e) return 0;
-        return enqueueInvitations(tx, e, [{ parent, key, escalationOf: m.id }], ctx.config, m.kind);
+        return enqueueInvitations(tx, e, [{ parent, key, escalationOf: m.id }], ctx.config, m.kind, { now });
       }
       const to = contactOf(parent);
       // No SMS or e-mail: the push was all (the delivery card shows it).
@@ -108,6 +108,7 @@ export async function escalatePushes(ctx: Services, limit = 500): Promise<number
           parentId: m.parent_id,
           eventId: m.event_id,
           escalationOf: m.id,
+          createdAt: now,
         },
       ]);
       return 1;

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { EventDelivery } from '@kita/shared';
 import { escalationKey, invitationKey, pushKey, resultsKey } from '@kita/shared/message-keys';
 import { kitas, outboxMessages, pushSubscriptions } from '../../db/schema.js';
 import { createTestApp, type TestContext } from '../../../test/app.js';
@@ -63,6 +64,8 @@ const immediate = () =>
   createEventViaApi(t, manager, { kitaId: home.kita.id, categoryId: home.kindergarten.id, eventType: 'immediate', totalSlotsKindergarten: 1 });
 const rows = (eventId: string) => t.db.select().from(outboxMessages).where(eq(outboxMessages.eventId, eventId));
 const of = async (eventId: string, parent: string) => (await rows(eventId)).filter((m) => m.parentId === parents[parent]);
+const delivery = async (eventId: string) =>
+  (await t.app.inject({ method: 'GET', url: `/api/emergency-event/${eventId}/delivery`, headers: manager })).json().data as EventDelivery;
 const advance = (ms: number) => t.clock.set(new Date(t.clock.now().getTime() + ms));
 const answer = (eventId: string, child: string) =>
   t.app.inject({ method: 'POST', url: `/api/emergency-event/${eventId}/preferences`, headers: manager, payload: { preferences: [{ childId: kids[child], preferenceType: 'red' }] } });
@@ -99,6 +102,12 @@ describe('push first', () => {
     expect(escalated.map((m) => [m.channel, m.kind, m.idempotencyKey, m.escalationOf])).toEqual([
       ['sms', 'inquiry', escalationKey(pushKey(invitationKey(eventId, parents.sms!))), push.id],
     ]);
+    const d = await delivery(eventId);
+    expect(d.push).toMatchObject({ families: 3, escalated: 2, smsSaved: 0 });
+    expect(d.rows.find((r) => r.parentId === parents.sms)!.messages.map((m) => [m.channel, m.isEscalation])).toEqual([
+      ['push', false],
+      ['sms', true],
+    ]);
     expect((await of(eventId, 'mail')).filter((m) => m.channel === 'email')).toHaveLength(1);
     // No SMS or e-mail to escalate to: the push was all.
     expect((await of(eventId, 'pushOnly')).map((m) => m.channel)).toEqual(['push']);
@@ -106,6 +115,8 @@ describe('push first', () => {
 
   it('does not escalate an opened push, a push whose link was opened, or a family that answered', async () => {
     const eventId = await immediate();
+    // The push lane accepted every push.
+    await t.db.update(outboxMessages).set({ status: 'sent' }).where(and(eq(outboxMessages.eventId, eventId), eq(outboxMessages.channel, 'push')));
     await t.db
       .update(outboxMessages)
       .set({ openedAt: t.clock.now() })
@@ -115,6 +126,17 @@ describe('push first', () => {
     advance(10 * MIN);
     await escalatePushes(t.app);
     expect((await rows(eventId)).filter((m) => m.escalationOf)).toEqual([]);
+    // The delivery card: the SMS family's push was not escalated, so one SMS was saved.
+    const d = await delivery(eventId);
+    expect(d.push).toMatchObject({ families: 3, pending: 0, escalated: 0, failed: 0, smsSaved: 1 });
+    // Opened: the mail family's push; the SMS family's link session counts as opened once recorded on the push.
+    expect(d.push.sent + d.push.opened).toBe(3);
+    expect(d.channels.sms).toEqual({ pending: 0, sent: 0, delivered: 0, failed: 0 });
+    const family = (name: string) => d.rows.find((r) => r.parentId === parents[name])!;
+    expect(family('mail').push).toBe('opened');
+    expect(family('plain').push).toBeNull();
+    expect(family('pushOnly')).toMatchObject({ push: 'sent', state: 'sent', needsCall: false });
+    expect(family('sms').messages).toEqual([expect.objectContaining({ channel: 'push', recipient: '', opened: false, isEscalation: false })]);
   });
 
   it('escalates a failed push at once', async () => {

@@ -191,6 +191,8 @@ export async function enqueueInvitations(
       eventId: e.id,
       fallbackOf: fallbackOf ?? null,
       escalationOf: escalationOf ?? null,
+      // An escalation is timed like its push: by the app's clock.
+      ...(escalationOf && opts.now ? { createdAt: opts.now } : {}),
     });
   }
   // 6 bind parameters per token row: 2,000 rows stay far below PostgreSQL's 65,535 limit.
