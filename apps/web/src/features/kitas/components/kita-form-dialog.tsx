@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { kitaInputSchema, PUSH_IMMEDIATE_MINUTES, PUSH_PLANNED_MINUTES, type Kita } from '@kita/shared';
@@ -32,13 +32,16 @@ const formValues = (kita?: Kita | null) => ({
   pushEscalationPlannedMinutes: String(kita?.pushEscalationPlannedMinutes ?? PUSH_PLANNED_MINUTES.default),
 });
 
+type FormValues = ReturnType<typeof formValues>;
+
 /** Add (no `kita`) or edit a Kita: name, location, description (name and location required). */
 export function KitaFormDialog({ open, onOpenChange, kita }: { open: boolean; onOpenChange: (open: boolean) => void; kita?: Kita | null }) {
   const { t } = useTranslation();
   const save = useSaveKita();
   const editing = !!kita;
   const form = useForm({
-    resolver: zodResolver(kitaFormSchema),
+    // The resolver's output (trimmed, empty description -> null) is what the API takes.
+    resolver: zodResolver(kitaFormSchema) as unknown as Resolver<FormValues>,
     defaultValues: formValues(),
   });
 
