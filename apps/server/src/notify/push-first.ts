@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { pushKey } from '@kita/shared/message-keys';
 import type { DbOrTx } from '../db/client.js';
+import { storedLanguage } from './messages.js';
 import type { MessageKind, OutboxMessage } from './outbox.js';
 
 /**
@@ -73,6 +74,14 @@ export function pushMessage(usual: {
 }
 
 /**
+ * The stand-in recipient of a family without SMS or e-mail: its message is composed (as an e-mail,
+ * for the variables) with no address and goes out only as a push; without a push it is dropped.
+ */
+export function pushOnlyRecipient(language: string | null | undefined) {
+  return { channel: 'email' as const, recipient: '', language: storedLanguage(language) };
+}
+
+/**
  * Routes results and "place offered" messages (one per family, already composed for the usual
  * channel): a subscribed family gets the push to its own page, and the usual message too only in
  * 'extra' mode. The push keeps the usual message's variables, so the escalation composes it again.
@@ -80,11 +89,11 @@ export function pushMessage(usual: {
 export async function routePushFirst(db: DbOrTx, kitaId: string, messages: OutboxMessage[], now: Date): Promise<OutboxMessage[]> {
   const candidates = messages.filter((m) => PUSH_FIRST_KINDS.has(m.kind) && m.parentId && m.eventId);
   const routing = await pushRouting(db, kitaId, candidates.map((m) => m.parentId!));
-  if (!routing) return messages;
   const out: OutboxMessage[] = [];
   for (const m of messages) {
-    if (!PUSH_FIRST_KINDS.has(m.kind) || !m.parentId || !m.eventId || !routing.subscribed.has(m.parentId)) {
-      out.push(m);
+    if (!routing || !PUSH_FIRST_KINDS.has(m.kind) || !m.parentId || !m.eventId || !routing.subscribed.has(m.parentId)) {
+      // A push-only message of a family without push: nobody to send it to.
+      if (m.recipient !== '') out.push(m);
       continue;
     }
     out.push(
@@ -100,7 +109,7 @@ export async function routePushFirst(db: DbOrTx, kitaId: string, messages: Outbo
         now,
       }),
     );
-    if (routing.mode === 'extra') out.push(m);
+    if (routing.mode === 'extra' && m.recipient !== '') out.push(m);
   }
   return out;
 }

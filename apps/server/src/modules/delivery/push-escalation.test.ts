@@ -193,6 +193,9 @@ describe('push first', () => {
     expect(results.map((m) => [m.channel, m.idempotencyKey])).toEqual([['push', pushKey(resultsKey(eventId, parents.sms!))]]);
     expect(results[0]!.bodyText).toBe(`/parents/${parents.sms}`);
     advance(3 * MIN);
+    // The family without SMS or e-mail gets its results by push alone.
+    expect((await of(eventId, 'pushOnly')).filter((m) => m.kind === 'results').map((m) => m.channel)).toEqual(['push']);
+    expect((await of(eventId, 'plain')).filter((m) => m.kind === 'results').map((m) => m.channel)).toEqual(['email']);
     await escalatePushes(t.app);
     const escalated = (await of(eventId, 'sms')).filter((m) => m.kind === 'results' && m.channel === 'sms');
     expect(escalated).toHaveLength(1);

@@ -11,7 +11,7 @@ import { AppError, notFound } from '../../lib/errors.js';
 import { reachesKita } from '../../lib/access.js';
 import { composeMessage, parentRecipient } from '../../notify/messages.js';
 import { enqueueMessages } from '../../notify/outbox.js';
-import { routePushFirst } from '../../notify/push-first.js';
+import { pushOnlyRecipient, routePushFirst } from '../../notify/push-first.js';
 import { nextOnWaitlist, promoteEntries, releaseEntries, type BookedContext } from '../allocation/allocate.js';
 import type { RequestContext } from '../../lib/context.js';
 import { parentContact } from '../events/contact.js';
@@ -169,7 +169,8 @@ async function promoteNext(tx: Tx, e: LockedEvent, userId: string | null, now: D
   const booked = await bookedContext(tx, e.id, next.childId, next.parentId, ['no_slot']);
   await book(tx, e.id, promoteEntries(next, e.ruleVersion, { ...booked, careBegun }), userId, now);
 
-  const to = parentRecipient(next.contact);
+  // No SMS or e-mail: written for push only (routePushFirst drops it when the family has no push either).
+  const to = next.contact && !next.contact.isAnonymous ? (parentRecipient(next.contact) ?? pushOnlyRecipient(next.contact.language)) : null;
   if (to) {
     // Push first (notify/push-first.ts): a family with a push subscription gets the push before its SMS or e-mail.
     await enqueueMessages(tx, await routePushFirst(tx, e.kitaId, [
