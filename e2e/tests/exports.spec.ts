@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Download } from '@playwright/test';
-import { approvedParent, checkScreenA11y, demoKita, expect, json, login, test, uniqueEmail } from './support';
+import { hasUtf8Bom, parseCsv } from '@kita/shared/csv-read';
+import { apiData, apiRoutes, approvedParent, checkScreenA11y, demoKita, expect, login, test, uniqueEmail } from './support';
 
 /**
  * The spreadsheet exports: the parents list and an inquiry's answer table as CSV, from the
@@ -14,32 +15,7 @@ const EVIL = '-A1 Formel';
 /** The file's cells (RFC 4180 with `;` as the German files have it), after the UTF-8 BOM. */
 async function csvOf(download: Download): Promise<{ bom: boolean; rows: string[][] }> {
   const raw = readFileSync((await download.path())!);
-  const text = raw.subarray(3).toString('utf8');
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ';') {
-      row.push(cell);
-      cell = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else cell += c;
-  }
-  return { bom: raw[0] === 0xef && raw[1] === 0xbb && raw[2] === 0xbf, rows };
+  return { bom: hasUtf8Bom(raw), rows: parseCsv(raw.subarray(3).toString('utf8'), ';') };
 }
 
 test('the parents list downloads as CSV, a formula-like name as text', async ({ page, request }, testInfo) => {
@@ -62,9 +38,7 @@ test('the parents list downloads as CSV, a formula-like name as text', async ({ 
 
 test("a finished inquiry's answer table downloads as CSV beside the PDF", async ({ page, request }) => {
   const { kitaId, managerToken } = await demoKita(request);
-  const events = await json<Array<{ eventId: string; status: string }>>(
-    await request.get(`/api/emergency-event/get-by-kita-id/${kitaId}`, { headers: { authorization: `Bearer ${managerToken}` } }),
-  );
+  const events = await apiData(request, apiRoutes.events.listOfKita, { params: { kitaId }, headers: { authorization: `Bearer ${managerToken}` } });
   const finished = events.find((e) => e.status === 'finished')!;
   await login(page, 'manager');
   await page.goto(`/kitas/${kitaId}/e/${finished.eventId}`);
@@ -75,8 +49,9 @@ test("a finished inquiry's answer table downloads as CSV beside the PDF", async 
   expect(bom).toBe(true);
   expect(rows[0]).toEqual(['Gruppe', 'Kind', 'Elternteil', 'Guthaben', 'Antwort', 'Platz', 'Rang', 'Begründung']);
   // The same rows as the report the PDF is drawn from.
-  const report = await json<{ groups: Array<{ rows: Array<{ childName: string }> }> }>(
-    await request.get(`/api/emergency-event/${finished.eventId}/report`, { headers: { authorization: `Bearer ${managerToken}`, 'accept-language': 'de' } }),
-  );
+  const report = await apiData(request, apiRoutes.results.report, {
+    params: { id: finished.eventId },
+    headers: { authorization: `Bearer ${managerToken}`, 'accept-language': 'de' },
+  });
   expect(rows.slice(1).map((r) => r[1])).toEqual(report.groups.flatMap((g) => g.rows.map((r) => r.childName)));
 });
