@@ -24,7 +24,7 @@ export interface OutboxMessage {
   /** Unique per logical message, built by `@kita/shared/message-keys`: a second insert is ignored. */
   idempotencyKey: string;
   kind: MessageKind;
-  /** 'push': recipient is the parent id; sent to each of the family's push subscriptions. */
+  /** push: the recipient is the parent id (notify/push.ts enqueuePush). */
   channel: 'email' | 'sms' | 'push';
   recipient: string;
   language: Language;
