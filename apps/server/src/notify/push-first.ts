@@ -1,8 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { pushKey } from '@kita/shared/message-keys';
 import type { DbOrTx } from '../db/client.js';
+import type { Language, PushKind } from '@kita/shared';
 import { storedLanguage } from './messages.js';
 import type { MessageKind, OutboxMessage } from './outbox.js';
+import { pushNotification } from './push-payload.js';
+import { sealMessage, type SecretKey } from './secrets.js';
 
 /**
  * Push first (docs/domain.md "Push first"): which families of a batch get a push before (or beside)
@@ -37,34 +40,42 @@ export async function pushRouting(db: DbOrTx, kitaId: string, parentIds: readonl
 }
 
 /**
- * The push row of a family message: channel 'push', the parent as recipient, the usual
- * message's key after `push:`, the relative app URL to open as its text (a preference link's token
- * sealed like every message secret), and the usual message's variables so that its escalation
- * can be composed again. Written with the app's clock: the escalation is timed from it.
+ * The push row of a family message, in the shape `enqueuePush` (notify/push.ts) writes: channel
+ * 'push', the parent as recipient, the notification's title as subject and the notification
+ * (push-payload.ts) as JSON in body_text, an inquiry's or reminder's link token sealed like every
+ * message secret; keyed `push:<usual key>`. Also the usual message's variables (its escalation is
+ * composed again from them) and the app's clock as created_at (the escalation is timed from it).
+ * Built here so a fan-out writes its pushes in one batch.
  */
 export function pushMessage(usual: {
   key: string;
-  kind: MessageKind;
-  language: OutboxMessage['language'];
+  kind: PushKind;
+  language: Language;
   kitaId: string;
+  kitaName: string;
   parentId: string;
   eventId: string;
-  /** The relative URL to open (`/p/{{secret}}` with `secret`, or `/parents/<id>`). */
-  url: string;
-  secret?: string | null;
-  publicUrl?: string | null;
+  /** inquiry and reminder: the raw preference link token, and the key that seals it. */
+  link?: { token: string; secretKey: SecretKey } | null;
   vars?: OutboxMessage['vars'];
   now: Date;
 }): OutboxMessage {
+  const notification = pushNotification({
+    kind: usual.kind,
+    language: usual.language,
+    kitaName: usual.kitaName,
+    parentId: usual.parentId,
+    eventId: usual.eventId,
+    linkToken: usual.link?.token ?? null,
+  });
+  const text = { subject: notification.title, bodyText: JSON.stringify(notification), bodyHtml: null };
   return {
+    ...(usual.link ? sealMessage(text, usual.link.token, usual.link.secretKey) : text),
     idempotencyKey: pushKey(usual.key),
     kind: usual.kind,
     channel: 'push',
     recipient: usual.parentId,
     language: usual.language,
-    bodyText: usual.url,
-    secret: usual.secret ?? null,
-    publicUrl: usual.publicUrl ?? null,
     kitaId: usual.kitaId,
     parentId: usual.parentId,
     eventId: usual.eventId,
@@ -99,12 +110,12 @@ export async function routePushFirst(db: DbOrTx, kitaId: string, messages: Outbo
     out.push(
       pushMessage({
         key: m.idempotencyKey,
-        kind: m.kind,
+        kind: m.kind as PushKind,
         language: m.language,
         kitaId,
+        kitaName: String(m.vars?.kitaName ?? ''),
         parentId: m.parentId,
         eventId: m.eventId,
-        url: `/parents/${m.parentId}`,
         vars: m.vars ?? null,
         now,
       }),

@@ -8,7 +8,7 @@ import { newToken, sha256 } from '../../lib/crypto.js';
 import { appLink, composeMessage, storedLanguage } from '../../notify/messages.js';
 import { enqueueMessages, type OutboxMessage } from '../../notify/outbox.js';
 import { pushMessage, pushRouting } from '../../notify/push-first.js';
-import { encryptSecret, outboxSecretKey, SECRET_PLACEHOLDER, sealMessage } from '../../notify/secrets.js';
+import { outboxSecretKey, sealMessage } from '../../notify/secrets.js';
 import type { EventRow } from './queries.js';
 import { writeSnapshot } from './snapshot-records.js';
 import { contactOf } from './contact.js';
@@ -156,10 +156,10 @@ export async function enqueueInvitations(
         kind,
         language: to?.language ?? storedLanguage(p.language),
         kitaId: e.kitaId,
+        kitaName: e.kitaName,
         parentId: p.id,
         eventId: e.id,
-        url: `/p/${SECRET_PLACEHOLDER}`,
-        secret: encryptSecret(raw, secretKey),
+        link: { token: raw, secretKey },
         now: opts.now!,
       }));
       // Push first: the usual message only on escalation (modules/delivery/escalation.ts).
