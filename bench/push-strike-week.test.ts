@@ -11,6 +11,8 @@ describe('push strike week (tiny)', () => {
     expect(none.escalations).toBe(0);
     expect(none.smsPerInquiry).toBeGreaterThanOrEqual(10);
     expect(push.pushFamilies).toBeGreaterThan(0);
+    // Every push went through the push lane to the stand-in, which decrypted it.
+    expect(push.pushesAccepted).toBe(push.pushes);
     expect(push.smsTotal).toBeLessThan(none.smsTotal);
     // Every family has SMS or e-mail: nobody stays unreached, the escalation catches the rest.
     expect(none.unreached).toBe(0);

@@ -8,8 +8,9 @@
  * Runs the REAL server code on PGlite with the app's clock moved in steps: the fan-out at the
  * opening time, the reminder, the close at the deadline, push first and the escalation job are
  * the app's own jobs (`openDueEvents`, `sendDueReminders`, `closeDueEvents`, `escalatePushes`).
- * The delivery itself is a stand-in at the protocol boundary: each step every queued message is
- * taken as accepted by its provider or push service (status sent), so no worker, no network.
+ * Each step the outbox worker's lanes deliver what is queued: pushes over HTTP to the push service
+ * stand-in (apps/server/test/push-service.ts: VAPID checked, payload decrypted as a browser would),
+ * SMS and e-mail through the test transports; "opened" is what POST push/opened records.
  *
  * Families who got a push open it: 70 % within the escalation time, 20 % later (up to 6 hours
  * after it), 10 % never. A family reached answers (after reading the SMS or e-mail: within
@@ -21,7 +22,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, gte, inArray } from 'drizzle-orm';
 import { createTestApp, type TestContext } from '../apps/server/test/app.js';
 import { authHeader, createChild, createKita, createParent, createStaff } from '../apps/server/test/factories.js';
 import { createEventViaApi, futureDates } from '../apps/server/test/factories-events.js';
@@ -32,6 +33,7 @@ import { closeDueEvents } from '../apps/server/src/modules/results/close.js';
 import { sendDueReminders } from '../apps/server/src/modules/delivery/service.js';
 import { escalatePushes } from '../apps/server/src/modules/delivery/escalation.js';
 import { DEFAULT_ESCALATION, escalationDelayMs } from '../apps/server/src/modules/delivery/escalation-delay.js';
+import { startPushService } from '../apps/server/test/push-service.js';
 import { rngFrom, type Rng } from './lib/rng.js';
 
 const MIN = 60_000;
@@ -68,6 +70,8 @@ export interface PushShareResult {
   smsSegments: number;
   emails: number;
   pushes: number;
+  /** Pushes the push service stand-in accepted (201) and decrypted. */
+  pushesAccepted: number;
   escalations: number;
   /** Minutes from the opening until each family was reached, over every inquiry. */
   inquiryReachMinutes: Spread;
@@ -104,7 +108,12 @@ async function runShare(share: number, opts: PushWeekOptions): Promise<PushShare
   const rng = rngFrom(`${opts.seed}:${share}`);
   // Monday 08:00 in Berlin a week or more ahead; the inquiries are created an hour before.
   const T0 = nextZonedWeekday(1, '08:00');
-  const t: TestContext = await createTestApp({ now: new Date(T0.getTime() - HOUR) });
+  const pushService = await startPushService();
+  const t: TestContext = await createTestApp({
+    now: new Date(T0.getTime() - HOUR),
+    // The stand-in listens on 127.0.0.1; the SMS rate is lifted (the week is simulated, not waited for).
+    env: { PUSH_SERVICE_HOSTS: '127.0.0.1', SMS_RATE_PER_SECOND: '100000' },
+  });
   try {
     const home = await createKita(t.db, 'Kita Streikwoche');
     const staffId = (await createStaff(t.db, 'KitaManager', home.kita.id)).id;
@@ -133,11 +142,13 @@ async function runShare(share: number, opts: PushWeekOptions): Promise<PushShare
       const push = rng.chance(share);
       if (push) {
         pushFamilies++;
+        // A browser's subscription at the stand-in (what POST push/subscriptions stores).
+        const sub = pushService.subscriber({ id: `familie-${i}` }).subscription;
         await t.db.insert(pushSubscriptions).values({
           parentId: parent.id,
-          endpoint: `https://push.streik.test/push/${i}`,
-          p256dh: 'B'.repeat(87),
-          auth: 'A'.repeat(22),
+          endpoint: sub.endpoint,
+          p256dh: sub.keys.p256dh,
+          auth: sub.keys.auth,
           label: 'Browser',
           createdAt: t.clock.now(),
         });
@@ -190,6 +201,7 @@ async function runShare(share: number, opts: PushWeekOptions): Promise<PushShare
     };
 
     const end = T0.getTime() + (opts.days - 1) * DAY + 25 * HOUR;
+    const seen = new Set<string>();
     let steps = 0;
     const loopStarted = performance.now();
     for (let now = T0.getTime(); now <= end; now += opts.stepMinutes * MIN) {
@@ -209,12 +221,17 @@ async function runShare(share: number, opts: PushWeekOptions): Promise<PushShare
         for (const e of events) if (now >= e.opensAt.getTime() + 10 * HOUR) e.reminded = true;
       }
       await escalatePushes(t.app);
-      // The providers and the push service accept everything queued (the stand-in at the boundary).
-      const delivered = await t.db
-        .update(outboxMessages)
-        .set({ status: 'sent', sentAt: new Date(now), attempts: 1 })
-        .where(eq(outboxMessages.status, 'pending'))
-        .returning({ id: outboxMessages.id, channel: outboxMessages.channel, kind: outboxMessages.kind, eventId: outboxMessages.eventId, parentId: outboxMessages.parentId });
+      // The outbox worker's lanes deliver what is queued: pushes to the push service stand-in
+      // (encrypted, VAPID-signed, decrypted there), SMS and e-mail through the test transports.
+      const before = new Date(Date.now() - 1000);
+      for (const lane of ['push', 'sms', 'email'] as const) while ((await t.app.outbox.runOnce(lane)) > 0);
+      const delivered = (
+        await t.db
+          .select({ id: outboxMessages.id, channel: outboxMessages.channel, kind: outboxMessages.kind, eventId: outboxMessages.eventId, parentId: outboxMessages.parentId })
+          .from(outboxMessages)
+          .where(and(eq(outboxMessages.status, 'sent'), gte(outboxMessages.sentAt, before)))
+      ).filter((m) => !seen.has(m.id));
+      for (const m of delivered) seen.add(m.id);
       for (const m of delivered) {
         if (!m.eventId || !m.parentId || !eventOf.has(m.eventId)) continue;
         const e = eventOf.get(m.eventId)!;
@@ -254,7 +271,7 @@ async function runShare(share: number, opts: PushWeekOptions): Promise<PushShare
 
     if (process.env.BENCH_VERBOSE) process.stderr.write(`share ${share}: ${steps} steps in ${Math.round(performance.now() - loopStarted)} ms\n`);
     const rows = await t.db
-      .select({ channel: outboxMessages.channel, kind: outboxMessages.kind, segments: outboxMessages.smsSegments, escalationOf: outboxMessages.escalationOf })
+      .select({ channel: outboxMessages.channel, status: outboxMessages.status, kind: outboxMessages.kind, segments: outboxMessages.smsSegments, escalationOf: outboxMessages.escalationOf })
       .from(outboxMessages)
       .where(inArray(outboxMessages.eventId, events.map((e) => e.id)));
     const sms = rows.filter((r) => r.channel === 'sms');
@@ -285,6 +302,7 @@ async function runShare(share: number, opts: PushWeekOptions): Promise<PushShare
       smsSegments: sms.reduce((n, r) => n + (r.segments ?? 1), 0),
       emails: rows.filter((r) => r.channel === 'email').length,
       pushes: rows.filter((r) => r.channel === 'push').length,
+      pushesAccepted: pushService.messages.filter((m) => m.status === 201 && m.payload !== null).length,
       escalations: rows.filter((r) => r.escalationOf).length,
       inquiryReachMinutes: spread(inquiryReach),
       resultsReachMinutes: spread(resultsReach),
@@ -292,6 +310,7 @@ async function runShare(share: number, opts: PushWeekOptions): Promise<PushShare
     };
   } finally {
     await t.close();
+    await pushService.close();
   }
 }
 
