@@ -337,7 +337,7 @@ export function pushWeekTable(r: PushWeekResult): string {
       `| ${Math.round(x.pushShare * 100)} % | ${x.smsPerInquiry} | ${x.smsPerResults} | ${x.smsTotal} | ${saved} | ${x.escalations} | ${s(x.inquiryReachMinutes)} | ${s(x.resultsReachMinutes)} |`,
     );
   }
-  lines.push('', `Run time ${r.seconds} s. Reached: push opened, or SMS/e-mail handed to its provider (simulated step ${r.options.stepMinutes} min).`);
+  lines.push('', `Run time ${r.seconds} s. Reached: push opened, or SMS/e-mail handed to its provider (the app's clock moved in steps of ${r.options.stepMinutes} min; pushes through the push lane to the push service stand-in).`);
   return `${lines.join('\n')}\n`;
 }
 

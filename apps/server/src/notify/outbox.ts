@@ -45,8 +45,6 @@ export interface OutboxMessage {
   fallbackOf?: string | null;
   /** The push this SMS or e-mail escalates (push first: the push was not opened in time, or failed). */
   escalationOf?: string | null;
-  /** When it was written, by the app's clock (push first times its escalation from it); default: the database's now. */
-  createdAt?: Date;
   /** What the message was composed from (RECOMPOSABLE_KINDS only, never a secret): its fallback is composed again from it. */
   vars?: Record<string, string | number> | null;
   /** The budget class (notify/budget.ts budgetClassOf): null = by kind. */
