@@ -46,7 +46,9 @@ export const MESSAGE_VARS: Record<MessageKind, readonly string[]> = {
 /**
  * Family-facing kinds whose channel fallback (modules/delivery/fallback.ts) composes the same
  * message again for the other channel from the variables stored on the outbox row. None of them
- * carries a link token or code (inquiry and reminder fall back with a fresh link instead).
+ * stores a link token or code (inquiry and reminder fall back with a fresh link instead); the
+ * result and "a place is free" store `calendar: 1` and their calendar link is built again from the
+ * ids (notify/calendar-link.ts composeWithCalendar).
  */
 export const RECOMPOSABLE_KINDS: ReadonlySet<MessageKind> = new Set<MessageKind>([
   'results',
@@ -130,8 +132,10 @@ const MIN_SMS_KITA_NAME = 12;
  */
 export function composeSms(kind: MessageKind, lang: Language, vars: MessageVars): string {
   const gsm = SMS_ENCODING[lang] === 'gsm7';
+  // The result and "a place is free" with a granted place end with the calendar link (notify/calendar-link.ts).
+  const withLink = (kind === 'results' || kind === 'slot_offered') && typeof vars.link === 'string' && vars.link !== '';
   const render = (v: MessageVars) => {
-    const text = translate(lang, `messages.${kind}.sms`, v);
+    const text = withLink ? translate(lang, `messages.${kind}.smsLink`, v) : translate(lang, `messages.${kind}.sms`, v);
     return gsm ? toGsm7(text) : text;
   };
   const full = render(vars);
