@@ -9,6 +9,7 @@ import { useCareDays } from '@/hooks/use-care-days';
 import { useIsMobile } from '@/hooks/use-mobile';
 import { cn } from '@/lib/utils';
 import { historyKind, type HistoryKind } from '../outcome';
+import { CalendarLinkButton } from './calendar-link-button';
 import { ReleaseSlotButton } from './release-slot-button';
 import { SlotBadge } from './slot-badge';
 
@@ -34,7 +35,8 @@ function HistoryPreferenceBadge({ type }: { type: HistoryPreference['preferenceT
 /**
  * One child's card on the history page: 'child name - category'
  * and the Kita name, then a 400px table of the answers with date (expireDate, dd-MM-yyyy hh:mm a),
- * type, preference, slot assigned and the release button where the server allows it.
+ * type, preference, slot assigned, "add to calendar" for a place and the release button where the
+ * server allows it.
  */
 export function ChildHistoryCard({ child, parentId }: { child: ChildHistory; parentId: string }) {
   const { t } = useTranslation();
@@ -43,13 +45,19 @@ export function ChildHistoryCard({ child, parentId }: { child: ChildHistory; par
   // the slot, so every answer stays readable without scrolling sideways.
   const compact = useIsMobile();
   const columns = React.useMemo<ColumnDef<HistoryPreference>[]>(() => {
+    // A place: add it to the calendar, and give it back where the server allows it.
     const release = (p: HistoryPreference) =>
-      p.canRelease ? (
-        <ReleaseSlotButton
-          request={{ eventId: p.eventId, childId: p.childId, preferenceId: p.preferenceId, parentId }}
-          childName={child.childName}
-          short={compact}
-        />
+      p.canRelease || p.calendarLink ? (
+        <div className="flex flex-wrap items-center gap-1.5">
+          {p.calendarLink && <CalendarLinkButton href={p.calendarLink} childName={child.childName} short={compact} />}
+          {p.canRelease && (
+            <ReleaseSlotButton
+              request={{ eventId: p.eventId, childId: p.childId, preferenceId: p.preferenceId, parentId }}
+              childName={child.childName}
+              short={compact}
+            />
+          )}
+        </div>
       ) : null;
     const type = (p: HistoryPreference) => t(`results.history.eventType.${p.eventType}`);
     const head: ColumnDef<HistoryPreference>[] = [
