@@ -191,7 +191,7 @@ describe('the calendar link in the result message', () => {
       expect(res.statusCode, bad).toBe(404);
       expect(res.json().code).toBe('NOT_FOUND');
     }
-    // A NUL is bad input like everywhere else (docs/quality.md "Bad input").
+    // A NUL is bad input like everywhere else (docs/quality.md "Security").
     expect((await fetchByLink('/api/c/%00')).statusCode).toBe(400);
     t.clock.set(new Date(zonedInstant(TUESDAY, '17:00', BERLIN).getTime() + (CALENDAR_LINK_GRACE_DAYS - 1) * DAY));
     expect((await fetchByLink(path)).statusCode).toBe(200);
