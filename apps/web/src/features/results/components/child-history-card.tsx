@@ -45,20 +45,17 @@ export function ChildHistoryCard({ child, parentId }: { child: ChildHistory; par
   // the slot, so every answer stays readable without scrolling sideways.
   const compact = useIsMobile();
   const columns = React.useMemo<ColumnDef<HistoryPreference>[]>(() => {
-    // A place: add it to the calendar, and give it back where the server allows it.
     const release = (p: HistoryPreference) =>
-      p.canRelease || p.calendarLink ? (
-        <div className="flex flex-wrap items-center gap-1.5">
-          {p.calendarLink && <CalendarLinkButton href={p.calendarLink} childName={child.childName} short={compact} />}
-          {p.canRelease && (
-            <ReleaseSlotButton
-              request={{ eventId: p.eventId, childId: p.childId, preferenceId: p.preferenceId, parentId }}
-              childName={child.childName}
-              short={compact}
-            />
-          )}
-        </div>
+      p.canRelease ? (
+        <ReleaseSlotButton
+          request={{ eventId: p.eventId, childId: p.childId, preferenceId: p.preferenceId, parentId }}
+          childName={child.childName}
+          short={compact}
+        />
       ) : null;
+    // A place goes into the family's calendar (an icon only on a phone, beside the place's badge).
+    const calendar = (p: HistoryPreference) =>
+      p.calendarLink ? <CalendarLinkButton href={p.calendarLink} childName={child.childName} short={compact} /> : null;
     const type = (p: HistoryPreference) => t(`results.history.eventType.${p.eventType}`);
     const head: ColumnDef<HistoryPreference>[] = [
       {
@@ -105,7 +102,10 @@ export function ChildHistoryCard({ child, parentId }: { child: ChildHistory; par
       cell: ({ row }) =>
         compact ? (
           <div className="flex flex-col items-start gap-1.5">
-            <SlotBadge hasSlot={row.original.hasSlot} released={row.original.released} />
+            <div className="flex items-center gap-1.5">
+              <SlotBadge hasSlot={row.original.hasSlot} released={row.original.released} />
+              {calendar(row.original)}
+            </div>
             {release(row.original)}
           </div>
         ) : (
@@ -124,7 +124,13 @@ export function ChildHistoryCard({ child, parentId }: { child: ChildHistory; par
               header: () => <span className="sr-only">{t('results.history.columns.actions')}</span>,
               enableSorting: false,
               enableGlobalFilter: false,
-              cell: ({ row }) => release(row.original),
+              cell: ({ row }) =>
+                row.original.calendarLink || row.original.canRelease ? (
+                  <div className="flex flex-wrap items-center gap-1.5">
+                    {calendar(row.original)}
+                    {release(row.original)}
+                  </div>
+                ) : null,
             } satisfies ColumnDef<HistoryPreference>,
           ]),
     ];
