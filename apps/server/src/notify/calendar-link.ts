@@ -39,11 +39,17 @@ export function calendarPath(jwtSecret: Uint8Array, eventId: string, parentId: s
 
 const KEY_PATTERN = /^[A-Za-z0-9_-]{44}$/;
 
+/** The bytes of a base64url part, or null unless it is their one canonical spelling (the last character's spare bits zero). */
+function canonicalBytes(part: string): Buffer | null {
+  const bytes = Buffer.from(part, 'base64url');
+  return bytes.toString('base64url') === part ? bytes : null;
+}
+
 /** The inquiry id a key names, or null for anything that is not a key's shape. */
 export function eventIdOfKey(key: string): string | null {
   if (!KEY_PATTERN.test(key)) return null;
-  const hex = Buffer.from(key.slice(0, 22), 'base64url').toString('hex');
-  if (hex.length !== 32) return null;
+  const hex = canonicalBytes(key.slice(0, 22))?.toString('hex');
+  if (hex?.length !== 32) return null;
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
@@ -58,8 +64,8 @@ export function familyOfKey(
   secrets: { jwtSecret: Uint8Array; jwtSecretPrevious?: Uint8Array | null },
 ): string | null {
   if (!KEY_PATTERN.test(key)) return null;
-  const given = Buffer.from(key.slice(22), 'base64url');
-  if (given.length !== 16) return null;
+  const given = canonicalBytes(key.slice(22));
+  if (given?.length !== 16) return null;
   const ring = [secrets.jwtSecret, ...(secrets.jwtSecretPrevious ? [secrets.jwtSecretPrevious] : [])];
   let found: string | null = null;
   // Every candidate is compared (no early exit), so the time says nothing about which one matched.
@@ -97,5 +103,7 @@ export function composeWithCalendar(
   const stored: MessageVars = { ...opts.vars };
   delete stored.link;
   const composed = composeMessage(kind, { ...opts, vars: { ...stored, link } });
+  // An SMS that would pass its bound with the link goes without it (messages.ts composeSms).
+  if (!composed.bodyText.includes(key)) return { ...composed, vars: stored };
   return { ...sealMessage(composed, key, outboxSecretKey(config.jwtSecret)), vars: stored, publicUrl: config.publicUrl };
 }

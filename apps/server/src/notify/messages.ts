@@ -1,4 +1,4 @@
-import { translate, type MessageKeyIn } from '@kita/shared/i18n';
+import { translate, type MessageKey, type MessageKeyIn } from '@kita/shared/i18n';
 import { LANGUAGES, RTL_LANGUAGES, type Language } from '@kita/shared';
 import type { MessageKind, OutboxMessage } from './outbox.js';
 import { countSmsSegments, segmentLimit, shortenKitaName, SMS_ENCODING, toGsm7 } from './sms-text.js';
@@ -131,11 +131,24 @@ const MIN_SMS_KITA_NAME = 12;
  * fit (many children in one result SMS) is sent as it is; the outbox row records the count.
  */
 export function composeSms(kind: MessageKind, lang: Language, vars: MessageVars): string {
+  // The result and "a place is free" with a granted place end with the calendar link
+  // (notify/calendar-link.ts), but only while the SMS stays within CALENDAR_SMS_MAX_SEGMENTS: a
+  // longer one (two children in Ukrainian, Russian or Arabic) goes without it, and the family
+  // finds the calendar in its history.
+  if ((kind === 'results' || kind === 'slot_offered') && typeof vars.link === 'string' && vars.link !== '') {
+    const linked = fitSms(lang, vars, `messages.${kind}.smsLink`);
+    if (countSmsSegments(linked).segments <= CALENDAR_SMS_MAX_SEGMENTS) return linked;
+  }
+  return fitSms(lang, vars, `messages.${kind}.sms`);
+}
+
+/** The most segments a result or "a place is free" SMS may take with the calendar link in it. */
+export const CALENDAR_SMS_MAX_SEGMENTS = 3;
+
+function fitSms(lang: Language, vars: MessageVars, key: MessageKey): string {
   const gsm = SMS_ENCODING[lang] === 'gsm7';
-  // The result and "a place is free" with a granted place end with the calendar link (notify/calendar-link.ts).
-  const withLink = (kind === 'results' || kind === 'slot_offered') && typeof vars.link === 'string' && vars.link !== '';
   const render = (v: MessageVars) => {
-    const text = withLink ? translate(lang, `messages.${kind}.smsLink`, v) : translate(lang, `messages.${kind}.sms`, v);
+    const text = translate(lang, key, v);
     return gsm ? toGsm7(text) : text;
   };
   const full = render(vars);

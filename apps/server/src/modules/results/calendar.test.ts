@@ -184,9 +184,13 @@ describe('the calendar link in the result message', () => {
   it('answers 404 for a wrong, foreign, malformed or expired key, the same as for nothing', async () => {
     const path = linkIn(openMessage(await messageOf('results', w.carla.parent.id), testSecretKey).bodyText)!;
     const key = path.slice('/api/c/'.length);
-    const flipped = key.slice(0, -1) + (key.endsWith('A') ? 'B' : 'A');
+    // One character of the HMAC changed (in the middle: its last character also has spare bits).
+    const flipped = key.slice(0, 30) + (key[30] === 'A' ? 'B' : 'A') + key.slice(31);
+    // The same bytes spelled with the last character's spare bits set: not the key either.
+    const lastValue = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'.indexOf(key.at(-1)!);
+    const respelled = key.slice(0, -1) + 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'[lastValue + 1]!;
     const otherEvent = Buffer.from('00000000000040008000000000000000', 'hex').toString('base64url') + key.slice(22);
-    for (const bad of [flipped, otherEvent, 'short', `${key}x`, '0'.repeat(44)]) {
+    for (const bad of [flipped, respelled, otherEvent, 'short', `${key}x`, '0'.repeat(44)]) {
       const res = await fetchByLink(`/api/c/${bad}`);
       expect(res.statusCode, bad).toBe(404);
       expect(res.json().code).toBe('NOT_FOUND');
