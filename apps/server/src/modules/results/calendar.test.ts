@@ -250,3 +250,21 @@ describe('a place given back', () => {
     expect(dora.map((e) => [e.summary, e.sequence])).toEqual([['Notbetreuung Dani Dreier – Kita Sonnenschein', 0]]);
   });
 });
+
+describe('guessing keys', () => {
+  it('is rate limited per client like the inquiry link: 429 with Retry-After after 30 wrong keys', async () => {
+    const path = linkIn(openMessage(await messageOf('results', w.sms.parent.id), testSecretKey).bodyText)!;
+    // A fresh window: the tests above tried keys too.
+    t.clock.advance(16 * 60_000);
+    // Valid keys give their try back: the family may open its link as often as it likes.
+    for (let i = 0; i < 35; i++) expect((await fetchByLink(path)).statusCode).toBe(200);
+    const wrong = path.slice(0, 30) + (path[30] === 'A' ? 'B' : 'A') + path.slice(31);
+    const answers: number[] = [];
+    for (let i = 0; i < 31; i++) answers.push((await fetchByLink(wrong)).statusCode);
+    expect(answers.slice(0, 30).every((s) => s === 404)).toBe(true);
+    const limited = await fetchByLink(wrong);
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    t.clock.set(NOW);
+  });
+});
