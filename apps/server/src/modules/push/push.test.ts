@@ -1,8 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { PushPayload } from '@kita/shared';
 import { apiRoutes } from '@kita/shared/api';
-import { testAppWith, type TestContext } from '../../../test/app.js';
+import { testAppWith, testConfig, type TestContext } from '../../../test/app.js';
+import { OutboxWorker, outboxOptions } from '../../jobs/outbox-worker.js';
+import { devMailbox } from '../../notify/transport.js';
 import { immediateEvent, futureEvent, resultsWorld, type ResultsWorld } from '../../../test/factories-results.js';
 import { inquiryToken, linkHeader } from '../../../test/factories-events.js';
 import { startPushService, subscriberKeys, type PushService, type Subscriber } from '../../../test/push-service.js';
@@ -130,6 +132,25 @@ describe('push routes', () => {
     expect(await t.db.select().from(pushSubscriptions)).toEqual([]);
   });
 
+  it('a browser used by another family moves there (same device id)', async () => {
+    const shared = push.subscriber();
+    const first = (await subscribeAs(w.headers.carla, shared)).json().data;
+    const moved = (await subscribeAs(w.headers.mail, shared, 'Tablet')).json().data;
+    expect(moved.id).toBe(first.id);
+    const [row] = await t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, first.id));
+    expect(row).toMatchObject({ parentId: w.mail.parent.id, label: 'Tablet' });
+  });
+
+  it('limits how often a family writes devices (429 with Retry-After)', async () => {
+    let last = await subscribeAs(w.headers.dora, push.subscriber());
+    for (let i = 0; i < 30 && last.statusCode === 201; i++) last = await subscribeAs(w.headers.dora, push.subscriber());
+    expect(last.statusCode).toBe(429);
+    expect(last.json().code).toBe('RATE_LIMITED');
+    expect(last.headers['retry-after']).toBeDefined();
+    // (The clock stays: the immediate inquiry of the push lane tests below must still be open.)
+    await t.db.execute(sql`delete from rate_limits where key like 'push-subscribe:%'`);
+  });
+
   it('keeps at most 10 devices per family: the oldest is replaced', async () => {
     const first = push.subscriber();
     await subscribeAs(w.headers.carla, first);
@@ -247,6 +268,15 @@ describe('the push lane of the outbox worker', () => {
     expect(push.messages[0]).toMatchObject({ status: 201, payload: null, problem: expect.stringMatching(/could not be decrypted/) });
   });
 
+  it('with push switched off, a queued push fails as push_off and nothing is sent', async () => {
+    await subscribeAs(w.headers.carla, push.subscriber());
+    const row = await enqueue('results', w.carla.parent.id);
+    const off = new OutboxWorker({ db: t.db, log: t.app.log, transports: { email: devMailbox, sms: devMailbox }, clock: t.clock, ...outboxOptions(testConfig({ PUSH: 'off' })) });
+    await off.runOnce('push');
+    expect((await t.db.select().from(outboxMessages).where(eq(outboxMessages.id, row.id)))[0]).toMatchObject({ status: 'failed', failureReason: 'push_off', secret: null });
+    expect(push.messages).toEqual([]);
+  });
+
   it('push rows are not taken for an SMS/e-mail channel fallback', async () => {
     const futureId = await futureEvent(t, w, 1);
     expect(futureId).toBeTruthy();
@@ -259,5 +289,28 @@ describe('the push lane of the outbox worker', () => {
     await sendMessageFallbacks(ctx);
     const fallbacks = await t.db.select().from(outboxMessages).where(eq(outboxMessages.parentId, w.dora.parent.id));
     expect(fallbacks.filter((m) => m.idempotencyKey.startsWith('fallback:') && rows.some((r) => m.fallbackOf === r.id))).toEqual([]);
+  });
+});
+
+describe('Meine Daten and erasure', () => {
+  it('the family export lists its devices (label, added, last used), never the push address or keys', async () => {
+    const sub = push.subscriber();
+    await subscribeAs(w.headers.carla, sub, 'Edge · Windows');
+    const res = await t.app.inject({ method: 'GET', url: `/api/parents/${w.carla.parent.id}/export`, headers: w.headers.carla });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().devices).toEqual([{ label: 'Edge · Windows', createdAt: t.clock.now().toISOString(), lastUsedAt: null }]);
+    expect(res.body).not.toContain(sub.endpoint);
+    expect(res.body).not.toContain(sub.subscription.keys.auth);
+    const pdf = await t.app.inject({ method: 'GET', url: `/api/parents/${w.carla.parent.id}/export?format=pdf`, headers: w.headers.carla });
+    expect(pdf.statusCode).toBe(200);
+  });
+
+  it('erasing the family deletes its devices and push messages', async () => {
+    await subscribeAs(w.headers.dora, push.subscriber());
+    await enqueue('results', w.dora.parent.id);
+    const res = await t.app.inject({ method: 'DELETE', url: `/api/parents/${w.dora.parent.id}`, headers: w.headers.manager });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.parentId, w.dora.parent.id))).toEqual([]);
+    expect(await t.db.select().from(outboxMessages).where(and(eq(outboxMessages.channel, 'push'), eq(outboxMessages.recipient, w.dora.parent.id)))).toEqual([]);
   });
 });
