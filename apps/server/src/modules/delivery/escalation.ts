@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { ESCALATION_PREFIX, escalationKey, PUSH_PREFIX } from '@kita/shared/message-keys';
 import type { Services } from '../../lib/context.js';
-import { composeMessage, storedLanguage, type MessageVars } from '../../notify/messages.js';
+import { storedLanguage, type MessageVars } from '../../notify/messages.js';
+import { composeWithCalendar } from '../../notify/calendar-link.js';
 import { enqueueMessages } from '../../notify/outbox.js';
 import { enqueueInvitations, parentColumns, type ParentRow } from '../events/fanout.js';
 import { findEvent } from '../events/queries.js';
@@ -102,7 +103,13 @@ export async function escalatePushes(ctx: Services, limit = 500): Promise<number
       if (!to || !m.vars) return 0;
       await enqueueMessages(tx, [
         {
-          ...composeMessage(m.kind, { language: storedLanguage(m.language), channel: to.channel, recipient: to.recipient, vars: m.vars }),
+          // A granted place's calendar link is not stored (only `calendar: 1`): built and sealed again here.
+          ...composeWithCalendar(
+            m.kind,
+            { language: storedLanguage(m.language), channel: to.channel, recipient: to.recipient, vars: m.vars },
+            { eventId: m.event_id, parentId: m.parent_id },
+            ctx.config,
+          ),
           idempotencyKey: key,
           kitaId: m.kita_id,
           parentId: m.parent_id,

@@ -8,6 +8,8 @@ import { authHeader, createChild, createKita, createParent, createStaff } from '
 import { createEventViaApi, futureDates, inquiryToken, linkHeader } from '../../../test/factories-events.js';
 import { nextZonedWeekday } from '../../../test/dates.js';
 import { closeDueEvents } from '../results/close.js';
+import { openMessage } from '../../notify/secrets.js';
+import { testSecretKey } from '../../../test/factories-accounts.js';
 import { escalatePushes } from './escalation.js';
 
 /**
@@ -201,6 +203,9 @@ describe('push first', () => {
     expect(escalated).toHaveLength(1);
     expect(escalated[0]!.bodyText).toContain('Kita Push');
     expect(escalated[0]!.escalationOf).toBe(results[0]!.id);
+    // The place granted: the escalated SMS carries the family's calendar link, built and sealed again.
+    expect(results[0]!.vars).toMatchObject({ calendar: 1 });
+    expect(openMessage(escalated[0]!, testSecretKey).bodyText).toContain('/api/c/');
     await escalatePushes(t.app);
     const n = await t.db.execute(sql`select count(*)::int as n from outbox_messages where escalation_of is not null and event_id = ${eventId}`);
     expect(n.rows[0]).toMatchObject({ n: 2 });

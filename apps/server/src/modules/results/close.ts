@@ -7,7 +7,8 @@ import type { Tx } from '../../db/client.js';
 import { allocations, creditLedger, events, outboxMessages } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import { composeMessage, parentRecipient, resultLines } from '../../notify/messages.js';
+import { parentRecipient, resultLines } from '../../notify/messages.js';
+import { composeWithCalendar } from '../../notify/calendar-link.js';
 import { enqueueMessages, type OutboxMessage } from '../../notify/outbox.js';
 import { pushOnlyRecipient, routePushFirst } from '../../notify/push-first.js';
 import { allocate, creditEntriesFor, type AllocationResult } from '../allocation/allocate.js';
@@ -39,6 +40,11 @@ export interface CloseOptions {
   notify?: boolean;
   /** The periodic job skips an event another process is closing right now instead of waiting. */
   skipLocked?: boolean;
+  /**
+   * Where links start and what signs them: a family with a place gets its calendar link in the
+   * result (notify/calendar-link.ts). Without it (benchmarks) the result has no link.
+   */
+  links?: { publicUrl: string; jwtSecret: Uint8Array };
 }
 
 export type CloseTxResult =
@@ -104,7 +110,7 @@ export async function closeEventTx(tx: Tx, eventId: string, opts: CloseOptions):
 
   // A red child without a place whose family's credits went up is told so (rule version 2).
   const credited = new Set(ledger.filter((l) => l.reason === 'no_slot' && l.amount > 0).map((l) => l.childId));
-  const composed = opts.notify === false ? [] : resultMessages(e, rows, result, result.ruleVersion >= 2 ? credited : new Set());
+  const composed = opts.notify === false ? [] : resultMessages(e, rows, result, result.ruleVersion >= 2 ? credited : new Set(), opts.links);
   // Push first (notify/push-first.ts): a family with a push subscription gets the push before its SMS or e-mail.
   const messages = await routePushFirst(tx, e.kitaId, composed, opts.now);
   await enqueueMessages(tx, messages);
@@ -139,7 +145,13 @@ export async function closeEventTx(tx: Tx, eventId: string, opts: CloseOptions):
  * with slot yes/no, in the parent's language and by the parent's channel. Anonymous parents and
  * parents without a channel get none (the manager tells them).
  */
-function resultMessages(e: LockedEvent, rows: InquiryChild[], result: AllocationResult, credited: ReadonlySet<string>): OutboxMessage[] {
+function resultMessages(
+  e: LockedEvent,
+  rows: InquiryChild[],
+  result: AllocationResult,
+  credited: ReadonlySet<string>,
+  links: CloseOptions['links'],
+): OutboxMessage[] {
   const outcome = new Map(result.allocations.map((a) => [a.childId, a]));
   const families = new Map<string, InquiryChild[]>();
   for (const r of rows) families.set(r.parentId, [...(families.get(r.parentId) ?? []), r]);
@@ -166,13 +178,20 @@ function resultMessages(e: LockedEvent, rows: InquiryChild[], result: Allocation
         };
       }),
     );
+    // A family with a place gets the link to its calendar file (built again by a fallback).
+    const placed = links && kids.some((k) => outcome.get(k.childId)?.hasSlot);
     messages.push({
-      ...composeMessage('results', {
-        language,
-        channel: to.channel,
-        recipient: to.recipient,
-        vars: { name: p.parentName, kitaName: e.kitaName, careDays: careDays(language), results: lines },
-      }),
+      ...composeWithCalendar(
+        'results',
+        {
+          language,
+          channel: to.channel,
+          recipient: to.recipient,
+          vars: { name: p.parentName, kitaName: e.kitaName, careDays: careDays(language), results: lines, ...(placed ? { calendar: 1 } : {}) },
+        },
+        { eventId: e.id, parentId },
+        links ?? { publicUrl: '', jwtSecret: new Uint8Array() },
+      ),
       idempotencyKey: resultsKey(e.id, parentId),
       kitaId: e.kitaId,
       parentId,
@@ -190,7 +209,7 @@ export async function closeEvent(
 ): Promise<CloseEventResult & { state: CloseTxResult['state'] }> {
   const started = performance.now();
   const outcome = await app.db.transaction((tx) =>
-    closeEventTx(tx, eventId, { now: app.clock.now(), actor: opts.actor, skipLocked: opts.skipLocked }),
+    closeEventTx(tx, eventId, { now: app.clock.now(), actor: opts.actor, skipLocked: opts.skipLocked, links: app.config }),
   );
   const seconds = (performance.now() - started) / 1000;
   if (outcome.state === 'closed') {
