@@ -68,6 +68,11 @@ const rows = (eventId: string) => t.db.select().from(outboxMessages).where(eq(ou
 const of = async (eventId: string, parent: string) => (await rows(eventId)).filter((m) => m.parentId === parents[parent]);
 const delivery = async (eventId: string) =>
   (await t.app.inject({ method: 'GET', url: `/api/emergency-event/${eventId}/delivery`, headers: manager })).json().data as EventDelivery;
+const metric = async (name: string) => {
+  const res = await t.app.inject({ url: '/metrics' });
+  const line = res.body.split('\n').find((l) => l.startsWith(`${name} `));
+  return line === undefined ? undefined : Number(line.split(' ').at(-1));
+};
 const advance = (ms: number) => t.clock.set(new Date(t.clock.now().getTime() + ms));
 const answer = (eventId: string, child: string) =>
   t.app.inject({ method: 'POST', url: `/api/emergency-event/${eventId}/preferences`, headers: manager, payload: { preferences: [{ childId: kids[child], preferenceType: 'red' }] } });
@@ -139,6 +144,11 @@ describe('push first', () => {
     expect(family('plain').push).toBeNull();
     expect(family('pushOnly')).toMatchObject({ push: 'sent', state: 'sent', needsCall: false });
     expect(family('sms').messages).toEqual([expect.objectContaining({ channel: 'push', recipient: '', opened: true, isEscalation: false })]);
+    // The metrics count the same over every Kita (earlier tests of this file add their pushes).
+    expect(await metric('kita_push_sent')).toBeGreaterThanOrEqual(3);
+    expect(await metric('kita_push_opened')).toBeGreaterThanOrEqual(2);
+    expect(await metric('kita_sms_saved')).toBeGreaterThanOrEqual(1);
+    expect(await metric('kita_push_escalated')).toBeGreaterThanOrEqual(2);
   });
 
   it('escalates a failed push at once', async () => {
