@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { pushKey } from '@kita/shared/message-keys';
 import type { DbOrTx } from '../db/client.js';
-import type { Language, PushKind } from '@kita/shared';
+import { PUSH_KINDS, type Language, type PushKind } from '@kita/shared';
 import { storedLanguage } from './messages.js';
 import type { MessageKind, OutboxMessage } from './outbox.js';
 import { pushNotification } from './push-payload.js';
@@ -14,7 +14,7 @@ import { sealMessage, type SecretKey } from './secrets.js';
  * the push failed or not opened in time (modules/delivery/escalation.ts); with 'extra' it gets both
  * at once. A family without a subscription is unchanged.
  */
-export const PUSH_FIRST_KINDS: ReadonlySet<MessageKind> = new Set<MessageKind>(['inquiry', 'reminder', 'results', 'slot_offered']);
+export const PUSH_FIRST_KINDS: ReadonlySet<MessageKind> = new Set<MessageKind>(PUSH_KINDS);
 
 export interface PushRouting {
   mode: 'first' | 'extra';

@@ -1,3 +1,5 @@
+import type { PushKind } from '@kita/shared';
+
 /**
  * When a push that went first escalates to the family's usual SMS or e-mail (docs/domain.md
  * "Push first"). Pure: every time comes from the caller (the app's clock), no database.
@@ -15,10 +17,8 @@ export interface EscalationSettings {
   plannedCapMinutes: number;
 }
 
-export type PushFirstKind = 'inquiry' | 'reminder' | 'results' | 'slot_offered';
-
-/** The kinds that go by push first when the family has a subscription. */
-export const PUSH_FIRST_KINDS: readonly PushFirstKind[] = ['inquiry', 'reminder', 'results', 'slot_offered'];
+/** The kinds that go by push first (the kinds a push can carry, @kita/shared PUSH_KINDS). */
+export type PushFirstKind = PushKind;
 
 export const DEFAULT_ESCALATION: EscalationSettings = { immediateMinutes: 3, plannedCapMinutes: 120 };
 
