@@ -44,16 +44,16 @@ export type PushSubscriptionInput = z.infer<typeof pushSubscriptionInputSchema>;
 
 /** A family's device as the family sees it (the endpoint and keys are never sent back). */
 export const pushSubscriptionSchema = z.object({
-  id: z.string(),
-  label: z.string(),
-  createdAt: z.string(),
-  lastUsedAt: z.string().nullable(),
+  id: text(),
+  label: text(),
+  createdAt: text(),
+  lastUsedAt: text().nullable(),
 });
 export type PushSubscriptionView = z.infer<typeof pushSubscriptionSchema>;
 
 export const pushPublicKeySchema = z.object({
   /** The VAPID public key (applicationServerKey), base64url. Empty when push is off. */
-  publicKey: z.string(),
+  publicKey: text(),
   enabled: z.boolean(),
 });
 export type PushPublicKey = z.infer<typeof pushPublicKeySchema>;
