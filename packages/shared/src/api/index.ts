@@ -5,6 +5,7 @@ import { auditApi } from './audit.js';
 import { legalApi } from './legal.js';
 import { privacyApi } from './privacy.js';
 import { priorityApi } from './priority.js';
+import { pushApi } from './push.js';
 import { accountsApi } from './accounts.js';
 import { authApi } from './auth.js';
 import { categoriesApi } from './categories.js';
@@ -27,6 +28,7 @@ export {
   legalApi,
   privacyApi,
   priorityApi,
+  pushApi,
   accountsApi,
   authApi,
   categoriesApi,
@@ -50,6 +52,7 @@ export const apiDefinitions = {
   legal: legalApi,
   privacy: privacyApi,
   priority: priorityApi,
+  push: pushApi,
   accounts: accountsApi,
   auth: authApi,
   categories: categoriesApi,

@@ -146,6 +146,13 @@ export const apiRoutes = {
     confirm: { method: 'POST', path: '/parents/:parentId/priority' },
     end: { method: 'DELETE', path: '/parents/:parentId/priority' },
   },
+  push: {
+    publicKey: { method: 'GET', path: '/push/public-key' },
+    subscriptions: { method: 'GET', path: '/push/subscriptions' },
+    subscribe: { method: 'POST', path: '/push/subscriptions' },
+    unsubscribe: { method: 'DELETE', path: '/push/subscriptions/:id' },
+    opened: { method: 'POST', path: '/push/opened' },
+  },
   audit: {
     list: { method: 'GET', path: '/audit-log' },
     actors: { method: 'GET', path: '/audit-log/actors' },
