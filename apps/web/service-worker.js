@@ -1,5 +1,5 @@
 /* The parent app's service worker (hand-written; built to /sw.js by vite.config.ts, which puts the
- * build's version in place of __BUILD_VERSION__). It
+ * build's version into VERSION). It
  * - keeps the app shell for offline use: the two HTML pages, the hashed JS/CSS they load, the
  *   icons and the manifest. Never an answer of /api (personal data): those requests are not
  *   touched at all and go to the network as without a worker;
@@ -111,6 +111,23 @@ function appUrl(url) {
   return target.origin === self.location.origin ? target.href : new URL('/', self.location.origin).href;
 }
 
+/** Focuses a window already showing `target`, else takes an open window of the app there, else opens one. */
+async function openApp(target) {
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const same = windows.find((client) => client.url === target);
+  if (same) return same.focus().catch(() => same);
+  for (const client of windows) {
+    try {
+      // Only a window this worker controls can be sent elsewhere (navigate refuses the others).
+      const navigated = await client.navigate(target);
+      if (navigated) return navigated.focus().catch(() => navigated);
+    } catch {
+      // Try the next window, or open a new one.
+    }
+  }
+  return self.clients.openWindow(target);
+}
+
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
   const { url, ref } = event.notification.data || {};
@@ -120,22 +137,7 @@ self.addEventListener('notificationclick', (event) => {
       ref
         ? fetch('/api/push/opened', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ ref }), keepalive: true }).catch(() => undefined)
         : undefined,
-      (async () => {
-        const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
-        const same = windows.find((client) => client.url === target);
-        if (same) return same.focus();
-        // An open window of the app goes to the linked page; otherwise a new one opens.
-        const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
-        if (open) {
-          try {
-            const navigated = await open.navigate(target);
-            if (navigated) return navigated.focus();
-          } catch {
-            // Not controlled by this worker (navigate refuses): open a new window instead.
-          }
-        }
-        return self.clients.openWindow(target);
-      })(),
+      openApp(target),
     ]),
   );
 });

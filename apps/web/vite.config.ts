@@ -93,12 +93,12 @@ function serviceWorker(): Plugin {
     configureServer(server) {
       server.middlewares.use('/sw.js', (_req, res) => {
         res.setHeader('Content-Type', 'text/javascript');
-        res.end(source().replace('__BUILD_VERSION__', 'dev'));
+        res.end(source().replaceAll('__BUILD_VERSION__', 'dev'));
       });
     },
     generateBundle(_options, bundle) {
       const version = createHash('sha256').update(Object.keys(bundle).sort().join('\n')).digest('hex').slice(0, 12);
-      this.emitFile({ type: 'asset', fileName: 'sw.js', source: source().replace('__BUILD_VERSION__', version) });
+      this.emitFile({ type: 'asset', fileName: 'sw.js', source: source().replaceAll('__BUILD_VERSION__', version) });
     },
   };
 }
