@@ -1,0 +1,142 @@
+import type { BrowserContext, Page } from '@playwright/test';
+import { expect, login, test } from './support';
+
+/**
+ * The installable parent app in Chromium: the manifest and its icons, the service worker (the app
+ * shell offline, never an /api answer), and its push and notification-click handlers with a push
+ * message delivered through DevTools (ServiceWorker.deliverPushMessage), as a push service would.
+ */
+
+/** Width and height of a PNG (its IHDR chunk). */
+function pngSize(bytes: Buffer): { width: number; height: number } {
+  expect(bytes.subarray(1, 4).toString()).toBe('PNG');
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+}
+
+/** Waits until the page is controlled by the active worker (its first load is not yet). */
+async function controlled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+  });
+}
+
+/** Every URL in the worker's caches. */
+const cachedUrls = (page: Page) =>
+  page.evaluate(async () => {
+    const urls: string[] = [];
+    for (const name of await caches.keys()) for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+    return urls;
+  });
+
+/** Delivers a push message to the page's service worker as the browser's push service would (DevTools). */
+async function deliverPush(context: BrowserContext, page: Page, data: string): Promise<void> {
+  const cdp = await context.newCDPSession(page);
+  const registrations = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const found = registrations.find((r) => !r.isDeleted && new URL(r.scopeURL).pathname === '/');
+      if (found) resolve(found.registrationId);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  const registrationId = await registrations;
+  await cdp.send('ServiceWorker.deliverPushMessage', { origin: new URL(page.url()).origin, registrationId, data });
+  await cdp.detach();
+}
+
+test('the manifest makes the parent app installable and both pages link it', async ({ page }) => {
+  const response = await page.request.get('/manifest.webmanifest');
+  expect(response.ok()).toBeTruthy();
+  const manifest = (await response.json()) as Record<string, unknown> & { icons: Array<{ src: string; sizes: string; type: string; purpose: string }> };
+  expect(manifest).toMatchObject({ name: 'Kita Notbetreuung', start_url: '/', scope: '/', display: 'standalone', theme_color: '#facc15' });
+  expect(manifest.short_name).toBeTruthy();
+  expect(manifest.icons.map((i) => `${i.sizes} ${i.purpose}`).sort()).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
+  for (const icon of manifest.icons) {
+    const png = await page.request.get(icon.src);
+    expect(png.headers()['content-type']).toBe('image/png');
+    const [width] = icon.sizes.split('x').map(Number);
+    expect(pngSize(await png.body())).toEqual({ width, height: width });
+  }
+  for (const path of ['/login', '/p/abc', '/preference?token=abc']) {
+    await page.goto(path);
+    await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
+    await expect(page.locator('link[rel="apple-touch-icon"]')).toHaveAttribute('href', '/icons/apple-touch-icon.png');
+  }
+  // Chromium's own reading of the manifest: no errors, the icons found.
+  const cdp = await page.context().newCDPSession(page);
+  const { errors, parsed } = (await cdp.send('Page.getAppManifest' as never)) as unknown as { errors: unknown[]; parsed?: { name?: string } };
+  expect(errors).toEqual([]);
+  expect(parsed?.name ?? 'Kita Notbetreuung').toBe('Kita Notbetreuung');
+});
+
+test('the service worker keeps the shell: the parent page and the preference page load offline, /api is never cached', async ({ page, context }) => {
+  await login(page, 'parent');
+  await page.waitForURL(/\/parents\/[0-9a-f-]{36}$/);
+  await expect(page.getByTestId('parent-details-page')).toBeVisible();
+  await controlled(page);
+  const sw = await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.scriptURL);
+  expect(sw).toMatch(/\/sw\.js$/);
+  // Online once under the worker: the page's lazily loaded parts pass through it into the cache.
+  await page.reload();
+  await expect(page.getByTestId('parent-details-page')).toBeVisible();
+  const cached = await cachedUrls(page);
+  expect(cached).toEqual(expect.arrayContaining(['/index.html', '/preference.html', '/manifest.webmanifest', '/icons/icon-192.png']));
+  expect(cached.some((url) => url.startsWith('/assets/'))).toBe(true);
+  expect(cached.filter((url) => url.startsWith('/api/'))).toEqual([]);
+
+  await context.setOffline(true);
+  await page.reload();
+  // The app's frame comes from the cache; the family's data would need the server.
+  await expect(page.getByTestId('app-header')).toBeVisible();
+  await expect(page.getByRole('alert').or(page.getByText('Erneut versuchen')).first()).toBeVisible();
+  // An API request offline fails instead of being answered from a cache.
+  expect(await page.evaluate(() => fetch('/api/health').then(() => 'answered', () => 'failed'))).toBe('failed');
+  // The preference page (SMS link) has its own shell.
+  await page.goto('/p/offline-token').catch(() => undefined);
+  await expect(page.getByTestId('preference-error')).toBeVisible();
+  await context.setOffline(false);
+  expect((await cachedUrls(page)).filter((url) => url.startsWith('/api/'))).toEqual([]);
+});
+
+test('a push message shows a notification; tapping it reports the ref and opens the linked page', async ({ page, context, baseURL }) => {
+  await context.grantPermissions(['notifications'], { origin: baseURL });
+  await login(page, 'parent');
+  await page.waitForURL(/\/parents\/[0-9a-f-]{36}$/);
+  const ownPage = new URL(page.url()).pathname;
+  await controlled(page);
+
+  const payload = { title: 'Kita Sonnenschein', body: 'Neue Abfrage zur Notbetreuung', url: '/privacy', ref: 'ref-123', tag: 'inquiry:e-1' };
+  await deliverPush(context, page, JSON.stringify(payload));
+  const shown = await page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    for (let i = 0; i < 50; i++) {
+      const list = await registration.getNotifications();
+      if (list.length) return list.map((n) => ({ title: n.title, body: n.body, tag: n.tag, icon: n.icon, data: n.data as unknown }));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    return [];
+  });
+  expect(shown).toEqual([{ title: 'Kita Sonnenschein', body: 'Neue Abfrage zur Notbetreuung', tag: 'inquiry:e-1', icon: expect.stringMatching(/\/icons\/icon-192\.png$/), data: { url: '/privacy', ref: 'ref-123' } }]);
+
+  // The tap: DevTools has no click on a notification, so the worker gets the event it would.
+  const [worker] = context.serviceWorkers();
+  expect(worker).toBeTruthy();
+  await worker!.evaluate(async () => {
+    const scope = self as unknown as { registration: ServiceWorkerRegistration; dispatchEvent(event: Event): boolean; fetch: typeof fetch; sent?: string[] };
+    // What the worker sends, seen at its fetch (the server's push routes answer for themselves).
+    const send = scope.fetch.bind(scope);
+    scope.sent = [];
+    scope.fetch = (input, init) => {
+      if (String(input).includes('/api/')) scope.sent!.push(`${init?.method ?? 'GET'} ${String(input)} ${String(init?.body ?? '')} keepalive=${String(init?.keepalive)}`);
+      return send(input, init);
+    };
+    const [notification] = await scope.registration.getNotifications();
+    const Click = (self as unknown as { NotificationEvent: new (type: string, init: { notification: Notification }) => Event }).NotificationEvent;
+    scope.dispatchEvent(new Click('notificationclick', { notification: notification! }));
+  });
+  await expect.poll(() => worker!.evaluate(() => (self as unknown as { sent: string[] }).sent)).toEqual([`POST /api/push/opened ${JSON.stringify({ ref: 'ref-123' })} keepalive=true`]);
+  // The open window of the app goes to the linked page.
+  await page.waitForURL(/\/privacy$/);
+  expect(ownPage).not.toBe('/privacy');
+  expect(await page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).length)).toBe(0);
+});
