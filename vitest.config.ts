@@ -5,6 +5,10 @@ const webSrc = fileURLToPath(new URL('./apps/web/src', import.meta.url));
 
 export default defineConfig({
   test: {
+    // Two workers (two cores). Vitest reads the number of workers from the root config only: set
+    // inside a project, as before, it was ignored and every file ran in one worker.
+    maxWorkers: 2,
+    minWorkers: 1,
     projects: [
       {
         test: {
@@ -28,7 +32,7 @@ export default defineConfig({
           // once per file: most of the suite's time used to be spent there.
           globalSetup: ['apps/server/test/global-setup.ts'],
           pool: 'forks',
-          poolOptions: { forks: { maxForks: 2, minForks: 1, isolate: false } },
+          poolOptions: { forks: { isolate: false } },
         },
       },
       {

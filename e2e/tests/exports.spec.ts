@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Download } from '@playwright/test';
+import { hasUtf8Bom, parseCsv } from '@kita/shared/csv-read';
 import { approvedParent, checkScreenA11y, demoKita, expect, json, login, test, uniqueEmail } from './support';
 
 /**
@@ -14,32 +15,7 @@ const EVIL = '-A1 Formel';
 /** The file's cells (RFC 4180 with `;` as the German files have it), after the UTF-8 BOM. */
 async function csvOf(download: Download): Promise<{ bom: boolean; rows: string[][] }> {
   const raw = readFileSync((await download.path())!);
-  const text = raw.subarray(3).toString('utf8');
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ';') {
-      row.push(cell);
-      cell = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else cell += c;
-  }
-  return { bom: raw[0] === 0xef && raw[1] === 0xbb && raw[2] === 0xbf, rows };
+  return { bom: hasUtf8Bom(raw), rows: parseCsv(raw.subarray(3).toString('utf8'), ';') };
 }
 
 test('the parents list downloads as CSV, a formula-like name as text', async ({ page, request }, testInfo) => {

@@ -102,6 +102,14 @@ export const familyExportSchema = z.object({
   /** What staff and the system did to the family's records (the audit log). */
   recordHistory: z.array(z.object({ at: text(), action: text(), entity: text(), actorRole: nullableText })),
   erasureRequests: z.array(z.object({ requestedAt: text(), dueAt: text(), doneAt: nullableText })),
+  /**
+   * The Kita's priority confirmations of the family, ended ones included, with the group and the
+   * staff's note: elsewhere only the Kita's managers see them, but the family's right of access
+   * covers its own record (docs/privacy.md).
+   */
+  priority: z.array(
+    z.object({ group: text(), childId: nullableText, childName: nullableText, validUntil: text(), note: nullableText, confirmedAt: text(), endedAt: nullableText }),
+  ),
 });
 export type FamilyExport = z.infer<typeof familyExportSchema>;
 

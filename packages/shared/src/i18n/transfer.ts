@@ -7,14 +7,12 @@
  * are refused with a list of problems, and nothing is written.
  */
 import type { Language } from '../validation.js';
+import { isStaffOnlyKey } from './staff-parts.js';
 
 export interface Texts {
   [key: string]: string | Texts;
 }
 
-/** Texts only staff read (types.ts): a family language may leave them out. */
-export const STAFF_ONLY_KEY =
-  /^(kitas|categories|groups|users|events|registration|audit)\.|^mydata\.(requests|deleteWithHistory|erasedFamily|erasedChild|pdf)(\.|$)|^accounts\.mailbox\.|^parents\.(list|form|deleteDescription|csv)(\.|$)|^results\.(report|close|credits)\.|^priority\.(card|form|groups|list|toast)\.|^validation\.priorityGroups|^delivery\.(?!reasons\.)/;
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 
 /** key → text for every leaf ("preference.sought_one" → "…"). */
@@ -62,7 +60,7 @@ export function checkImport(lang: Language, texts: unknown, german: unknown): st
     if (strip(placeholders(text)) !== strip(placeholders(german))) problems.push(`${key}: placeholders {{${placeholders(text)}}} differ from German's {{${placeholders(german)}}}`);
   }
   for (const key of source.keys()) {
-    if (family && STAFF_ONLY_KEY.test(key)) continue;
+    if (family && isStaffOnlyKey(key)) continue;
     if (!PLURAL.test(key)) {
       if (!own.has(key)) problems.push(`${key}: missing`);
     } else if (key.endsWith('_other')) {

@@ -1,4 +1,5 @@
 import type { de } from './de/index.js';
+import type { FAMILY_PART_OF_STAFF_NAMESPACE, STAFF_NAMESPACES, STAFF_PARTS } from './staff-parts.js';
 
 /** A catalog of the same shape as the German source, every leaf a string (typed against `de`). */
 export type Catalog<T> = { [K in keyof T]: T[K] extends string ? string : Catalog<T[K]> };
@@ -34,11 +35,10 @@ export type PluralCatalog<T, Forms extends PluralForm> = {
 type German = typeof de;
 
 /**
- * Namespaces only staff read (staff screens stay German and English): a family language may
- * leave them out, and English fills in. The delivery failure reasons are the exception: the
- * parent's code page names why an SMS failed.
+ * Namespaces only staff read (staff-parts.ts): a family language may leave them out, and English
+ * fills in. The delivery namespace is one of them but for its failure reasons, which families read.
  */
-export type StaffNamespace = 'kitas' | 'categories' | 'groups' | 'users' | 'events' | 'registration' | 'audit' | 'delivery';
+export type StaffNamespace = (typeof STAFF_NAMESPACES)[number] | keyof typeof FAMILY_PART_OF_STAFF_NAMESPACE;
 
 /**
  * Family namespaces that arrive before their translations may be named here for a while: English
@@ -46,19 +46,10 @@ export type StaffNamespace = 'kitas' | 'categories' | 'groups' | 'users' | 'even
  */
 export type PendingNamespace = never;
 
-/** Parts of the families' namespaces that only staff read (the dev mailbox, the PDF, the manager's forms and buttons). */
-interface StaffParts {
-  accounts: 'mailbox';
-  parents: 'list' | 'form' | 'deleteDescription' | 'csv';
-  results: 'report' | 'close' | 'credits';
-  /** The manager's priority card, form, groups editor and list; the family reads only `parent`. */
-  priority: 'card' | 'form' | 'groups' | 'list' | 'toast';
-  /** The staff's erasure list, the delete confirmation, the stored pseudonyms and the data PDF (German/English like every staff document). */
-  mydata: 'requests' | 'deleteWithHistory' | 'erasedFamily' | 'erasedChild' | 'pdf';
-  /** The priority groups editor's checks (staff only). */
-  validation: 'priorityGroupsMax' | 'priorityGroupsUnique';
-  delivery: Exclude<keyof German['delivery'], 'reasons'>;
-}
+/** Parts of the families' namespaces that only staff read (staff-parts.ts STAFF_PARTS). */
+type StaffParts = { [N in keyof typeof STAFF_PARTS]: (typeof STAFF_PARTS)[N][number] } & {
+  [N in keyof typeof FAMILY_PART_OF_STAFF_NAMESPACE]: Exclude<keyof German[N], (typeof FAMILY_PART_OF_STAFF_NAMESPACE)[N]>;
+};
 
 type FamilyPart<N extends keyof German> = N extends keyof StaffParts ? Omit<German[N], StaffParts[N]> : German[N];
 type StaffPart<N extends keyof German> = N extends keyof StaffParts ? Partial<Catalog<Pick<German[N], StaffParts[N] & keyof German[N]>>> : unknown;

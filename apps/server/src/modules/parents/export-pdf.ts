@@ -121,6 +121,13 @@ export async function renderFamilyPdf(data: FamilyExport, lang: Language, timeZo
   if (data.recordHistory.length === 0) none();
   for (const h of data.recordHistory) item(`${when(h.at)} · ${h.entity} · ${h.action} · ${h.actorRole ?? '–'}`);
 
+  heading(t('pdf.priority'));
+  if (data.priority.length === 0) none();
+  for (const c of data.priority) {
+    const whom = c.childName ?? t('pdf.wholeFamily');
+    item(`${c.group} · ${whom} · ${t('pdf.validUntil', { date: c.validUntil })}${c.endedAt ? ` · ${t('pdf.ended', { date: when(c.endedAt) })}` : ''}${c.note ? ` · ${c.note}` : ''}`);
+  }
+
   heading(t('pdf.erasure'));
   if (data.erasureRequests.length === 0) none();
   for (const e of data.erasureRequests) item(`${when(e.requestedAt)} → ${when(e.dueAt)}${e.doneAt ? ` · ${when(e.doneAt)}` : ''}`);

@@ -118,6 +118,14 @@ export async function collectFamily(db: DbOrTx, parentId: string, now: Date): Pr
   const erasures = await db.execute<{ requested_at: string; due_at: string; done_at: string | null }>(sql`
     select requested_at, due_at, done_at from erasure_requests where parent_id = ${parentId} order by requested_at`);
 
+  const priority = await db.execute<{ group_name: string; child_id: string | null; child_name: string | null; valid_until: string; note: string | null; created_at: string; ended_at: string | null }>(sql`
+    select g.name as group_name, c.child_id, ch.name as child_name, c.valid_until::text as valid_until, c.note, c.created_at, c.ended_at
+      from priority_confirmations c
+      join priority_groups g on g.id = c.group_id
+      left join children ch on ch.id = c.child_id
+     where c.parent_id = ${parentId}
+     order by c.created_at, c.id`);
+
   return {
     format: 'kita-family-export/1',
     exportedAt: now.toISOString(),
@@ -171,5 +179,14 @@ export async function collectFamily(db: DbOrTx, parentId: string, now: Date): Pr
     },
     recordHistory: history.rows.map((h) => ({ at: isoOr(h.created_at), action: h.action, entity: h.entity, actorRole: h.actor_role })),
     erasureRequests: erasures.rows.map((e) => ({ requestedAt: isoOr(e.requested_at), dueAt: isoOr(e.due_at), doneAt: iso(e.done_at) })),
+    priority: priority.rows.map((c) => ({
+      group: c.group_name,
+      childId: c.child_id,
+      childName: c.child_name,
+      validUntil: c.valid_until,
+      note: c.note,
+      confirmedAt: isoOr(c.created_at),
+      endedAt: iso(c.ended_at),
+    })),
   };
 }

@@ -8,6 +8,7 @@ import { testAppWith, type TestContext } from '../../../test/app.js';
 import { NOW, inquiryToken, linkHeader } from '../../../test/factories-events.js';
 import { closeViaApi, count, futureEvent, ledgerSum, record, resultsWorld, type ResultsWorld } from '../../../test/factories-results.js';
 import { createChild, createParent } from '../../../test/factories.js';
+import { zonedDay } from '@kita/shared';
 import { auditLog, children, outboxMessages, parents, sessions, users } from '../../db/schema.js';
 
 let t: TestContext;
@@ -68,6 +69,31 @@ describe('GET /parents/{id}/export ("Meine Daten")', () => {
     // No message text, link, token or code, and no other family.
     const text = res.body;
     for (const secret of ['/p/', 'bodyText', 'secret', 'token', 'Ben Sms', 'Noah', 'Carla', 'Ülla', 'Dora', 'Fremde']) expect(text).not.toContain(secret);
+  });
+
+  it("includes the Kita's priority confirmation with its group and note: the family's own record", async () => {
+    const groups = (await t.app.inject({ url: `/api/kitas/${w.home.kita.id}/priority-groups`, headers: w.headers.manager })).json().data as Array<{ groupId: string; name: string }>;
+    const validUntil = zonedDay(new Date(t.clock.now().getTime() + 30 * DAY), 'Europe/Berlin');
+    const confirmed = await t.app.inject({
+      method: 'POST',
+      url: `/api/parents/${w.mail.parent.id}/priority`,
+      headers: w.headers.manager,
+      payload: { groupId: groups[1]!.groupId, childId: w.kids.mailKid.id, validUntil, note: 'Bescheinigung Arbeitgeber gesehen' },
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(201);
+    const d = (await exportOf(w.mail.parent.id, w.headers.mail)).json();
+    expect(d.priority).toEqual([
+      expect.objectContaining({ group: groups[1]!.name, childId: w.kids.mailKid.id, childName: 'Mia', validUntil, note: 'Bescheinigung Arbeitgeber gesehen', endedAt: null }),
+    ]);
+    // Another family's export says nothing of it.
+    expect((await exportOf(w.sms.parent.id, w.headers.sms)).json().priority).toEqual([]);
+    const pdf = await t.app.inject({ url: `/api/parents/${w.mail.parent.id}/export?format=pdf`, headers: { ...w.headers.mail, 'accept-language': 'de' } });
+    const file = path.join(dir, 'family-priority.pdf');
+    writeFileSync(file, pdf.rawPayload);
+    const text = execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+    expect(text).toContain('Vorrang (bestätigt)');
+    expect(text).toContain(groups[1]!.name);
+    await t.app.inject({ method: 'DELETE', url: `/api/parents/${w.mail.parent.id}/priority`, headers: w.headers.manager });
   });
 
   it('is audited', async () => {

@@ -56,8 +56,12 @@ describe('fan-out', () => {
   });
 });
 
+// 400 requests at once on one embedded database: 13-21 s alone, three times that while the machine
+// runs other suites; a load test, so its own limit (how fast answers are is measured in bench/).
+const LOAD_TEST_TIMEOUT_MS = 120_000;
+
 describe('200 families answering at the same moment', () => {
-  it('stores every answer, loses none and never fails', async () => {
+  it('stores every answer, loses none and never fails', { timeout: LOAD_TEST_TIMEOUT_MS }, async () => {
     const messages = await t.db.select().from(outboxMessages).where(eq(outboxMessages.eventId, eventId));
     const tokenOf = new Map(messages.map((m) => [m.parentId!, openMessage(m, testSecretKey).bodyText.match(/\/p\/([A-Za-z0-9_-]+)/)![1]!]));
     const links = await Promise.all(
