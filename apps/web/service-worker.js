@@ -14,24 +14,30 @@ const STATIC = ['/manifest.webmanifest', '/favicon.svg', '/icons/icon-192.png', 
 /** The preference page (SMS link) has its own HTML; every other path is the app's index.html. */
 const shellOf = (pathname) => (pathname === '/preference' || pathname.startsWith('/p/') ? '/preference.html' : '/index.html');
 
-/** The hashed scripts, styles and preloads an HTML page names (absolute /assets/ paths). */
-function assetsOf(html) {
-  return [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((match) => match[1]);
-}
-
 self.addEventListener('install', (event) => {
+  // Small on purpose (a phone on a slow network): the pages, icons and manifest. The scripts and
+  // styles come in as the pages use them (the page names those it loaded before the worker ran).
   event.waitUntil(
     (async () => {
       const cache = await caches.open(CACHE);
-      const assets = new Set(STATIC);
-      for (const page of PAGES) {
-        const response = await fetch(page, { cache: 'no-cache' });
-        if (!response.ok) continue;
-        for (const asset of assetsOf(await response.clone().text())) assets.add(asset);
-        await cache.put(page, response);
-      }
-      await cache.addAll([...assets]);
+      await cache.addAll([...PAGES, ...STATIC]);
       await self.skipWaiting();
+    })(),
+  );
+});
+
+/** A page's message `{ cache: [urls] }`: the hashed assets it loaded before this worker ran (from the HTTP cache). */
+self.addEventListener('message', (event) => {
+  const urls = Array.isArray(event.data?.cache) ? event.data.cache : [];
+  const assets = urls
+    .map((url) => new URL(url, self.location.origin))
+    .filter((url) => url.origin === self.location.origin && url.pathname.startsWith('/assets/'))
+    .map((url) => url.pathname);
+  if (!assets.length) return;
+  event.waitUntil(
+    (async () => {
+      const cache = await caches.open(CACHE);
+      for (const asset of assets) if (!(await cache.match(asset))) await cache.add(asset).catch(() => undefined);
     })(),
   );
 });

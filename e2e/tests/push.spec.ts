@@ -1,11 +1,62 @@
 import type { BrowserContext, Page } from '@playwright/test';
-import { expect, login, test } from './support';
+import type { APIRequestContext } from '@playwright/test';
+import { apiData, apiLogin, apiRoutes, expect, expectNoA11yViolations, login, test } from './support';
 
 /**
  * The installable parent app in Chromium: the manifest and its icons, the service worker (the app
  * shell offline, never an /api answer), and its push and notification-click handlers with a push
  * message delivered through DevTools (ServiceWorker.deliverPushMessage), as a push service would.
  */
+
+const DAY = 86_400_000;
+const PHONE = { width: 390, height: 844 };
+
+type World = { kitaId: string; categoryId: string; groupId: string; headers: Record<string, string>; email: (key: string) => string };
+
+/** A Kita of its own (the demo Kita's families stay out of these inquiries). */
+async function world(request: APIRequestContext): Promise<World> {
+  const { headers } = await apiLogin(request, 'admin');
+  const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const kita = await apiData(request, apiRoutes.kitas.create, { headers, body: { kitaName: `Kita Glockenblume ${stamp}`, location: 'Kassel' } });
+  const category = await apiData(request, apiRoutes.categories.create, { headers, body: { categoryName: 'Kindergarten', kitaId: kita.kitaId } });
+  const group = await apiData(request, apiRoutes.groups.create, { headers, body: { groupName: 'Igel', categoryId: category.categoryId } });
+  return { kitaId: kita.kitaId, categoryId: category.categoryId, groupId: group.groupId, headers, email: (key) => `${key}-${stamp}@familie.example` };
+}
+
+async function addFamily(request: APIRequestContext, w: World, name: string, childName: string, email: string): Promise<{ childId: string; parentId: string }> {
+  const child = await apiData(request, apiRoutes.children.create, {
+    headers: w.headers,
+    body: { childName, dateOfBirth: '2021-05-06', groupId: w.groupId, newParent: { name, email, kitaId: w.kitaId, preferredCommunication: 'email', isAnonymous: false, language: 'de' } },
+  });
+  return { childId: child.childId, parentId: child.parentId };
+}
+
+/** A planned inquiry, open now, answers due in two days (dates from the test's clock). */
+async function futureEvent(request: APIRequestContext, w: World): Promise<string> {
+  const now = Date.now();
+  const deadline = now + 2 * DAY;
+  const event = await apiData(request, apiRoutes.events.create, {
+    headers: w.headers,
+    body: {
+      kitaId: w.kitaId, categoryId: w.categoryId, eventType: 'future', opensAt: new Date(now).toISOString(), responseDeadline: new Date(deadline).toISOString(),
+      eventDate: new Date(deadline + DAY).toISOString(), expireDate: new Date(deadline + 2 * DAY + 8 * 3_600_000).toISOString(), totalSlotsKindergarten: 1, confirmOverlap: true,
+    },
+  });
+  return event.eventId;
+}
+
+/** The preference link of the newest inquiry to this address (the dev mailbox). */
+async function inquiryLink(request: APIRequestContext, email: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      const messages = await apiData(request, apiRoutes.dev.messages, { query: { recipient: email } });
+      link = /https?:\/\/[^\s]+\/p\/[\w-]+/.exec(messages.find((m) => m.kind === 'inquiry')?.bodyText ?? '')?.[0];
+      return !!link;
+    }, { timeout: 20_000 })
+    .toBe(true);
+  return new URL(link!).pathname;
+}
 
 /** Width and height of a PNG (its IHDR chunk). */
 function pngSize(bytes: Buffer): { width: number; height: number } {
@@ -76,9 +127,9 @@ test('the service worker keeps the shell: the parent page and the preference pag
   await controlled(page);
   const sw = await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.scriptURL);
   expect(sw).toMatch(/\/sw\.js$/);
-  // Online once under the worker: the page's lazily loaded parts pass through it into the cache.
-  await page.reload();
-  await expect(page.getByTestId('parent-details-page')).toBeVisible();
+  // The scripts and styles the first load fetched before the worker ran are handed to it.
+  const entry = await page.evaluate(() => new URL(document.querySelector<HTMLScriptElement>('script[type="module"]')!.src).pathname);
+  await expect.poll(() => cachedUrls(page)).toContain(entry);
   const cached = await cachedUrls(page);
   expect(cached).toEqual(expect.arrayContaining(['/index.html', '/preference.html', '/manifest.webmanifest', '/icons/icon-192.png']));
   expect(cached.some((url) => url.startsWith('/assets/'))).toBe(true);
@@ -91,11 +142,42 @@ test('the service worker keeps the shell: the parent page and the preference pag
   await expect(page.getByRole('alert').or(page.getByText('Erneut versuchen')).first()).toBeVisible();
   // An API request offline fails instead of being answered from a cache.
   expect(await page.evaluate(() => fetch('/api/health').then(() => 'answered', () => 'failed'))).toBe('failed');
-  // The preference page (SMS link) has its own shell.
-  await page.goto('/p/offline-token').catch(() => undefined);
-  await expect(page.getByTestId('preference-error')).toBeVisible();
   await context.setOffline(false);
   expect((await cachedUrls(page)).filter((url) => url.startsWith('/api/'))).toEqual([]);
+});
+
+test('after answering on the preference page the family is offered notifications; the page opens offline after one visit', async ({ browser, baseURL, request }, testInfo) => {
+  const w = await world(request);
+  await addFamily(request, w, 'Familie Glocke', 'Greta', w.email('glocke'));
+  await futureEvent(request, w);
+  const link = await inquiryLink(request, w.email('glocke'));
+
+  const context = await browser.newContext({ baseURL, viewport: PHONE, locale: 'de-DE', timezoneId: 'Europe/Berlin' });
+  const page = await context.newPage();
+  await page.goto(link);
+  await expect(page.getByTestId('preference-child')).toBeVisible();
+  // Never asked before the family did something.
+  await expect(page.getByTestId('push-card')).toHaveCount(0);
+  await page.getByTestId('preference-option-green').click();
+  await expect(page.getByTestId('preference-chosen-green')).toBeVisible();
+  const card = page.getByTestId('push-card');
+  await expect(card).toHaveAttribute('data-state', 'ask');
+  await expect(card).toContainText('Sie erhalten Abfragen und Ergebnisse kostenlos als Benachrichtigung; ohne Reaktion folgt wie bisher SMS/E-Mail.');
+  await expect(card.getByTestId('push-allow')).toBeVisible();
+  await expectNoA11yViolations(page);
+  await card.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: testInfo.outputPath('preference-push-card-phone.png'), fullPage: true });
+
+  await controlled(page);
+  const entry = await page.evaluate(() => new URL(document.querySelector<HTMLScriptElement>('script[type="module"]')!.src).pathname);
+  expect(entry).toMatch(/^\/assets\/preference-/);
+  await expect.poll(() => cachedUrls(page)).toContain(entry);
+  await context.setOffline(true);
+  await page.reload();
+  // Offline the link cannot be checked: the page says so instead of the browser's error page.
+  await expect(page.getByTestId('preference-error')).toBeVisible();
+  expect((await cachedUrls(page)).filter((url) => url.startsWith('/api/'))).toEqual([]);
+  await context.close();
 });
 
 test('a push message shows a notification; tapping it reports the ref and opens the linked page', async ({ page, context, baseURL }) => {

@@ -12,8 +12,21 @@ import { call } from './api';
 let registering: Promise<ServiceWorkerRegistration | undefined> | undefined;
 export function registerServiceWorker(): Promise<ServiceWorkerRegistration | undefined> {
   if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return Promise.resolve(undefined);
-  registering ??= navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => undefined);
+  registering ??= navigator.serviceWorker.register('/sw.js', { scope: '/' }).then(
+    (registration) => {
+      void navigator.serviceWorker.ready.then(tellLoadedAssets, () => undefined);
+      return registration;
+    },
+    () => undefined,
+  );
   return registering;
+}
+
+/** Hands the worker the scripts and styles this page loaded before it ran, for the offline shell. */
+function tellLoadedAssets(registration: ServiceWorkerRegistration): void {
+  const loaded = typeof performance === 'undefined' ? [] : performance.getEntriesByType('resource').map((entry) => entry.name);
+  const assets = loaded.filter((url) => new URL(url, window.location.origin).pathname.startsWith('/assets/'));
+  if (assets.length) registration.active?.postMessage({ cache: assets });
 }
 
 /** What the notifications card offers on this device. */

@@ -30,7 +30,7 @@ export const pushApi = defineRoutes(apiRoutes.push, {
     summary: 'The VAPID public key a browser subscribes with, and whether push is on (added)',
     response: { 200: envelope(z.object({ publicKey: z.string(), enabled: z.boolean() })) },
   },
-  subscriptions: {
+  list: {
     tags,
     summary: "The family's devices that receive push notifications (added)",
     response: { 200: envelope(z.array(pushSubscriptionSchema)) },

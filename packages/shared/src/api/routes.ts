@@ -148,7 +148,7 @@ export const apiRoutes = {
   },
   push: {
     publicKey: { method: 'GET', path: '/push/public-key' },
-    subscriptions: { method: 'GET', path: '/push/subscriptions' },
+    list: { method: 'GET', path: '/push/subscriptions' },
     subscribe: { method: 'POST', path: '/push/subscriptions' },
     unsubscribe: { method: 'DELETE', path: '/push/subscriptions/:id' },
     opened: { method: 'POST', path: '/push/opened' },

@@ -9,7 +9,7 @@ import { call } from '@/lib/api';
  * session (the parent's own page uses the stored login).
  */
 /** One of the family's devices, as the server lists it. */
-export type PushDevice = DataOf<DefinitionOf<typeof apiRoutes.push.subscriptions>>[number];
+export type PushDevice = DataOf<DefinitionOf<typeof apiRoutes.push.list>>[number];
 
 export function usePushConfig() {
   const [config, setConfig] = React.useState<{ publicKey: string; enabled: boolean } | null>(null);
@@ -32,7 +32,7 @@ export function usePushDevices(enabled: boolean, token?: string) {
   React.useEffect(() => {
     if (!enabled) return;
     const controller = new AbortController();
-    call(apiRoutes.push.subscriptions, { signal: controller.signal, token }).then(
+    call(apiRoutes.push.list, { signal: controller.signal, token }).then(
       (data) => !controller.signal.aborted && setDevices(data),
       () => undefined,
     );

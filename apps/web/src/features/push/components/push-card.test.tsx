@@ -65,7 +65,7 @@ describe('PushCard', () => {
     const devices: ReturnType<typeof device>[] = [];
     server = mockServer(
       keyRoute(),
-      on(apiRoutes.push.subscriptions, () => ({ data: devices })),
+      on(apiRoutes.push.list, () => ({ data: devices })),
       on(apiRoutes.push.subscribe, (request) => {
         const created = device('d-1', (request.body as { label: string }).label);
         devices.push(created);
@@ -137,14 +137,14 @@ describe('PushCard', () => {
     await waitFor(() => expect(server!.of(apiRoutes.push.publicKey)).toHaveLength(1));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(container.innerHTML).toBe('');
-    expect(server.of(apiRoutes.push.subscriptions)).toEqual([]);
+    expect(server.of(apiRoutes.push.list)).toEqual([]);
   });
 
   it("lists the family's devices and removes one", async () => {
     let devices = [device('d-1', 'Chrome · Android'), device('d-2', 'Safari · iPhone')];
     server = mockServer(
       keyRoute(),
-      on(apiRoutes.push.subscriptions, () => ({ data: devices })),
+      on(apiRoutes.push.list, () => ({ data: devices })),
       on(apiRoutes.push.unsubscribe, (request) => {
         devices = devices.filter((d) => d.id !== request.params.id);
         return { status: 200, data: undefined as never };
