@@ -88,7 +88,7 @@ export function PushCard({ token, devices: showDevices = false, environment }: {
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         {state === 'ask' && (
-          <Button className="h-12 w-full text-base sm:w-auto" onClick={() => void allow()} disabled={busy} data-qa="push-allow">
+          <Button className="h-12 w-full text-base sm:w-auto sm:self-start" onClick={() => void allow()} disabled={busy} data-qa="push-allow">
             {busy ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : <BellIcon aria-hidden="true" />}
             {t('preference.push.allow')}
           </Button>
