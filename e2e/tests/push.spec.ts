@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import type { APIRequestContext } from '@playwright/test';
-import { apiData, apiLogin, apiRoutes, expect, expectNoA11yViolations, login, test } from './support';
+import { apiData, apiLogin, apiRoutes, expect, expectNoA11yViolations, login, parentLogin, test } from './support';
 
 /**
  * The installable parent app in Chromium: the manifest and its icons, the service worker (the app
@@ -221,4 +221,137 @@ test('a push message shows a notification; tapping it reports the ref and opens 
   await page.waitForURL(/\/privacy$/);
   expect(ownPage).not.toBe('/privacy');
   expect(await page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).length)).toBe(0);
+});
+
+// ---------------------------------------------------------------------------------------------
+// With the server: subscription, push through the local push service, notification, answer
+
+/** The push stand-in started by playwright.config.ts (apps/server/test/push-service.ts). */
+const pushService = () => `http://127.0.0.1:${process.env.E2E_PUSH_PORT}`;
+type Subscriber = { id: string; endpoint: string; subscription: { endpoint: string; keys: { p256dh: string; auth: string } } };
+type PushRecord = { subscriberId: string; status: number; payload: string | null; problem: string | null };
+
+/** A "browser" of the stand-in: its keys stay there, so it decrypts what the server sends to it. */
+async function newSubscriber(request: APIRequestContext): Promise<Subscriber> {
+  return (await (await request.post(`${pushService()}/subscribers`, { data: {} })).json()) as Subscriber;
+}
+
+/** The decrypted payloads the stand-in received for a subscriber. */
+async function pushesTo(request: APIRequestContext, subscriberId: string): Promise<PushRecord[]> {
+  const all = (await (await request.get(`${pushService()}/messages`)).json()) as PushRecord[];
+  return all.filter((m) => m.subscriberId === subscriberId);
+}
+
+/**
+ * Chromium here has no way to the real push services, so PushManager answers at its boundary with
+ * the stand-in's subscription (the key the page passed is kept for the test to compare); the rest
+ * (permission, service worker, notifications) is the browser's own.
+ */
+async function standInPushManager(context: BrowserContext, subscriber: Subscriber): Promise<void> {
+  await context.addInitScript((sub) => {
+    const KEY = 'test-push-subscribed';
+    const make = () => ({
+      endpoint: sub.subscription.endpoint,
+      expirationTime: null,
+      options: { userVisibleOnly: true, applicationServerKey: null },
+      toJSON: () => ({ endpoint: sub.subscription.endpoint, expirationTime: null, keys: sub.subscription.keys }),
+      unsubscribe: async () => (localStorage.removeItem(KEY), true),
+    });
+    PushManager.prototype.subscribe = async function (options?: PushSubscriptionOptionsInit) {
+      const key = options?.applicationServerKey;
+      const bytes = key instanceof ArrayBuffer ? new Uint8Array(key) : ArrayBuffer.isView(key) ? new Uint8Array(key.buffer, key.byteOffset, key.byteLength) : new Uint8Array();
+      localStorage.setItem('test-push-key', btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, ''));
+      localStorage.setItem(KEY, '1');
+      return make() as unknown as PushSubscription;
+    };
+    PushManager.prototype.getSubscription = async function () {
+      return (localStorage.getItem(KEY) ? make() : null) as unknown as PushSubscription | null;
+    };
+  }, subscriber);
+}
+
+/** A family of the test's Kita with a login (registered, approved, e-mail confirmed). */
+async function familyWithLogin(request: APIRequestContext, w: World, name: string, email: string, password: string): Promise<string> {
+  const { parentId } = await apiData(request, apiRoutes.accounts.register, {
+    body: {
+      name, email, kitaId: w.kitaId, language: 'de', preferredCommunication: 'email', password, confirmPassword: password,
+      children: [{ childName: 'Fritz', dateOfBirth: '2021-06-01', groupId: w.groupId }],
+    },
+  });
+  await apiData(request, apiRoutes.parents.approve, { params: { id: parentId }, headers: w.headers });
+  const messages = await apiData(request, apiRoutes.dev.messages, { query: { recipient: email } });
+  const token = /verify-email\?token=([\w-]+)/.exec(messages.find((m) => m.kind === 'activation')!.bodyText)![1]!;
+  await apiData(request, apiRoutes.accounts.activate, { query: { token } });
+  return parentId;
+}
+
+test('a parent allows notifications on their page, gets the inquiry as a push, taps it and answers', async ({ browser, baseURL, request }, testInfo) => {
+  test.setTimeout(150_000);
+  const w = await world(request);
+  const email = w.email('funk');
+  const parentId = await familyWithLogin(request, w, 'Familie Funk', email, 'geheim-123');
+  const subscriber = await newSubscriber(request);
+  const context = await browser.newContext({ baseURL, locale: 'de-DE', timezoneId: 'Europe/Berlin' });
+  await context.grantPermissions(['notifications'], { origin: baseURL });
+  await standInPushManager(context, subscriber);
+  const page = await context.newPage();
+
+  await parentLogin(page, email, 'geheim-123');
+  await page.waitForURL(new RegExp(`/parents/${parentId}$`));
+  const card = page.getByTestId('push-card');
+  await expect(card).toHaveAttribute('data-state', 'ask');
+  await expect(card.getByTestId('push-devices')).toContainText('Noch kein Gerät erhält Benachrichtigungen.');
+  await card.getByTestId('push-allow').click();
+  await expect(card).toHaveAttribute('data-state', 'on');
+  await expect(card.getByTestId('push-devices')).toContainText('1 Gerät');
+  await expect(card.getByTestId('push-device')).toContainText('Chrome · Linux');
+  // The browser subscribed with the server's key.
+  const { publicKey } = await apiData(request, apiRoutes.push.publicKey);
+  expect(await page.evaluate(() => localStorage.getItem('test-push-key'))).toBe(publicKey);
+  await expectNoA11yViolations(page);
+  await card.scrollIntoViewIfNeeded();
+  await card.screenshot({ path: testInfo.outputPath('parent-push-card-desktop.png') });
+  await page.setViewportSize(PHONE);
+  await card.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: testInfo.outputPath('parent-push-card-phone.png') });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await controlled(page);
+
+  // The manager opens an inquiry: the family's device gets it as a push (the stand-in decrypts it as the browser would).
+  const eventId = await futureEvent(request, w);
+  let record: PushRecord | undefined;
+  await expect
+    .poll(async () => {
+      record = (await pushesTo(request, subscriber.id)).find((m) => m.payload?.includes('"url"'));
+      return record?.status;
+    }, { timeout: 30_000 })
+    .toBe(201);
+  const payload = JSON.parse(record!.payload!) as { title: string; body: string; url: string; ref: string; tag: string };
+  expect(payload.title).toContain('Kita Glockenblume');
+  expect(payload.url).toMatch(/^\/p\/[\w-]+$/);
+  expect(payload.tag).toContain(eventId);
+  expect(record!.payload).not.toContain('Fritz');
+
+  await deliverPush(context, page, record!.payload!);
+  const worker = context.serviceWorkers()[0]!;
+  await expect.poll(() => worker.evaluate(async () => (await (self as unknown as { registration: ServiceWorkerRegistration }).registration.getNotifications()).map((n) => n.title))).toEqual([payload.title]);
+  await worker.evaluate(async () => {
+    const scope = self as unknown as { registration: ServiceWorkerRegistration; dispatchEvent(event: Event): boolean };
+    const [notification] = await scope.registration.getNotifications();
+    const Click = (self as unknown as { NotificationEvent: new (type: string, init: { notification: Notification }) => Event }).NotificationEvent;
+    scope.dispatchEvent(new Click('notificationclick', { notification: notification! }));
+  });
+  // The tap opens the inquiry in the app's window; the family answers there.
+  await page.waitForURL(new RegExp(`${payload.url}$`));
+  await expect(page.getByTestId('preference-child')).toBeVisible();
+  await page.getByTestId('preference-option-red').click();
+  await expect(page.getByTestId('preference-chosen-red')).toBeVisible();
+  // The server knows the push was opened: no SMS or e-mail follows for it.
+  await expect.poll(async () => (await apiData(request, apiRoutes.dev.messages, { query: { recipient: email } })).filter((m) => m.kind === 'inquiry').length, { timeout: 5_000 }).toBe(0);
+
+  // Removing the device on the family's page.
+  await page.goto(`/parents/${parentId}`);
+  await card.getByRole('button', { name: 'Chrome · Linux entfernen' }).click();
+  await expect(card.getByTestId('push-devices')).toContainText('Noch kein Gerät erhält Benachrichtigungen.');
+  await context.close();
 });
