@@ -1,33 +1,14 @@
 import type { BodyOf, DefinitionOf } from '@kita/shared/api';
 import { apiRoutes } from '@kita/shared/api/routes';
 import { call } from './api';
+import { registerServiceWorker } from './service-worker';
+
+export { registerServiceWorker };
 
 /**
- * The browser side of push notifications and the installable parent app: the service worker
- * (/sw.js, apps/web/service-worker.js) and the device's push subscription. Registered only from
- * the parent pages (their own page, the preference page, the login); staff screens never ask.
+ * The browser side of push notifications: what this device can do, its label, and its push
+ * subscription (through the service worker of lib/service-worker.ts). Staff screens never ask.
  */
-
-/** Registers the service worker once per page load; quietly nothing where the browser has none. */
-let registering: Promise<ServiceWorkerRegistration | undefined> | undefined;
-export function registerServiceWorker(): Promise<ServiceWorkerRegistration | undefined> {
-  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return Promise.resolve(undefined);
-  registering ??= navigator.serviceWorker.register('/sw.js', { scope: '/' }).then(
-    (registration) => {
-      void navigator.serviceWorker.ready.then(tellLoadedAssets, () => undefined);
-      return registration;
-    },
-    () => undefined,
-  );
-  return registering;
-}
-
-/** Hands the worker the scripts and styles this page loaded before it ran, for the offline shell. */
-function tellLoadedAssets(registration: ServiceWorkerRegistration): void {
-  const loaded = typeof performance === 'undefined' ? [] : performance.getEntriesByType('resource').map((entry) => entry.name);
-  const assets = loaded.filter((url) => new URL(url, window.location.origin).pathname.startsWith('/assets/'));
-  if (assets.length) registration.active?.postMessage({ cache: assets });
-}
 
 /** What the notifications card offers on this device. */
 export type PushState =

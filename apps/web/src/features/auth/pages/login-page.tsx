@@ -8,7 +8,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { clearOtpToken, getSessionEnd, homePathFor, setOtpToken, useAuth } from '@/lib/auth';
 import { AuthShell } from '@/components/auth-shell';
 import { dismissToasts } from '@/lib/notify';
-import { registerServiceWorker } from '@/lib/push';
+import { registerServiceWorker } from '@/lib/service-worker';
 import { CredentialsForm } from '../components/credentials-form';
 import { OtpForm } from '../components/otp-form';
 import { needsOtp, type LoginStep } from '../queries';
