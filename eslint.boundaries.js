@@ -40,6 +40,8 @@ export const serverModules = {
   legal: [],
   // The audit viewer reads the audit log of every module's writes; it imports none of them.
   audit: [],
+  // Web push devices and the "opened" report; sending lives in notify/push.ts and the outbox worker.
+  push: [],
 };
 
 /**

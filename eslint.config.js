@@ -94,6 +94,25 @@ export default tseslint.config(
       ],
     },
   },
+  // The browser tests call the API as the web does: through apiData/apiSend (e2e/tests/support.ts)
+  // with a route of the shared table, so a changed contract fails their typecheck too.
+  {
+    files: ['e2e/tests/**/*.ts'],
+    ignores: ['e2e/tests/support.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name=/^(get|post|put|patch|delete|fetch)$/] > Literal.arguments:first-child[value=/^\\/?api\\//]",
+          message: 'Call the route through apiData/apiSend(request, apiRoutes.<area>.<name>, ...) from ./support instead of writing its path.',
+        },
+        {
+          selector: "CallExpression[callee.property.name=/^(get|post|put|patch|delete|fetch)$/] > TemplateLiteral.arguments:first-child[quasis.0.value.raw=/^\\/?api\\//]",
+          message: 'Call the route through apiData/apiSend(request, apiRoutes.<area>.<name>, ...) from ./support instead of writing its path.',
+        },
+      ],
+    },
+  },
   // Dependency direction (eslint.boundaries.js): layers and allowlists, and no import cycles.
   {
     files: ['apps/server/src/**/*.ts', 'apps/web/src/**/*.ts', 'apps/web/src/**/*.tsx'],

@@ -1,4 +1,4 @@
-import { apiLogin, demoKita, expect, expectToast, json, login, test } from './support';
+import { apiData, apiLogin, apiRoutes, demoKita, expect, expectToast, login, test } from './support';
 
 /**
  * A failed activation mail shows up for the Admin, who sends it again. The dev mailbox
@@ -8,18 +8,16 @@ import { apiLogin, demoKita, expect, expectToast, json, login, test } from './su
 test('a failed activation mail is listed for the Admin and sent again', async ({ page, request }) => {
   const email = `lena.${Date.now().toString(36)}+failed@familie.example`;
   const { kitaId, groupId } = await demoKita(request);
-  await json(
-    await request.post('/api/auth/register', {
-      data: {
-        name: 'Lena Tippfehler', email, kitaId, language: 'de', preferredCommunication: 'email',
-        password: 'Lena-Passwort-1', confirmPassword: 'Lena-Passwort-1',
-        children: [{ childName: 'Ida', dateOfBirth: '2021-06-01', groupId }],
-      },
-    }),
-  );
+  await apiData(request, apiRoutes.accounts.register, {
+    body: {
+      name: 'Lena Tippfehler', email, kitaId, language: 'de', preferredCommunication: 'email',
+      password: 'Lena-Passwort-1', confirmPassword: 'Lena-Passwort-1',
+      children: [{ childName: 'Ida', dateOfBirth: '2021-06-01', groupId }],
+    },
+  });
   const { headers } = await apiLogin(request, 'admin');
   const failedActivations = async () =>
-    (await json<{ kind: string; status: string }[]>(await request.get(`/api/dev/messages?recipient=${encodeURIComponent(email)}`, { headers })))
+    (await apiData(request, apiRoutes.dev.messages, { query: { recipient: email }, headers }))
       .filter((m) => m.kind === 'activation' && m.status === 'failed').length;
   await expect.poll(failedActivations, { timeout: 15_000 }).toBe(1);
 

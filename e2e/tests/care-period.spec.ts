@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { apiLogin, berlinDay, expect, json, login, openInquiryList, pickDay as pickCalendarDay, test } from './support';
+import { apiData, apiLogin, apiRoutes, berlinDay, expect, login, openInquiryList, pickDay as pickCalendarDay, test } from './support';
 
 /** Picks a day and waits until the calendar has closed (the next field opens its own). */
 async function pickDay(page: Page, field: string, day: { y: number; m: number; d: number }) {
@@ -105,5 +105,5 @@ test('the inquiry form previews the care days the families will read, and the pa
   await page.getByTestId('event-form-cancel').click();
 
   const { headers } = await apiLogin(request, 'manager');
-  await json(await request.delete(`/api/emergency-event/${eventId}`, { headers }));
+  await apiData(request, apiRoutes.events.remove, { params: { id: eventId }, headers });
 });

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { checkScreenA11y, DEMO_PARENT, expect, expectToast, login, newestMessage, openInquiryList, settle, test } from './support';
+import { apiRoutes, apiSend, checkScreenA11y, DEMO_PARENT, expect, expectToast, login, newestMessage, openInquiryList, settle, test } from './support';
 
 /**
  * The inquiry journey: the manager creates an immediate inquiry, the demo parent takes
@@ -98,7 +98,7 @@ test('an immediate inquiry from creation to the parent answer on a phone, seen l
   // The manager closes the inquiry; the same link now shows the family's result, no
   // longer "Abfrage beendet", and takes no more answers.
   const token = await page.evaluate(() => localStorage.getItem('authToken'));
-  const close = await page.request.post(`/api/emergency-event/${eventId}/close`, { headers: { authorization: `Bearer ${token}` } });
+  const close = await apiSend(page.request, apiRoutes.results.close, { params: { id: eventId! }, headers: { authorization: `Bearer ${token}` } });
   expect(close.ok(), await close.text()).toBeTruthy();
   await parent.goto(link!);
   await expect(parent.getByTestId('preference-result-child').filter({ hasText: 'Lena Schneider' })).toContainText(/Platz erhalten|Kein Platz/);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Download } from '@playwright/test';
 import { hasUtf8Bom, parseCsv } from '@kita/shared/csv-read';
-import { approvedParent, checkScreenA11y, demoKita, expect, json, login, test, uniqueEmail } from './support';
+import { apiData, apiRoutes, approvedParent, checkScreenA11y, demoKita, expect, login, test, uniqueEmail } from './support';
 
 /**
  * The spreadsheet exports: the parents list and an inquiry's answer table as CSV, from the
@@ -38,9 +38,7 @@ test('the parents list downloads as CSV, a formula-like name as text', async ({ 
 
 test("a finished inquiry's answer table downloads as CSV beside the PDF", async ({ page, request }) => {
   const { kitaId, managerToken } = await demoKita(request);
-  const events = await json<Array<{ eventId: string; status: string }>>(
-    await request.get(`/api/emergency-event/get-by-kita-id/${kitaId}`, { headers: { authorization: `Bearer ${managerToken}` } }),
-  );
+  const events = await apiData(request, apiRoutes.events.listOfKita, { params: { kitaId }, headers: { authorization: `Bearer ${managerToken}` } });
   const finished = events.find((e) => e.status === 'finished')!;
   await login(page, 'manager');
   await page.goto(`/kitas/${kitaId}/e/${finished.eventId}`);
@@ -51,8 +49,9 @@ test("a finished inquiry's answer table downloads as CSV beside the PDF", async 
   expect(bom).toBe(true);
   expect(rows[0]).toEqual(['Gruppe', 'Kind', 'Elternteil', 'Guthaben', 'Antwort', 'Platz', 'Rang', 'Begründung']);
   // The same rows as the report the PDF is drawn from.
-  const report = await json<{ groups: Array<{ rows: Array<{ childName: string }> }> }>(
-    await request.get(`/api/emergency-event/${finished.eventId}/report`, { headers: { authorization: `Bearer ${managerToken}`, 'accept-language': 'de' } }),
-  );
+  const report = await apiData(request, apiRoutes.results.report, {
+    params: { id: finished.eventId },
+    headers: { authorization: `Bearer ${managerToken}`, 'accept-language': 'de' },
+  });
   expect(rows.slice(1).map((r) => r[1])).toEqual(report.groups.flatMap((g) => g.rows.map((r) => r.childName)));
 });

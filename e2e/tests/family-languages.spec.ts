@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { checkScreenA11y, demoKita, expect, json, parentLogin, test, uniqueEmail } from './support';
+import { apiData, apiRoutes, checkScreenA11y, demoKita, expect, parentLogin, test, uniqueEmail } from './support';
 
 /**
  * A family in its own language, on a phone: registration (the language picker comes first), the
@@ -15,7 +15,7 @@ async function shot(page: Page, name: string): Promise<void> {
 }
 
 async function kindergartenGroup(request: APIRequestContext, kitaId: string): Promise<string> {
-  const groups = await json<{ categories: { categoryName: string; groups: { groupId: string }[] }[] }>(await request.get(`/api/auth/kita-groups/${kitaId}`));
+  const groups = await apiData(request, apiRoutes.accounts.kitaGroups, { params: { kitaId } });
   return groups.categories.find((c) => c.categoryName === 'Kindergarten')!.groups[0]!.groupId;
 }
 
@@ -23,12 +23,12 @@ async function kindergartenGroup(request: APIRequestContext, kitaId: string): Pr
 async function approveAndActivate(request: APIRequestContext, email: string): Promise<{ parentId: string; link: string }> {
   const { kitaId, managerToken } = await demoKita(request);
   const headers = { authorization: `Bearer ${managerToken}` };
-  const pending = await json<{ parentId: string; email: string | null }[]>(await request.get(`/api/parents/kita/${kitaId}/registered`, { headers }));
+  const pending = await apiData(request, apiRoutes.parents.registeredOfKita, { params: { kitaId }, headers });
   const parentId = pending.find((p) => p.email === email)!.parentId;
-  await json(await request.post(`/api/parents/${parentId}/approve`, { headers }));
-  const mailbox = async () => json<{ kind: string; bodyText: string; language: string }[]>(await request.get(`/api/dev/messages?recipient=${encodeURIComponent(email)}`));
+  await apiData(request, apiRoutes.parents.approve, { params: { id: parentId }, headers });
+  const mailbox = () => apiData(request, apiRoutes.dev.messages, { query: { recipient: email } });
   const activation = (await mailbox()).find((m) => m.kind === 'activation')!;
-  await json(await request.post(`/api/auth/activate-account?token=${/verify-email\?token=([\w-]+)/.exec(activation.bodyText)![1]}`));
+  await apiData(request, apiRoutes.accounts.activate, { query: { token: /verify-email\?token=([\w-]+)/.exec(activation.bodyText)![1]! } });
   let inquiry: { bodyText: string; language: string } | undefined;
   await expect.poll(async () => (inquiry = (await mailbox()).find((m) => m.kind === 'inquiry')) !== undefined, { timeout: 15_000 }).toBe(true);
   const link = /https?:\/\/\S+\/p\/[\w-]+/.exec(inquiry!.bodyText)![0];
@@ -72,7 +72,7 @@ test('an Arabic-speaking family registers, answers from its link and reads its h
 
   // Stored in Arabic: the inquiry link opens in Arabic in a browser that never chose a language.
   const { parentId, link } = await approveAndActivate(request, email);
-  const parent = await json<{ language: string }>(await request.get(`/api/parents/${parentId}`, { headers: { authorization: `Bearer ${(await demoKita(request)).managerToken}` } }));
+  const parent = await apiData(request, apiRoutes.parents.get, { params: { id: parentId }, headers: { authorization: `Bearer ${(await demoKita(request)).managerToken}` } });
   expect(parent.language).toBe('ar');
   await page.evaluate(() => localStorage.clear());
   await page.goto(link);
@@ -115,14 +115,12 @@ test('a Ukrainian-speaking family reads the inquiry and the history in Ukrainian
   const { kitaId } = await demoKita(request);
   const email = uniqueEmail('olena.kovalenko');
   const password = 'Olena-Kovalenko-26';
-  await json(
-    await request.post('/api/auth/register', {
-      data: {
-        name: 'Olena Kovalenko', email, kitaId, language: 'uk', preferredCommunication: 'email', password, confirmPassword: password,
-        children: [{ childName: 'Sofiia Kovalenko', dateOfBirth: '2021-03-02', groupId: await kindergartenGroup(request, kitaId) }],
-      },
-    }),
-  );
+  await apiData(request, apiRoutes.accounts.register, {
+    body: {
+      name: 'Olena Kovalenko', email, kitaId, language: 'uk', preferredCommunication: 'email', password, confirmPassword: password,
+      children: [{ childName: 'Sofiia Kovalenko', dateOfBirth: '2021-03-02', groupId: await kindergartenGroup(request, kitaId) }],
+    },
+  });
   const { parentId, link } = await approveAndActivate(request, email);
 
   await page.goto(link);

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { apiData, apiLogin, apiRoutes, apiSend, checkScreenA11y, expect, json, login, rowAction, settle, test } from './support';
+import { apiData, apiLogin, apiRoutes, apiSend, checkScreenA11y, expect, login, rowAction, settle, test } from './support';
 
 /**
  * What the manager and the families see: a closed inquiry's delivery card with the result
@@ -92,18 +92,17 @@ test('a closed inquiry shows the result that reached nobody, the link shows each
   const annaLink = await inquiryLink(request, w.email('anders'));
   const homeLink = await inquiryLink(request, w.email('zuhause'));
   // The bounced family phoned; the others answered too (recorded by the manager).
-  await json(
-    await request.post(`/api/emergency-event/${eventId}/preferences`, {
-      headers: w.headers,
-      data: {
-        preferences: [
-          { childId: anna.childId, preferenceType: 'red' },
-          { childId: bounce.childId, preferenceType: 'yellow' },
-          { childId: home.childId, preferenceType: 'green' },
-        ],
-      },
-    }),
-  );
+  await apiData(request, apiRoutes.preferences.staffAnswer, {
+    params: { id: eventId },
+    headers: w.headers,
+    body: {
+      preferences: [
+        { childId: anna.childId, preferenceType: 'red' },
+        { childId: bounce.childId, preferenceType: 'yellow' },
+        { childId: home.childId, preferenceType: 'green' },
+      ],
+    },
+  });
 
   // With answers, the edit dialog keeps category and type and says why (no offer that fails).
   await login(page, 'admin');
@@ -183,15 +182,13 @@ test('a closed inquiry shows the result that reached nobody, the link shows each
 test('no dead ends: the registrations have no row menu, a family that never took part can be deleted', async ({ page, request }, testInfo) => {
   const w = await world(request);
   const { parentId } = await addFamily(request, w, 'Familie Ohne Abfrage', 'Olli', w.email('ohne'));
-  await json(
-    await request.post('/api/auth/register', {
-      data: {
-        name: 'Familie Wartend', email: w.email('wartend'), kitaId: w.kitaId, language: 'de', preferredCommunication: 'email',
-        password: 'Sonnenblume-2026!', confirmPassword: 'Sonnenblume-2026!',
-        children: [{ childName: 'Wanda', dateOfBirth: '2021-06-01', groupId: w.groupId }],
-      },
-    }),
-  );
+  await apiData(request, apiRoutes.accounts.register, {
+    body: {
+      name: 'Familie Wartend', email: w.email('wartend'), kitaId: w.kitaId, language: 'de', preferredCommunication: 'email',
+      password: 'Sonnenblume-2026!', confirmPassword: 'Sonnenblume-2026!',
+      children: [{ childName: 'Wanda', dateOfBirth: '2021-06-01', groupId: w.groupId }],
+    },
+  });
   await login(page, 'admin');
   await page.goto(`/kitas/${w.kitaId}/registration`);
   const row = page.getByTestId('registration-table-row').filter({ hasText: 'Familie Wartend' });

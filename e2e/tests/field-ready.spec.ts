@@ -1,12 +1,14 @@
 import type { Page } from '@playwright/test';
 import {
+  apiData,
   apiLogin,
+  apiRoutes,
+  apiSend,
   BERLIN,
   berlinDay,
   DEMO_LOGINS,
   DEMO_PARENT,
   expect,
-  json,
   login,
   loginThroughForm,
   openInquiryList,
@@ -70,7 +72,7 @@ test.describe('sessions and start pages', () => {
     await login(page, 'parent');
     const token = await page.evaluate(() => localStorage.getItem('authToken'));
     // The same account logs out on another device: this session is revoked on the server.
-    const res = await page.request.post('/api/auth/logout', { headers: { authorization: `Bearer ${token}` } });
+    const res = await apiSend(page.request, apiRoutes.auth.logout, { headers: { authorization: `Bearer ${token}` } });
     expect(res.ok()).toBeTruthy();
     await page.reload();
     await expect(page).toHaveURL(/\/login$/);
@@ -133,17 +135,13 @@ test.describe('toasts, wording and deletions', () => {
   test('deleting a Kita with finished inquiries asks for its name and says how many go with it', async ({ page, request }) => {
     const { headers } = await apiLogin(request, 'admin');
     const name = `Kita Archiv ${Date.now().toString(36)}`;
-    const kita = await json<{ kitaId: string }>(await request.post('/api/kitas', { headers, data: { kitaName: name, location: 'Potsdam' } }));
-    const category = await json<{ categoryId: string }>(
-      await request.post('/api/categories', { headers, data: { kitaId: kita.kitaId, categoryName: 'Kindergarten' } }),
-    );
-    const event = await json<{ eventId: string }>(
-      await request.post('/api/emergency-event', {
-        headers,
-        data: { kitaId: kita.kitaId, categoryId: category.categoryId, eventType: 'immediate', timezone: BERLIN, totalSlotsKindergarten: 1 },
-      }),
-    );
-    await json(await request.post(`/api/emergency-event/${event.eventId}/close`, { headers }));
+    const kita = await apiData(request, apiRoutes.kitas.create, { headers, body: { kitaName: name, location: 'Potsdam' } });
+    const category = await apiData(request, apiRoutes.categories.create, { headers, body: { kitaId: kita.kitaId, categoryName: 'Kindergarten' } });
+    const event = await apiData(request, apiRoutes.events.create, {
+      headers,
+      body: { kitaId: kita.kitaId, categoryId: category.categoryId, eventType: 'immediate', timezone: BERLIN, totalSlotsKindergarten: 1 },
+    });
+    await apiData(request, apiRoutes.results.close, { params: { id: event.eventId }, headers });
 
     await login(page, 'admin');
     await page.goto('/kitas');
@@ -200,7 +198,7 @@ test.describe('toasts, wording and deletions', () => {
   test("an Admin sets another user's password even when it equals the Admin's own", async ({ page, request }) => {
     const { headers } = await apiLogin(request, 'admin');
     const email = uniqueEmail('leitung');
-    await json(await request.post('/api/users', { headers, data: { name: 'Lea Leitung', email, role: 'Admin', password: 'start-pass-9' } }));
+    await apiData(request, apiRoutes.users.create, { headers, body: { name: 'Lea Leitung', email, role: 'Admin', password: 'start-pass-9' } });
     await login(page, 'admin');
     await page.goto('/users');
     await rowAction(page, 'user-table', email, 'row-action-change-password');
@@ -231,12 +229,10 @@ test.describe('forms', () => {
   test('a manager who asked a parent for a phone code has a way back', async ({ page, request }) => {
     const { headers, kitaId } = await apiLogin(request, 'manager');
     const phone = `0176 ${String(Date.now()).slice(-7)}`;
-    const parent = await json<{ parentId: string }>(
-      await request.post('/api/parents', {
-        headers,
-        data: { name: 'Tomasz Wiśniewski', email: uniqueEmail('tomasz'), primaryPhoneNumber: phone, kitaId, language: 'de', preferredCommunication: 'email' },
-      }),
-    );
+    const parent = await apiData(request, apiRoutes.parents.create, {
+      headers,
+      body: { name: 'Tomasz Wiśniewski', email: uniqueEmail('tomasz'), primaryPhoneNumber: phone, kitaId, language: 'de', preferredCommunication: 'email' },
+    });
     await login(page, 'manager');
     await page.goto(`/kitas/${kitaId}/p/${parent.parentId}`);
     // Typed as "0176 …", stored as E.164 and shown formatted.
@@ -293,12 +289,10 @@ test.describe('forms', () => {
 
     // The stored instant is 08:00 in Berlin, whatever zone the laptop is in.
     const { headers, kitaId } = await apiLogin(request, 'manager');
-    const saved = (
-      await json<{ eventDetails: { eventDate: string; timezone: string } }>(await request.get(`/api/emergency-event/${eventId}?kitaId=${kitaId}`, { headers }))
-    ).eventDetails;
+    const saved = (await apiData(request, apiRoutes.events.get, { params: { id: eventId }, query: { kitaId }, headers })).eventDetails;
     expect(saved.timezone).toBe(BERLIN);
     expect(new Intl.DateTimeFormat('de-DE', { timeZone: BERLIN, hour: '2-digit', minute: '2-digit' }).format(new Date(saved.eventDate))).toBe('08:00');
-    await json(await request.delete(`/api/emergency-event/${eventId}`, { headers }));
+    await apiData(request, apiRoutes.events.remove, { params: { id: eventId }, headers });
     await context.close();
   });
 
@@ -331,9 +325,7 @@ test.describe('parent history', () => {
     await login(page, 'parent');
     const token = await page.evaluate(() => localStorage.getItem('authToken'));
     const parentId = /\/parents\/([0-9a-f-]{36})/.exec(page.url())![1]!;
-    const history = await json<Array<{ childName: string; preferences: Array<{ eventDate: string; preferenceType: string }> }>>(
-      await page.request.get(`/api/parents/${parentId}/children/preferences`, { headers: { authorization: `Bearer ${token}` } }),
-    );
+    const history = await apiData(page.request, apiRoutes.results.history, { params: { id: parentId }, headers: { authorization: `Bearer ${token}` } });
     await page.goto(`/parents/${parentId}/history`);
     const lena = history.find((c) => c.childName === 'Lena Schneider')!;
     const card = page.getByTestId('history-child').filter({ hasText: 'Lena Schneider' });

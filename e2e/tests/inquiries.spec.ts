@@ -1,4 +1,4 @@
-import { checkScreenA11y, DEMO_PARENT, demoKita, expect, login, newestMessage, openInquiryList, parentLogin, test, uniqueEmail } from './support';
+import { apiData, apiRoutes, apiSend, checkScreenA11y, DEMO_PARENT, demoKita, expect, login, newestMessage, openInquiryList, parentLogin, test, uniqueEmail } from './support';
 
 /**
  * Inquiries that stay true, in Chromium: the dates say what they mean (care day and
@@ -17,13 +17,11 @@ const DEADLINE = /(Mo|Di|Mi|Do|Fr|Sa|So), \d{2}\.\d{2}\., \d{2}:\d{2}/;
 test('a family approved during an open inquiry is asked at once and answers from its link', async ({ page, request }) => {
   test.setTimeout(120_000);
   const { kitaId, managerToken } = await demoKita(request);
-  const groups = (await (await request.get(`/api/auth/kita-groups/${kitaId}`)).json()).data as {
-    categories: { categoryName: string; groups: { groupId: string }[] }[];
-  };
+  const groups = await apiData(request, apiRoutes.accounts.kitaGroups, { params: { kitaId } });
   const kindergarten = groups.categories.find((c) => c.categoryName === 'Kindergarten')!.groups[0]!.groupId;
   const email = uniqueEmail('nora.late');
-  const registered = await request.post('/api/auth/register', {
-    data: {
+  const registered = await apiSend(request, apiRoutes.accounts.register, {
+    body: {
       name: 'Nora Spät', email, kitaId, language: 'de', preferredCommunication: 'email',
       password: 'Spaet-Gekommen-1', confirmPassword: 'Spaet-Gekommen-1',
       children: [{ childName: 'Ida Spät', dateOfBirth: '2021-06-01', groupId: kindergarten }],

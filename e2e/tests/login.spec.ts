@@ -1,4 +1,4 @@
-import { collectConsoleErrors, DEMO_LOGINS, expect, expectNoA11yViolations, login, loginThroughForm, test } from './support';
+import { apiData, apiRoutes, apiSend, collectConsoleErrors, DEMO_LOGINS, expect, expectNoA11yViolations, login, loginThroughForm, test } from './support';
 
 test.describe('login page', () => {
   test('shows the role choice in German, loads without console errors and passes axe', async ({ page }) => {
@@ -63,11 +63,11 @@ test.describe('login page', () => {
   test('the revoked token of a logged-out session is refused by the server', async ({ page, request }) => {
     await login(page, 'admin');
     const token = await page.evaluate(() => localStorage.getItem('authToken'));
-    expect((await request.get('/api/auth/me', { headers: { Authorization: `Bearer ${token}` } })).status()).toBe(200);
+    expect((await apiSend(request, apiRoutes.auth.me, { headers: { Authorization: `Bearer ${token}` } })).status()).toBe(200);
     await page.getByTestId('logout').click();
     await expect(page).toHaveURL(/\/login$/);
     await expect
-      .poll(async () => (await request.get('/api/auth/me', { headers: { Authorization: `Bearer ${token}` } })).status())
+      .poll(async () => (await apiSend(request, apiRoutes.auth.me, { headers: { Authorization: `Bearer ${token}` } })).status())
       .toBe(401);
   });
 
@@ -127,8 +127,7 @@ test.describe('login page', () => {
     let code = '';
     await expect
       .poll(async () => {
-        const res = await request.get(`/api/dev/messages?recipient=${encodeURIComponent(phone)}`);
-        const messages = ((await res.json()) as { data: { kind: string; bodyText: string; createdAt?: string }[] }).data;
+        const messages = await apiData(request, apiRoutes.dev.messages, { query: { recipient: phone } });
         const otp = messages.find((m) => m.kind === 'otp' && (!m.createdAt || Date.parse(m.createdAt) >= since - 1000));
         code = /\b(\d{6})\b/.exec(otp?.bodyText ?? '')?.[1] ?? '';
         return code;

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { apiLogin, approvedParent, expect, expectNoA11yViolations, expectToast, json, login, parentLogin, test, uniqueEmail } from './support';
+import { apiData, apiLogin, apiRoutes, apiSend, approvedParent, expect, expectNoA11yViolations, expectToast, login, parentLogin, test, uniqueEmail } from './support';
 
 /**
  * "Meine Daten" and the audit log: a parent downloads everything stored about the family (JSON
@@ -29,7 +29,7 @@ test('a parent downloads their data: the JSON holds every category and nothing o
   const text = JSON.stringify(data);
   expect(text).not.toContain('/p/');
   const { headers } = await apiLogin(page.request, 'manager');
-  const others = await json<Array<{ parentId: string; name: string; email: string | null }>>(await page.request.get('/api/parents', { headers }));
+  const others = await apiData(page.request, apiRoutes.parents.list, { headers });
   const mine = data.profile.id as string;
   for (const o of others.filter((p) => p.parentId !== mine)) {
     expect(text).not.toContain(o.parentId);
@@ -73,10 +73,10 @@ test('an erasure request goes from the parent to the manager to done', async ({ 
 
   // The family is gone: its session ends, the login fails, the confirmation went to its address.
   const { headers } = await apiLogin(page.request, 'manager');
-  expect((await page.request.get(`/api/parents/${parentId}`, { headers })).status()).toBe(404);
+  expect((await apiSend(page.request, apiRoutes.parents.get, { params: { id: parentId }, headers })).status()).toBe(404);
   await page.reload();
   await page.waitForURL(/\/login/);
-  const messages = await json<Array<{ kind: string }>>(await page.request.get(`/api/dev/messages?recipient=${encodeURIComponent(email)}`));
+  const messages = await apiData(page.request, apiRoutes.dev.messages, { query: { recipient: email } });
   expect(messages.map((m) => m.kind)).toEqual(['erasure_done']);
   await staff.close();
 });
@@ -84,20 +84,20 @@ test('an erasure request goes from the parent to the manager to done', async ({ 
 test('the audit log shows a write just made, and nothing outside the manager\'s Kita', async ({ page }) => {
   // The Admin renames a group of the other Kita: the manager must not see it.
   const admin = await apiLogin(page.request, 'admin');
-  const kitas = await json<Array<{ kitaId: string; kitaName: string }>>(await page.request.get('/api/kitas', { headers: admin.headers }));
+  const kitas = await apiData(page.request, apiRoutes.kitas.list, { headers: admin.headers });
   const manager = await apiLogin(page.request, 'manager');
   const other = kitas.find((k) => k.kitaId !== manager.kitaId)!;
-  const otherGroups = await json<Array<{ groupId: string; categoryId: string }>>(await page.request.get(`/api/groups/kita/${other.kitaId}`, { headers: admin.headers }));
+  const otherGroups = await apiData(page.request, apiRoutes.groups.listOfKita, { params: { kitaId: other.kitaId }, headers: admin.headers });
   const secret = `Zebras ${Date.now().toString(36)}`;
-  await json(await page.request.post('/api/groups', { headers: admin.headers, data: { categoryId: otherGroups[0]!.categoryId, groupName: secret } }));
+  await apiData(page.request, apiRoutes.groups.create, { headers: admin.headers, body: { categoryId: otherGroups[0]!.categoryId, groupName: secret } });
 
   // The manager makes a write in the app and finds it at the top of the audit log.
   await login(page, 'manager');
   const kitaId = manager.kitaId;
   const firstCategory = async (k: string) =>
-    (await json<Array<{ categoryId: string }>>(await page.request.get(`/api/groups/kita/${k}`, { headers: manager.headers })))[0]!.categoryId;
+    (await apiData(page.request, apiRoutes.groups.listOfKita, { params: { kitaId: k }, headers: manager.headers }))[0]!.categoryId;
   const mine = `Igel ${Date.now().toString(36)}`;
-  await json(await page.request.post('/api/groups', { headers: manager.headers, data: { categoryId: await firstCategory(kitaId), groupName: mine } }));
+  await apiData(page.request, apiRoutes.groups.create, { headers: manager.headers, body: { categoryId: await firstCategory(kitaId), groupName: mine } });
   await page.getByRole('link', { name: 'Protokoll' }).click();
   await expect(page).toHaveURL(/\/audit-log$/);
   const first = page.getByTestId('audit-row').first();

@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { apiLogin, BERLIN, berlinDay, expect, expectNoA11yViolations, expectToast, json, login, test } from './support';
+import { apiData, apiLogin, apiRoutes, apiSend, BERLIN, berlinDay, expect, expectNoA11yViolations, expectToast, login, test } from './support';
 
 /**
  * Verified priority in the browser, on the demo data: the manager confirms the demo family for
@@ -25,13 +25,11 @@ test('a manager confirms a family, and the closed inquiry serves and explains it
   const parent = await apiLogin(request, 'parent');
   const parentId = parent.user.parentId!;
   const kitaId = manager.kitaId;
-  const groups = await json<Array<{ groupId: string; name: string; position: number }>>(
-    await request.get(`/api/kitas/${kitaId}/priority-groups`, { headers: manager.headers }),
-  );
+  const groups = await apiData(request, apiRoutes.priority.groups, { params: { kitaId }, headers: manager.headers });
   const first = groups[0]!;
   const until = berlinDay(30);
   // A retry finds the family confirmed from the attempt before: start from no confirmation.
-  await request.delete(`/api/parents/${parentId}/priority`, { headers: manager.headers });
+  await apiSend(request, apiRoutes.priority.end, { params: { parentId }, headers: manager.headers });
 
   try {
     // 1. The manager confirms the family on its page.
@@ -59,29 +57,20 @@ test('a manager confirms a family, and the closed inquiry serves and explains it
     await expect(listed).toContainText(first.name);
 
     // 2. An immediate Krippe inquiry with one place; the family and one other answer red.
-    const { categories } = await json<{ categories: Array<{ categoryId: string; categoryName: string }> }>(
-      await request.get(`/api/categories/kita/${kitaId}`, { headers: manager.headers }),
-    );
+    const { categories } = await apiData(request, apiRoutes.categories.listOfKita, { params: { kitaId }, headers: manager.headers });
     const krippe = categories.find((c) => c.categoryName === 'Krippe')!;
-    const event = await json<{ eventId: string }>(
-      await request.post('/api/emergency-event', {
-        headers: manager.headers,
-        data: { kitaId, categoryId: krippe.categoryId, eventType: 'immediate', totalSlotsKrippe: 1, confirmOverlap: true },
-      }),
-    );
-    const rows = (
-      await json<{ children: Array<{ childId: string; childName: string; parentId: string }> }>(
-        await request.get(`/api/emergency-event/${event.eventId}?kitaId=${kitaId}`, { headers: manager.headers }),
-      )
-    ).children;
+    const event = await apiData(request, apiRoutes.events.create, {
+      headers: manager.headers,
+      body: { kitaId, categoryId: krippe.categoryId, eventType: 'immediate', totalSlotsKrippe: 1, confirmOverlap: true },
+    });
+    const rows = (await apiData(request, apiRoutes.events.get, { params: { id: event.eventId }, query: { kitaId }, headers: manager.headers })).children;
     const paul = rows.find((r) => r.childName === KID)!;
     const other = rows.find((r) => r.parentId !== parentId)!;
-    await json(
-      await request.post(`/api/emergency-event/${event.eventId}/preferences`, {
-        headers: manager.headers,
-        data: { preferences: [paul, other].map((r) => ({ childId: r.childId, preferenceType: 'red' })) },
-      }),
-    );
+    await apiData(request, apiRoutes.preferences.staffAnswer, {
+      params: { id: event.eventId },
+      headers: manager.headers,
+      body: { preferences: [paul, other].map((r) => ({ childId: r.childId, preferenceType: 'red' as const })) },
+    });
 
     // 3. The manager closes it; the event page explains the rank.
     await page.goto(`/kitas/${kitaId}/e/${event.eventId}`);
@@ -110,6 +99,6 @@ test('a manager confirms a family, and the closed inquiry serves and explains it
     await expect(own.locator('main')).not.toContainText('Bescheinigung');
     await own.context().close();
   } finally {
-    await request.delete(`/api/parents/${parentId}/priority`, { headers: manager.headers });
+    await apiSend(request, apiRoutes.priority.end, { params: { parentId }, headers: manager.headers });
   }
 });

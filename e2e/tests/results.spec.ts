@@ -1,7 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { DataOf, DefinitionOf } from '@kita/shared/api';
 import {
+  apiData,
   apiLogin,
+  apiRoutes,
   BERLIN,
   berlinDay,
   clickMailboxLink,
@@ -9,7 +12,6 @@ import {
   expect,
   expectNoA11yViolations,
   expectToast,
-  json,
   login,
   newestMessage,
   pickDay,
@@ -27,18 +29,12 @@ import {
 
 const KIDS = 'Paul Schneider'; // the demo parent's Krippe child
 
-interface Row {
-  childId: string;
-  childName: string;
-  parentId: string;
-  parentName: string;
-  hasSlot: 'JA' | 'NEIN' | null;
-  waitlistPosition: number | null;
-}
+/** A child's row of the event page (the typed answer of GET emergency-event/{id}). */
+type Row = DataOf<DefinitionOf<typeof apiRoutes.events.get>>['children'][number];
 
 async function eventRows(request: APIRequestContext, eventId: string): Promise<Row[]> {
   const { headers, kitaId } = await apiLogin(request, 'manager');
-  return (await json<{ children: Row[] }>(await request.get(`/api/emergency-event/${eventId}?kitaId=${kitaId}`, { headers }))).children;
+  return (await apiData(request, apiRoutes.events.get, { params: { id: eventId }, query: { kitaId }, headers })).children;
 }
 
 /** A fresh browser session for the parent, apart from the manager's. */
@@ -105,12 +101,11 @@ test('a future inquiry from creation through answers, closing, release and repor
   await firstRow.getByTestId('row-actions').click();
   await expect(page.getByTestId('row-action-record')).toBeVisible();
   const { headers: managerHeaders } = await apiLogin(request, 'manager');
-  await json(
-    await request.post(`/api/emergency-event/${eventId}/preferences`, {
-      headers: managerHeaders,
-      data: { preferences: [{ childId: others[1]!.childId, preferenceType: 'yellow' }] },
-    }),
-  );
+  await apiData(request, apiRoutes.preferences.staffAnswer, {
+    params: { id: eventId },
+    headers: managerHeaders,
+    body: { preferences: [{ childId: others[1]!.childId, preferenceType: 'yellow' }] },
+  });
   // The refresh has rendered the new answer; the menu is still open.
   await expect(page.getByTestId('responses-table-row').filter({ hasText: others[1]!.childName }).getByTestId('preference-yellow')).toBeVisible({
     timeout: 15_000,
@@ -236,7 +231,7 @@ test('a future inquiry from creation through answers, closing, release and repor
 
 test('staff reset a family\'s credits after confirming; the histogram follows', async ({ page, request }) => {
   const { headers, kitaId } = await apiLogin(request, 'manager');
-  const parents = await json<{ parentId: string; name: string; credits: number; status?: string }[]>(await request.get(`/api/parents/kita/${kitaId}`, { headers }));
+  const parents = await apiData(request, apiRoutes.parents.listOfKita, { params: { kitaId }, headers });
   const family = parents.find((p) => p.credits !== 0 && p.name !== 'Julia Schneider');
   expect(family, 'a family with credits in the demo season').toBeTruthy();
 
@@ -248,6 +243,6 @@ test('staff reset a family\'s credits after confirming; the histogram follows', 
   await page.getByTestId('confirm-delete-confirm').click();
   await expectToast(page, 'Das Guthaben wurde zurückgesetzt.');
   await expect(page.getByTestId('info-credits')).toHaveText(/^Guthaben\s*0\s*Guthaben zurücksetzen$/);
-  const distribution = await json<{ yourParentName: string }>(await request.get(`/api/parents/${family!.parentId}/credits-distribution`, { headers }));
+  const distribution = await apiData(request, apiRoutes.results.creditsDistribution, { params: { id: family!.parentId }, headers });
   await expect(page.getByTestId('histogram-chart')).toHaveAttribute('data-yours', distribution.yourParentName);
 });

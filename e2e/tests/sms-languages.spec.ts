@@ -1,4 +1,4 @@
-import { apiLogin, expect, expectNoA11yViolations, json, login, openInquiryList, test } from './support';
+import { apiData, apiLogin, apiRoutes, expect, expectNoA11yViolations, login, openInquiryList, test } from './support';
 
 /**
  * A Ukrainian family registered by phone gets its code and its confirmation SMS in Ukrainian
@@ -8,26 +8,26 @@ import { apiLogin, expect, expectNoA11yViolations, json, login, openInquiryList,
 test('a Ukrainian SMS family: its SMS speak Ukrainian, and the inquiry form shows the SMS parts per language', async ({ page, request }, testInfo) => {
   test.setTimeout(120_000);
   const { kitaId, token: managerToken } = await apiLogin(request, 'manager');
-  const groups = await json<{ categories: { categoryName: string; groups: { groupId: string }[] }[] }>(await request.get(`/api/auth/kita-groups/${kitaId}`));
+  const groups = await apiData(request, apiRoutes.accounts.kitaGroups, { params: { kitaId } });
   const category = groups.categories[0]!;
   const phone = `+49176${String(Date.now()).slice(-7)}`;
 
   // Registration by phone only, in Ukrainian: the code SMS is Ukrainian.
-  const registered = await json<{ parentId: string; otpToken: string }>(
-    await request.post('/api/auth/register', {
-      data: {
-        name: 'Олена Шевченко', primaryPhoneNumber: phone, kitaId, language: 'uk', preferredCommunication: 'sms',
-        password: 'Kyiv-Familie-25', confirmPassword: 'Kyiv-Familie-25',
-        children: [{ childName: 'Марія Шевченко', dateOfBirth: '2021-06-01', groupId: category.groups[0]!.groupId }],
-      },
-    }),
-  );
-  const sms = await json<{ kind: string; bodyText: string; language: string }[]>(await request.get(`/api/dev/messages?recipient=${encodeURIComponent(phone)}`));
+  const registered = await apiData(request, apiRoutes.accounts.register, {
+    body: {
+      name: 'Олена Шевченко', primaryPhoneNumber: phone, kitaId, language: 'uk', preferredCommunication: 'sms',
+      password: 'Kyiv-Familie-25', confirmPassword: 'Kyiv-Familie-25',
+      children: [{ childName: 'Марія Шевченко', dateOfBirth: '2021-06-01', groupId: category.groups[0]!.groupId }],
+    },
+  });
+  const sms = await apiData(request, apiRoutes.dev.messages, { query: { recipient: phone } });
   const otp = sms.find((m) => m.kind === 'otp')!;
   expect(otp.bodyText).toMatch(/^Код Kita: \d{6}\. Дійсний \d+ хв\./);
-  await json(await request.post('/api/auth/verify-phone', { data: { otp: /\d{6}/.exec(otp.bodyText)![0], otpToken: registered.otpToken } }));
-  await json(await request.post(`/api/parents/${registered.parentId}/approve`, { headers: { authorization: `Bearer ${managerToken}` } }));
-  const after = await json<{ kind: string; bodyText: string }[]>(await request.get(`/api/dev/messages?recipient=${encodeURIComponent(phone)}`));
+  // A registration by phone gets the code's token (null only for e-mail registrations).
+  expect(registered.otpToken).toBeTruthy();
+  await apiData(request, apiRoutes.accounts.verifyPhone, { body: { otp: /\d{6}/.exec(otp.bodyText)![0], otpToken: registered.otpToken! } });
+  await apiData(request, apiRoutes.parents.approve, { params: { id: registered.parentId }, headers: { authorization: `Bearer ${managerToken}` } });
+  const after = await apiData(request, apiRoutes.dev.messages, { query: { recipient: phone } });
   expect(after.find((m) => m.kind === 'registration_approved')!.bodyText).toContain('реєстрацію схвалено');
 
   // The manager's inquiry form, before sending: the SMS parts per family language.

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { loadConfig, loadDotEnv } from './config.js';
+import { generateVapidKeys, loadConfig, loadDotEnv } from './config.js';
 import { describeUrl, openDatabase } from './db/client.js';
 import { systemClock } from './lib/clock.js';
 import { AdminCommandError, createAdmin, resetAdmin, SETUP_LINK_HOURS, type SetupLink } from './ops/admin-accounts.js';
@@ -11,9 +11,12 @@ import { exitOnStartupError } from './ops/startup.js';
  * the first Admin, and a lost Admin password, without SQL. Reads the same settings as the app
  * (DATABASE_URL or the embedded database in DATA_DIR, PUBLIC_URL for the link). With the embedded
  * database it refuses while a server holds the folder (DATA_DIR/kita.lock).
+ * `npm run admin -- vapid-keys` prints a new VAPID key pair for web push (VAPID_PUBLIC_KEY,
+ * VAPID_PRIVATE_KEY) without reading any setting or database.
  */
 const USAGE = `usage: admin create --email <e-mail> --name <name> [--language de|en]
-       admin reset --email <e-mail>`;
+       admin reset --email <e-mail>
+       admin vapid-keys`;
 
 async function main(): Promise<void> {
   const { positionals, values } = parseArgs({
@@ -21,9 +24,16 @@ async function main(): Promise<void> {
     options: { email: { type: 'string' }, name: { type: 'string' }, language: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
   });
   const command = positionals[0];
-  if (values.help || !command || positionals.length > 1 || !['create', 'reset'].includes(command)) {
+  if (values.help || !command || positionals.length > 1 || !['create', 'reset', 'vapid-keys'].includes(command)) {
     console.error(USAGE);
     process.exit(2);
+  }
+  if (command === 'vapid-keys') {
+    // The private key goes to this terminal only: put both lines into the environment (or .env).
+    const keys = generateVapidKeys();
+    console.log(`VAPID_PUBLIC_KEY=${keys.publicKey}`);
+    console.log(`VAPID_PRIVATE_KEY=${keys.privateKey}`);
+    return;
   }
   if (!values.email) fail('--email is required');
   if (command === 'create' && !values.name) fail('--name is required');

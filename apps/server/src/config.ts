@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
@@ -14,6 +14,8 @@ import { twilioSenderProblem } from './notify/twilio.js';
  * only where development is asked for explicitly (the README's `npm start` does that).
  */
 const DEFAULT_SMTP_FROM = 'Kita Notbetreuung <no-reply@kita.example>';
+/** The push services of Chrome/Edge/Android (FCM), Firefox, Safari/iOS and Windows. */
+export const DEFAULT_PUSH_SERVICE_HOSTS = 'fcm.googleapis.com,updates.push.services.mozilla.com,web.push.apple.com,*.push.apple.com,*.notify.windows.com';
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -164,6 +166,38 @@ const envSchema = z.object({
   LEGAL_PROCESSORS: z.string().optional(),
   /** Where people turn when accessibility feedback is not answered (Schlichtungsstelle / Durchsetzungsstelle). */
   LEGAL_ENFORCEMENT_BODY: z.string().optional(),
+  /**
+   * Web push (docs/operations.md "Push notifications"). `off`: no push at all (the families get
+   * SMS and e-mail as before; the web offers no notifications).
+   */
+  PUSH: z.enum(['on', 'off']).default('on'),
+  /** The VAPID key pair (RFC 8292) from `npm run admin -- vapid-keys`: public 65 bytes, private 32 bytes, base64url. */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^B[A-Za-z0-9_-]{86}$/, 'must be an uncompressed P-256 public key in base64url (87 characters); generate a pair with `npm run admin -- vapid-keys`')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a P-256 private key in base64url (43 characters); generate a pair with `npm run admin -- vapid-keys`')
+    .optional(),
+  /** Whom the push services may contact about our pushes: mailto:address or an https:// page. Default: mailto: of SMTP_FROM. */
+  VAPID_SUBJECT: z.string().regex(/^(mailto:[^@\s]+@[^@\s]+|https:\/\/\S+)$/, 'must be mailto:address or an https:// address').optional(),
+  /**
+   * The push services a browser's subscription may point at (comma-separated host names, `*.` for
+   * any subdomain): the server sends requests only there (no request forgery through a made-up endpoint).
+   */
+  PUSH_SERVICE_HOSTS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const hosts = (v ?? DEFAULT_PUSH_SERVICE_HOSTS).split(',').map((h) => h.trim().toLowerCase()).filter(Boolean);
+      const bad = hosts.find((h) => !/^(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/.test(h));
+      if (bad) {
+        ctx.addIssue({ code: 'custom', message: `${bad} is not a host name (e.g. fcm.googleapis.com or *.push.apple.com)` });
+        return z.NEVER;
+      }
+      return hosts;
+    }),
   /** A folder with the operator's own texts (`privacy.de.md`, `imprint.en.md`, …) replacing the templates of the same name. */
   LEGAL_DIR: z.string().optional(),
 });
@@ -272,6 +306,11 @@ function productionProblems(env: Record<string, string>, e: Env): string[] {
       out.push(`JWT_SECRET: guessable (about ${bits} bits estimated, at least ${MIN_SECRET_BITS} needed; words, names, years and sequences count little); generate one with \`openssl rand -hex 32\``);
     }
   }
+  if (e.PUSH === 'on' && (!e.VAPID_PUBLIC_KEY || !e.VAPID_PRIVATE_KEY)) {
+    out.push('VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: required in production while PUSH is on; generate a pair with `npm run admin -- vapid-keys` (or set PUSH=off)');
+  }
+  const loopback = (e.PUSH_SERVICE_HOSTS ?? []).filter(isLoopbackHost);
+  if (loopback.length) out.push(`PUSH_SERVICE_HOSTS: ${loopback.join(', ')} is this machine, not a push service (only for tests)`);
   if (e.API_DOCS === 'public') out.push('API_DOCS: `public` is not allowed in production; use `admin` (an Admin\'s session) or `off`');
   const legal = legalProblem(legalSettingsOf({ ...e, publicUrl: (e.PUBLIC_URL ?? '').replace(/\/$/, '') }));
   if (legal) out.push(legal);
@@ -317,7 +356,28 @@ export function legalSettingsOf(
   };
 }
 
-export interface Config extends Omit<Env, 'JWT_SECRET' | 'JWT_SECRET_PREVIOUS' | 'PUBLIC_URL' | 'HOST' | 'API_DOCS'> {
+/** localhost, 127.x and ::1: allowed as push service hosts only outside production (the tests' stand-in). */
+export const isLoopbackHost = (host: string) => /^(localhost|127(\.\d{1,3}){3}|\[?::1\]?)$/.test(host.replace(/^\*\./, ''));
+
+/**
+ * The VAPID key pair and push settings. The private key is not enumerable: it never appears when
+ * the configuration is logged or serialised (docs/quality.md "Security").
+ */
+export interface PushConfig {
+  enabled: boolean;
+  /** base64url, 65 bytes uncompressed P-256 (the browser's applicationServerKey); '' when push is off. */
+  publicKey: string;
+  /** base64url, 32 bytes; not enumerable. */
+  readonly privateKey: string;
+  subject: string;
+  /** Where the key pair came from (named in the start-up line). */
+  source: 'VAPID_PUBLIC_KEY' | 'generated' | 'ephemeral' | 'off';
+  /** Allowed push service hosts (exact, or `*.` + suffix). */
+  serviceHosts: string[];
+}
+
+export interface Config extends Omit<Env, 'JWT_SECRET' | 'JWT_SECRET_PREVIOUS' | 'PUBLIC_URL' | 'HOST' | 'API_DOCS' | 'VAPID_PRIVATE_KEY' | 'VAPID_PUBLIC_KEY' | 'PUSH_SERVICE_HOSTS'> {
+  push: PushConfig;
   HOST: string;
   API_DOCS: 'public' | 'admin' | 'off';
   jwtSecret: Uint8Array;
@@ -336,7 +396,7 @@ export class ConfigError extends Error {}
 
 /** Variables read elsewhere (tests, development knobs) that are not product configuration. */
 const AUXILIARY = new Set(['TEST_DATABASE_URL', 'E2E_DATABASE_URL', 'E2E_PORT', 'E2E_DATA_DIR', 'E2E_SKIP_BUILD', 'WEB_DIST_DIR']);
-const OUR_PREFIXES = ['SMTP_', 'TWILIO_', 'OUTBOX_', 'RETENTION_', 'SMS_', 'JWT_', 'SEED_', 'TRUST_', 'WORKER_', 'DATABASE_', 'PUBLIC_URL', 'KITA_', 'IMMEDIATE_', 'MESSAGE_', 'REGISTRATION_', 'LEGAL_'];
+const OUR_PREFIXES = ['VAPID_', 'PUSH_', 'SMTP_', 'TWILIO_', 'OUTBOX_', 'RETENTION_', 'SMS_', 'JWT_', 'SEED_', 'TRUST_', 'WORKER_', 'DATABASE_', 'PUBLIC_URL', 'KITA_', 'IMMEDIATE_', 'MESSAGE_', 'REGISTRATION_', 'LEGAL_'];
 
 /** Empty means unset: `DATABASE_URL=` in a compose file or .env must not be an error. */
 function withoutEmpty(env: NodeJS.ProcessEnv): Record<string, string> {
@@ -420,9 +480,14 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
   if (!secret) {
     throw new ConfigError('Invalid configuration:\n  JWT_SECRET: required when DATABASE_URL is set');
   }
-  const { JWT_SECRET: _s, JWT_SECRET_PREVIOUS: previous, PUBLIC_URL: _p, HOST: _h, API_DOCS: _d, ...rest } = e;
+  const push = pushConfig(e, dataDir, embedded);
+  const {
+    JWT_SECRET: _s, JWT_SECRET_PREVIOUS: previous, PUBLIC_URL: _p, HOST: _h, API_DOCS: _d,
+    VAPID_PRIVATE_KEY: _vk, VAPID_PUBLIC_KEY: _vp, PUSH_SERVICE_HOSTS: _ph, ...rest
+  } = e;
   return {
     ...rest,
+    push,
     // The embedded database has no URL: code asks `embedded` (or gets undefined here).
     DATABASE_URL: embedded ? undefined : e.DATABASE_URL,
     API_DOCS: e.API_DOCS ?? (e.NODE_ENV === 'production' ? 'off' : 'public'),
@@ -456,4 +521,67 @@ function persistedSecret(dataDir: string): string {
   const secret = randomBytes(32).toString('hex');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/**
+ * The VAPID keys: from VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY (required in production), else, with the
+ * embedded database, generated once into DATA_DIR/vapid.json (0600) so subscriptions survive a
+ * restart; otherwise (the tests, PostgreSQL in development) a pair in memory. The pair is checked:
+ * the public key must belong to the private one.
+ */
+function pushConfig(e: Env, dataDir: string, embedded: boolean): PushConfig {
+  const serviceHosts = e.PUSH_SERVICE_HOSTS ?? [];
+  const subject = e.VAPID_SUBJECT ?? `mailto:${/<([^>]+)>/.exec(e.SMTP_FROM)?.[1] ?? e.SMTP_FROM}`;
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    throw new ConfigError('Invalid configuration:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both or none');
+  }
+  const make = (keys: { publicKey: string; privateKey: string }, source: PushConfig['source'], enabled = true): PushConfig => {
+    const config = { enabled, publicKey: enabled ? keys.publicKey : '', subject, source, serviceHosts } as PushConfig;
+    Object.defineProperty(config, 'privateKey', { value: enabled ? keys.privateKey : '', enumerable: false });
+    return config;
+  };
+  if (e.PUSH === 'off') return make({ publicKey: '', privateKey: '' }, 'off', false);
+  if (e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY) {
+    if (vapidPublicKeyOf(e.VAPID_PRIVATE_KEY) !== e.VAPID_PUBLIC_KEY) {
+      throw new ConfigError('Invalid configuration:\n  VAPID_PUBLIC_KEY: does not belong to VAPID_PRIVATE_KEY (set the pair that was generated together)');
+    }
+    return make({ publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }, 'VAPID_PUBLIC_KEY');
+  }
+  // Like the generated JWT secret: kept beside the embedded database; with PostgreSQL (and in the
+  // tests) a pair for this process only, so subscriptions end with it (the start-up line says so).
+  if (e.NODE_ENV === 'test' || !embedded) return make(generateVapidKeys(), 'ephemeral');
+  return make(persistedVapidKeys(dataDir), 'generated');
+}
+
+/** A new VAPID key pair (P-256), base64url: what `npm run admin -- vapid-keys` prints. */
+export function generateVapidKeys(): { publicKey: string; privateKey: string } {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  return { publicKey: ecdh.getPublicKey().toString('base64url'), privateKey: ecdh.getPrivateKey().toString('base64url') };
+}
+
+/** The public key of a VAPID private key (base64url), or '' when it is no P-256 private key. */
+export function vapidPublicKeyOf(privateKey: string): string {
+  try {
+    const ecdh = createECDH('prime256v1');
+    ecdh.setPrivateKey(Buffer.from(privateKey, 'base64url'));
+    return ecdh.getPublicKey().toString('base64url');
+  } catch {
+    return '';
+  }
+}
+
+function persistedVapidKeys(dataDir: string): { publicKey: string; privateKey: string } {
+  const file = path.join(dataDir, 'vapid.json');
+  if (existsSync(file)) {
+    const stored = JSON.parse(readFileSync(file, 'utf8')) as { publicKey?: string; privateKey?: string };
+    if (stored.privateKey && stored.publicKey && vapidPublicKeyOf(stored.privateKey) === stored.publicKey) {
+      return { publicKey: stored.publicKey, privateKey: stored.privateKey };
+    }
+    throw new ConfigError(`Invalid configuration:\n  ${file}: not a VAPID key pair; delete it to generate a new one (existing push subscriptions then stop working)`);
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const keys = generateVapidKeys();
+  writeFileSync(file, `${JSON.stringify(keys)}\n`, { mode: 0o600 });
+  return keys;
 }

@@ -20,6 +20,10 @@ export const FAILURE_REASONS = [
   'too_many_attempts',
   /** Not handed over before the answer deadline: not sent late. */
   'not_sent_in_time',
+  /** A push message: every device of the family was gone (the push services answered 404/410). */
+  'push_expired',
+  /** A push message while push is switched off (PUSH=off) at send time. */
+  'push_off',
   'unknown',
 ] as const;
 export const failureReasonSchema = z.enum(FAILURE_REASONS);

@@ -65,6 +65,9 @@ export const ERROR_CODES = [
   'PRIORITY_VALID_UNTIL',
   'PRIORITY_CHILD_NOT_IN_FAMILY',
   'PRIORITY_NOT_FOUND',
+  // Push notifications
+  'PUSH_ENDPOINT_NOT_ALLOWED',
+  'PUSH_DISABLED',
   // Inquiries and answers
   'EVENT_FINISHED',
   'EVENT_WITHDRAWN',

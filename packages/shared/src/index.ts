@@ -19,3 +19,4 @@ export * from './legal.js';
 export * from './audit.js';
 export * from './mydata.js';
 export * from './message-keys.js';
+export * from './push.js';

@@ -343,7 +343,7 @@ export const outboxMessages = pgTable(
     idempotencyKey: text('idempotency_key').notNull(),
     /** notify/outbox.ts MessageKind: 'activation' | 'email_change' | 'otp' | … | 'inquiry' | 'results' | 'slot_offered' | 'slot_released' | 'event_withdrawn' | 'registration_declined' | 'credits_reset' */
     kind: text('kind').notNull(),
-    /** 'email' | 'sms' */
+    /** 'email' | 'sms' | 'push' (push: the recipient is the parent id; sent to each of its push_subscriptions) */
     channel: text('channel').notNull(),
     recipient: text('recipient').notNull(),
     language: text('language').notNull().default('de'),
@@ -394,6 +394,13 @@ export const outboxMessages = pgTable(
     budgetClass: text('budget_class'),
     /** The budget that holds this message back while it is over ('deployment_hour', 'kita_day', ...); null = not held. */
     heldBy: text('held_by'),
+    /**
+     * A push message (channel 'push'): when the family reacted to it, by opening the notification
+     * (POST push/opened) or a preference link of the same inquiry; null = not (yet).
+     */
+    openedAt: ts('opened_at'),
+    /** A push message: SHA-256 of the random reference in its encrypted payload (POST push/opened); written at send time. */
+    refHash: text('ref_hash'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -401,7 +408,35 @@ export const outboxMessages = pgTable(
     index('outbox_provider_id_idx').on(t.providerMessageId),
     index('outbox_due_idx').on(t.status, t.nextAttemptAt),
     index('outbox_event_idx').on(t.eventId),
+    uniqueIndex('outbox_ref_hash_uq').on(t.refHash).where(sql`${t.refHash} IS NOT NULL`),
   ],
+);
+
+/**
+ * The browsers and phones a family allowed to receive push notifications (Web Push, RFC 8030):
+ * the push service's endpoint of that browser and its keys for the payload encryption (RFC 8291).
+ * At most 10 per family (the oldest is replaced); a subscription the push service reports gone
+ * (404/410) is deleted. Deleted with the family.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: id(),
+    parentId: uuid('parent_id')
+      .notNull()
+      .references(() => parents.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull().unique('push_subscriptions_endpoint_uq'),
+    /** The browser's P-256 public key (65 bytes uncompressed, base64url). */
+    p256dh: text('p256dh').notNull(),
+    /** The browser's 16-byte authentication secret (base64url). */
+    auth: text('auth').notNull(),
+    /** A description of the device as the browser gave it ("Chrome · Android"), at most 80 characters. */
+    label: text('label').notNull(),
+    createdAt: ts('created_at').notNull(),
+    /** The last push a push service accepted for it. */
+    lastUsedAt: ts('last_used_at'),
+  },
+  (t) => [index('push_subscriptions_parent_idx').on(t.parentId)],
 );
 
 /**

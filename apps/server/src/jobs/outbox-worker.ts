@@ -1,13 +1,17 @@
-import { sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
+import { pushSubscriptions } from '../db/schema.js';
 import { systemClock, type Clock } from '../lib/clock.js';
+import { newToken, sha256 } from '../lib/crypto.js';
 import { TTL } from '../modules/accounts/tokens.js';
 import { recordSent } from '../modules/delivery/callbacks.js';
 import type { MessageBudget } from '../notify/budget.js';
 import { channelGate, pauseChannel, resumeChannel } from '../notify/channel-pause.js';
 import { isFictionalRecipient } from '../notify/fictional.js';
+import { createPushSender, PUSH_TTL_MAX_SECONDS, type PushResponse, type PushSender } from '../notify/push.js';
+import { pushPayloadJson, pushTopic } from '../notify/push-payload.js';
 import { withLegalLinks } from '../notify/legal-links.js';
 import { rebaseLinks } from '../notify/public-url.js';
 import { RESEAL_INTERVAL_MS, resealOutboxSecrets } from '../notify/rotation.js';
@@ -54,11 +58,13 @@ export interface OutboxWorkerOptions {
   budget?: MessageBudget;
   /** The app clock: answer deadlines and channel-pause probes are judged by it. */
   clock?: Clock;
+  /** Sends the 'push' lane (notify/push.ts); null or unset: push is off, push messages fail as `push_off`. */
+  push?: PushSender | null;
 }
 
 /** The worker settings that come from configuration (OUTBOX_*). */
 export const outboxOptions = (
-  config: Pick<Config, 'OUTBOX_RETRY_BASE_MS' | 'OUTBOX_MAX_ATTEMPTS' | 'OUTBOX_LOCK_MS' | 'NODE_ENV' | 'jwtSecret' | 'publicUrl'> & Partial<Pick<Config, 'jwtSecretPrevious'>>,
+  config: Pick<Config, 'OUTBOX_RETRY_BASE_MS' | 'OUTBOX_MAX_ATTEMPTS' | 'OUTBOX_LOCK_MS' | 'NODE_ENV' | 'jwtSecret' | 'publicUrl'> & Partial<Pick<Config, 'jwtSecretPrevious' | 'push'>>,
 ) => {
   const [secretKey, ...previousSecretKeys] = outboxSecretKeys(config);
   return {
@@ -69,16 +75,17 @@ export const outboxOptions = (
     secretKey: secretKey!,
     previousSecretKeys,
     publicUrl: config.publicUrl,
+    push: config.push ? createPushSender(config.push) : null,
   };
 };
 
-type Channel = 'email' | 'sms';
-const CHANNELS: Channel[] = ['email', 'sms'];
+type Channel = 'email' | 'sms' | 'push';
+const CHANNELS: Channel[] = ['email', 'sms', 'push'];
 
 type Row = {
   id: string;
   idempotency_key: string;
-  channel: 'email' | 'sms';
+  channel: Channel;
   recipient: string;
   language: string;
   subject: string | null;
@@ -94,6 +101,8 @@ type Row = {
   held_by: string | null;
   /** The answer deadline of an inquiry or reminder: the message is useless after it (null: no deadline). */
   expires_at: Date | string | null;
+  /** 'immediate' | 'future' for a message of an inquiry (a push of an immediate inquiry is urgent). */
+  event_type: string | null;
 };
 
 /**
@@ -105,7 +114,7 @@ export class OutboxWorker {
   private running = false;
   private readonly wakers = new Set<() => void>();
   private loop: Promise<void> | null = null;
-  private readonly o: Required<Omit<OutboxWorkerOptions, 'db' | 'log' | 'transports' | 'keepFictional' | 'secretKey' | 'paused' | 'previousSecretKeys' | 'publicUrl' | 'budget' | 'clock'>>;
+  private readonly o: Required<Omit<OutboxWorkerOptions, 'db' | 'log' | 'transports' | 'keepFictional' | 'secretKey' | 'paused' | 'previousSecretKeys' | 'publicUrl' | 'budget' | 'clock' | 'push'>>;
   private resealTimer: NodeJS.Timeout | null = null;
 
   constructor(private readonly opts: OutboxWorkerOptions) {
@@ -123,7 +132,8 @@ export class OutboxWorker {
   start(): void {
     if (this.running) return;
     this.running = true;
-    // One lane per channel: e-mails never wait behind SMS held back by the provider's rate limit.
+    // One lane per channel: e-mails never wait behind SMS held back by the provider's rate limit,
+    // and pushes never behind either.
     this.loop = Promise.all(CHANNELS.map((channel) => this.run(channel))).then(() => undefined);
     if (this.opts.previousSecretKeys?.length) this.resealRound();
   }
@@ -162,7 +172,8 @@ export class OutboxWorker {
       return handled;
     }
     // A channel paused by an account-level error sends nothing but its probe (notify/channel-pause.ts).
-    const gate = await channelGate(this.opts.db, channel, this.now());
+    // Push has no provider account to pause.
+    const gate = channel === 'push' ? 'open' : await channelGate(this.opts.db, channel, this.now());
     if (gate === 'closed') {
       await this.expireWaiting(channel);
       return 0;
@@ -255,7 +266,8 @@ export class OutboxWorker {
       returning m.id, m.idempotency_key, m.channel, m.recipient, m.language, m.subject, m.body_text, m.body_html, m.secret, m.public_url, m.attempts,
                 m.kind, m.kita_id, m.sms_segments, m.budget_class, m.held_by,
                 case when m.kind in ('inquiry', 'reminder')
-                     then (select e.answers_close_at from events e where e.id = m.event_id) end as expires_at`);
+                     then (select e.answers_close_at from events e where e.id = m.event_id) end as expires_at,
+                (select e.event_type from events e where e.id = m.event_id) as event_type`);
     return result.rows;
   }
 
@@ -265,7 +277,8 @@ export class OutboxWorker {
    * turns. Queued, never lost; the manager and the Admins read `held_by`.
    */
   private async withinBudget(rows: Row[]): Promise<Row[]> {
-    if (!this.opts.budget || rows.length === 0) return rows;
+    // A push costs nothing: no budget holds it back.
+    if (!this.opts.budget || rows.length === 0 || rows.every((r) => r.channel === 'push')) return rows;
     // A code that waited for the budget longer than it is valid is of no use: it is not sent
     // (failed, reason 'expired'); the family asks for a new one.
     const staleCodes = rows.filter((r) => r.held_by && r.kind === 'otp').map((r) => sql`${r.id}::uuid`);
@@ -307,6 +320,7 @@ export class OutboxWorker {
          where id = ${row.id}`);
       return;
     }
+    if (row.channel === 'push') return this.deliverPush(row, expiresAt, now);
     const transport = this.opts.keepFictional && isFictionalRecipient(row.recipient) ? devMailbox : this.opts.transports[row.channel];
     // The link token or code goes back into the text only here, in memory, for the transport.
     // Current key first, then JWT_SECRET_PREVIOUS's; links start at this process's PUBLIC_URL.
@@ -378,7 +392,88 @@ export class OutboxWorker {
          where id = ${row.id}`);
     }
   }
+
+  /**
+   * The 'push' lane: one message to every subscription of the family (recipient = parent id),
+   * encrypted per subscription by the push sender. A fresh random `ref` goes into the payload; its
+   * hash is stored for POST push/opened. Sent when at least one push service accepted it (2xx;
+   * those subscriptions get last_used_at); a 404/410 deletes that subscription; none left: failed
+   * `push_expired`. 429, 5xx and no answer are tried again with the usual backoff; other refusals
+   * (400, 403, 413) end the attempt for that subscription.
+   */
+  private async deliverPush(row: Row, expiresAt: Date | null, now: Date): Promise<void> {
+    const { db } = this.opts;
+    const fail = async (reason: string, error: string) => {
+      outboxFailedTotal.inc({ channel: 'push', reason });
+      await db.execute(sql`
+        update outbox_messages set status = 'failed', failure_reason = ${reason}, locked_until = null, secret = null,
+               transport = 'webpush', last_error = ${error.slice(0, 1000)}
+         where id = ${row.id}`);
+    };
+    const sender = this.opts.push;
+    if (!sender) return fail('push_off', 'push is switched off (PUSH=off)');
+    const keys = [this.opts.secretKey, ...(this.opts.previousSecretKeys ?? [])];
+    if (row.secret && !openSecret(row.secret, keys)) {
+      return fail('rejected', 'the link of this message cannot be decrypted (JWT_SECRET changed since it was written; set the old one as JWT_SECRET_PREVIOUS)');
+    }
+    const opened = openMessage({ subject: row.subject, bodyText: row.body_text, bodyHtml: null, secret: row.secret }, keys);
+    const subscriptions = await db
+      .select({ id: pushSubscriptions.id, endpoint: pushSubscriptions.endpoint, p256dh: pushSubscriptions.p256dh, auth: pushSubscriptions.auth })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.parentId, row.recipient));
+    if (subscriptions.length === 0) return fail('push_expired', 'the family has no push subscription (left)');
+    const ref = newToken();
+    let payload: string;
+    let tag: string;
+    try {
+      const notification = JSON.parse(opened.bodyText) as { title: string; body: string; url: string; tag: string };
+      tag = notification.tag;
+      payload = pushPayloadJson(notification, ref);
+    } catch (err) {
+      return fail('rejected', `the push payload cannot be built: ${err instanceof Error ? err.message : String(err)}`);
+    }
+    const ttlSeconds = expiresAt ? Math.min(PUSH_TTL_MAX_SECONDS, Math.max(1, Math.floor((expiresAt.getTime() - now.getTime()) / 1000))) : PUSH_TTL_MAX_SECONDS;
+    const urgency = (row.kind === 'inquiry' || row.kind === 'reminder') && row.event_type === 'immediate' ? 'high' : 'normal';
+    const answers = await Promise.all(
+      subscriptions.map((s) =>
+        sender.send(s, payload, { ttlSeconds, urgency, topic: pushTopic(tag) }).catch(
+          (err: unknown): PushResponse => ({ status: 0, location: null, text: err instanceof Error ? err.message : String(err) }),
+        ),
+      ),
+    );
+    const accepted = subscriptions.filter((_, i) => answers[i]!.status >= 200 && answers[i]!.status < 300);
+    const gone = subscriptions.filter((_, i) => answers[i]!.status === 404 || answers[i]!.status === 410);
+    const problems = answers
+      .map((a, i) => ({ a, s: subscriptions[i]! }))
+      .filter(({ a }) => a.status < 200 || a.status >= 300)
+      .map(({ a }) => `${a.status || 'no answer'}${a.text ? ` ${a.text.replace(/\s+/g, ' ').slice(0, 120)}` : ''}`);
+    if (gone.length > 0) await db.delete(pushSubscriptions).where(inArray(pushSubscriptions.id, gone.map((s) => s.id)));
+    if (accepted.length > 0) {
+      await db.update(pushSubscriptions).set({ lastUsedAt: now }).where(inArray(pushSubscriptions.id, accepted.map((s) => s.id)));
+      const location = answers.find((a) => a.status >= 200 && a.status < 300)?.location ?? null;
+      await db.execute(sql`
+        update outbox_messages set status = 'sent', sent_at = now(), locked_until = null, transport = ${sender.name},
+               provider_message_id = ${location ? location.slice(0, 500) : null}, ref_hash = ${sha256(ref)}, secret = null,
+               last_error = ${problems.length ? `accepted by ${accepted.length} of ${subscriptions.length} devices; ${problems.join('; ')}`.slice(0, 1000) : null}
+         where id = ${row.id}`);
+      return;
+    }
+    if (gone.length === subscriptions.length) return fail('push_expired', `every subscription of the family is gone: ${problems.join('; ')}`);
+    const attempts = Number(row.attempts);
+    const retryable = answers.some(retryablePush);
+    const failed = !retryable || attempts >= this.o.maxAttempts;
+    this.opts.log.warn({ messageId: row.id, channel: 'push', attempts, failed, devices: subscriptions.length, error: problems.join('; ') }, 'push delivery failed');
+    if (failed) return fail(retryable ? 'too_many_attempts' : 'rejected', problems.join('; '));
+    const delay = Math.min(this.o.maxDelayMs, this.o.retryBaseMs * 2 ** (attempts - 1));
+    await db.execute(sql`
+      update outbox_messages set status = 'pending', locked_until = null, transport = ${sender.name}, last_error = ${problems.join('; ').slice(0, 1000)},
+             next_attempt_at = now() + (${delay} * interval '1 millisecond')
+       where id = ${row.id}`);
+  }
 }
+
+/** The push answers that may succeed on a later attempt: too many requests, the push service's own trouble, no answer. */
+const retryablePush = (r: PushResponse) => r.status === 0 || r.status === 429 || r.status >= 500;
 
 /**
  * An account-level error: the message goes back to the queue untouched (the attempt does not
@@ -396,7 +491,7 @@ async function accountFailure(opts: OutboxWorkerOptions, row: Row, transport: st
     update outbox_messages set status = 'pending', attempts = greatest(0, attempts - 1), locked_until = null,
            last_error = ${err.message.slice(0, 1000)}, failure_reason = null, next_attempt_at = now()
      where id = ${row.id}`);
-  const alarm = await pauseChannel(opts.db, row.channel, transport, err, now);
+  const alarm = await pauseChannel(opts.db, row.channel as 'email' | 'sms', transport, err, now);
   if (alarm) {
     opts.log.error(
       { channel: row.channel, transport, problem: err.problem, providerCode: err.providerCode, error: redactContacts(err.message) },

@@ -13,6 +13,8 @@ const PROD = {
   PUBLIC_URL: 'https://kita.stadt-test.de',
   DATABASE_URL: 'postgres://db/kita',
   SMTP_FROM: 'Kita Notbetreuung <no-reply@stadt-test.de>',
+  // Only the legal settings are checked here (push needs VAPID keys in production: config.test.ts).
+  PUSH: 'off',
 };
 
 /** The whole message of a refused start. */

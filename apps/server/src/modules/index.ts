@@ -19,6 +19,7 @@ import { operatorRoutes } from './delivery/operator-routes.js';
 import { legalRoutes } from './legal/routes.js';
 import { privacyRoutes } from './parents/privacy-routes.js';
 import { auditRoutes } from './audit/routes.js';
+import { pushRoutes } from './push/routes.js';
 
 /** Every API module, mounted under /api. Add one line per module. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -42,6 +43,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(legalRoutes, { prefix: '/api' });
   await app.register(privacyRoutes, { prefix: '/api' });
   await app.register(auditRoutes, { prefix: '/api' });
+  await app.register(pushRoutes, { prefix: '/api' });
   // Full paths: the provider signs the exact URL we gave it.
   await app.register(deliveryCallbackRoutes);
 }

@@ -24,7 +24,8 @@ export interface OutboxMessage {
   /** Unique per logical message, built by `@kita/shared/message-keys`: a second insert is ignored. */
   idempotencyKey: string;
   kind: MessageKind;
-  channel: 'email' | 'sms';
+  /** push: the recipient is the parent id (notify/push.ts enqueuePush). */
+  channel: 'email' | 'sms' | 'push';
   recipient: string;
   language: Language;
   subject?: string | null;

@@ -9,6 +9,7 @@ import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
 import { freshDatabase, type FreshDatabase } from '../../test/fresh-database.js';
 import { LEGAL_ENV } from '../../test/legal-env.js';
+import { vapidPublicKeyOf } from '../config.js';
 
 /**
  * The first Admin without SQL. `admin create` prints a one-time link; the password
@@ -112,6 +113,15 @@ describe('admin command on the embedded database', () => {
     expect(admin([], env)).toMatchObject({ status: 2, stderr: expect.stringContaining('usage: admin create --email') });
     expect(admin(['create', '--email', 'x@stadt-test.de'], env)).toMatchObject({ status: 1, stderr: '--name is required\n' });
     expect(admin(['create', '--email', 'kein-mail', '--name', 'X'], env)).toMatchObject({ status: 1, stderr: '--email: "kein-mail" is not an e-mail address\n' });
+  }, 120_000);
+
+  it('prints a new VAPID key pair for web push, without any setting or database', () => {
+    const r = admin(['vapid-keys'], { PATH: process.env.PATH ?? '' });
+    expect(r.status).toBe(0);
+    const [pub, priv] = r.stdout.trim().split('\n');
+    expect(pub).toMatch(/^VAPID_PUBLIC_KEY=B[A-Za-z0-9_-]{86}$/);
+    expect(priv).toMatch(/^VAPID_PRIVATE_KEY=[A-Za-z0-9_-]{43}$/);
+    expect(vapidPublicKeyOf(priv!.split('=')[1]!)).toBe(pub!.split('=')[1]);
   }, 120_000);
 });
 

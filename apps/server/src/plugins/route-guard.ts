@@ -34,6 +34,9 @@ export const PUBLIC_ROUTES: readonly string[] = [
   // Provider callbacks, authenticated by the provider's signature.
   'POST /api/delivery/twilio/status',
   'POST /api/delivery/seven/status',
+  // Web push: the server's public key, and "a notification was opened" (the payload's random reference is the credential).
+  'GET /api/push/public-key',
+  'POST /api/push/opened',
   // Privacy notice, imprint, accessibility statement: readable before any login.
   'GET /api/legal/:page',
   // The API description.

@@ -144,6 +144,13 @@ export const ROUTE_MATRIX: Record<string, Actor[]> = {
   'GET /api/audit-log': STAFF_ANY,
   'GET /api/audit-log/actors': STAFF_ANY,
   'GET /api/audit-log/csv': STAFF_ANY,
+  // Web push: the key is public; devices belong to the caller's own family (any parent login or a
+  // link session; staff have none); "opened" carries the payload's random reference instead of a session.
+  'GET /api/push/public-key': PUBLIC,
+  'GET /api/push/subscriptions': ['owner', 'otherParent', 'link'],
+  'POST /api/push/subscriptions': ['owner', 'otherParent', 'link'],
+  'DELETE /api/push/subscriptions/{id}': ['owner', 'otherParent', 'link'],
+  'POST /api/push/opened': PUBLIC,
   // Provider callbacks: no session, only the provider's signature, which no actor here has.
   'POST /api/delivery/twilio/status': [],
   'POST /api/delivery/seven/status': [],
@@ -205,7 +212,10 @@ describe('role/scope matrix over every route of the OpenAPI document', () => {
   it('denied actors never get a 2xx, allowed actors never a 401/403, nobody a 5xx', async () => {
     // Logout after the other rows (it ends the link session), deletions last (the Kita's own last
     // of all), so every other row finds its resources.
-    const last: Record<string, number> = { 'POST /api/auth/logout': 1, 'DELETE /api/parents/{id}': 3, 'DELETE /api/kitas/{id}': 4 };
+    // (Removing a push device runs with the other rows: the link session must still be alive.)
+    const last: Record<string, number> = {
+      'POST /api/auth/logout': 1, 'DELETE /api/parents/{id}': 3, 'DELETE /api/kitas/{id}': 4, 'DELETE /api/push/subscriptions/{id}': 0,
+    };
     const order = (o: Operation) => last[o.key] ?? (o.method === 'DELETE' ? 2 : 0);
     const sorted = [...ops].sort((a, b) => order(a) - order(b));
     const problems: string[] = [];

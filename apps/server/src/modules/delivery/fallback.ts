@@ -37,7 +37,7 @@ export async function sendMessageFallbacks(ctx: Services, limit = 200): Promise<
       from outbox_messages m
       left join events e on e.id = m.event_id
      where m.kind in (${sql.join(kinds.map((k) => sql`${k}`), sql`, `)})
-       and m.vars is not null and m.fallback_of is null and m.parent_id is not null
+       and m.vars is not null and m.fallback_of is null and m.parent_id is not null and m.channel in ('email', 'sms')
        and (m.status = 'failed' or m.delivery_status = 'undelivered')
        and case when e.id is null then m.created_at > ${new Date(now.getTime() - FALLBACK_WINDOW_MS).toISOString()}::timestamptz
                 else e.care_ends_at > ${now.toISOString()}::timestamptz end

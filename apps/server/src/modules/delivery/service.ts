@@ -97,7 +97,7 @@ export async function sendFallbacks(ctx: Services, limit = 200): Promise<number>
     select m.id, m.event_id, m.parent_id, m.kind, m.channel
       from outbox_messages m
       join events e on e.id = m.event_id and e.status = 'open'
-     where m.kind in ('inquiry', 'reminder') and m.fallback_of is null and m.parent_id is not null
+     where m.kind in ('inquiry', 'reminder') and m.channel in ('email', 'sms') and m.fallback_of is null and m.parent_id is not null
        and (m.status = 'failed' or m.delivery_status = 'undelivered')
        and not exists (select 1 from outbox_messages f
                         where f.idempotency_key = ${FALLBACK_PREFIX} || m.kind || ':' || m.event_id::text || ':' || m.parent_id::text)

@@ -12,6 +12,7 @@ import type { RequestContext } from '../../lib/context.js';
 import { appLink } from '../../notify/messages.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 import { storedLanguage } from '../../notify/messages.js';
+import { markPushOpenedForEvent } from '../../notify/push.js';
 
 /**
  * Link tokens tried per client: 30 free per 15 minutes, then a doubling pause. A valid
@@ -82,6 +83,8 @@ export async function verifyPreferenceToken(app: FastifyInstance, ip: string, ra
       .returning({ id: sessions.id });
     sessionId = session!.id;
   }
+  // The family reacted: its push messages of this inquiry need no escalation to SMS/e-mail.
+  await markPushOpenedForEvent(app.db, parentId, e.id, now);
   return {
     eventId: e.id,
     parentId,

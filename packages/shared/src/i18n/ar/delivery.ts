@@ -14,6 +14,8 @@ export const delivery: FamilyNamespace<'ar', 'delivery'> = {
     expired: 'انتهت مهلة التسليم',
     too_many_attempts: 'محاولات كثيرة جدًا',
     not_sent_in_time: 'لم تُرسل قبل الموعد',
+    push_expired: 'لم يعد هناك جهاز لتلقي الإشعارات',
+    push_off: 'الإشعارات متوقفة',
     unknown: 'خطأ غير معروف',
   },
 };

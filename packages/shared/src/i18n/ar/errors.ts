@@ -8,6 +8,8 @@ export const errors: Catalog<typeof de> = {
   PRIORITY_VALID_UNTIL: 'يجب أن تقع نهاية الصلاحية بين اليوم و{{maxDays}} يومًا قادمة.',
   PRIORITY_CHILD_NOT_IN_FAMILY: 'هذا الطفل لا ينتمي إلى هذه الأسرة.',
   PRIORITY_NOT_FOUND: 'لا توجد أولوية مؤكَّدة لهذه الأسرة.',
+  PUSH_ENDPOINT_NOT_ALLOWED: 'خدمة الإشعارات هذه غير مدعومة: لا يمكن تلقي الإشعارات في هذا المتصفح. ستصلك الرسائل كالمعتاد عبر الرسائل القصيرة أو البريد الإلكتروني.',
+  PUSH_DISABLED: 'الإشعارات متوقفة على هذا الخادم.',
   VALIDATION_FAILED: 'البيانات المدخلة غير صالحة.',
   UNAUTHENTICATED: 'يُرجى تسجيل الدخول.',
   INVALID_CREDENTIALS: 'البريد الإلكتروني أو كلمة المرور غير صحيحة.',

@@ -48,6 +48,8 @@ export const delivery = {
     expired: 'Zustellung abgelaufen',
     too_many_attempts: 'Zu viele Versuche',
     not_sent_in_time: 'Nicht rechtzeitig verschickt',
+    push_expired: 'Kein Gerät mehr für Benachrichtigungen',
+    push_off: 'Benachrichtigungen ausgeschaltet',
     unknown: 'Unbekannter Fehler',
   },
   families: {

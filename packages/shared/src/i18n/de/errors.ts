@@ -5,6 +5,8 @@ export const errors = {
   PRIORITY_VALID_UNTIL: 'Das Gültigkeitsende muss zwischen heute und {{maxDays}} Tagen in der Zukunft liegen.',
   PRIORITY_CHILD_NOT_IN_FAMILY: 'Dieses Kind gehört nicht zu der Familie.',
   PRIORITY_NOT_FOUND: 'Für diese Familie ist kein Vorrang bestätigt.',
+  PUSH_ENDPOINT_NOT_ALLOWED: 'Dieser Push-Dienst wird nicht unterstützt: In diesem Browser sind keine Benachrichtigungen möglich. Sie erhalten die Nachrichten weiter per SMS oder E-Mail.',
+  PUSH_DISABLED: 'Benachrichtigungen sind auf diesem Server ausgeschaltet.',
   VALIDATION_FAILED: 'Die Eingaben sind ungültig.',
   UNAUTHENTICATED: 'Bitte melden Sie sich an.',
   INVALID_CREDENTIALS: 'E-Mail oder Passwort ist falsch.',

@@ -134,4 +134,11 @@ export const messages = {
     hint: 'Eine SMS auf Kyrillisch oder Arabisch fasst 70 statt 160 Zeichen je Teil. Jede Erinnerung kostet je Familie ohne Antwort noch einmal so viel.',
     none: 'Keine Familie dieser Kategorie bekommt die Abfrage per SMS.',
   },
+  /** Push notifications (notify/push-payload.ts): generic texts, never a child's name; the title is the Kita's name. */
+  push: {
+    inquiry: 'Neue Bedarfsabfrage zur Notbetreuung. Bitte geben Sie Ihren Bedarf an.',
+    reminder: 'Erinnerung: Bitte beantworten Sie die Bedarfsabfrage zur Notbetreuung.',
+    results: 'Das Ergebnis der Bedarfsabfrage zur Notbetreuung liegt vor.',
+    slot_offered: 'In der Notbetreuung ist ein Platz frei geworden. Bitte sehen Sie nach.',
+  },
 };

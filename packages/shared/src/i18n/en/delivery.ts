@@ -49,6 +49,8 @@ export const delivery: Catalog<typeof de> = {
     expired: 'Delivery expired',
     too_many_attempts: 'Too many attempts',
     not_sent_in_time: 'Not sent before the deadline',
+    push_expired: 'No device left for notifications',
+    push_off: 'Notifications switched off',
     unknown: 'Unknown error',
   },
   families: {

@@ -7,6 +7,8 @@ export const errors: Catalog<typeof de> = {
   PRIORITY_VALID_UNTIL: 'The end of validity must be between today and {{maxDays}} days ahead.',
   PRIORITY_CHILD_NOT_IN_FAMILY: 'This child does not belong to the family.',
   PRIORITY_NOT_FOUND: 'No priority is confirmed for this family.',
+  PUSH_ENDPOINT_NOT_ALLOWED: 'This push service is not supported: notifications are not possible in this browser. You keep receiving messages by SMS or e-mail.',
+  PUSH_DISABLED: 'Notifications are switched off on this server.',
   VALIDATION_FAILED: 'The input is invalid.',
   UNAUTHENTICATED: 'Please log in.',
   INVALID_CREDENTIALS: 'E-mail or password is wrong.',

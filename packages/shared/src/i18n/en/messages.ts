@@ -125,4 +125,10 @@ export const messages: Catalog<typeof de> = {
     hint: 'An SMS in Cyrillic or Arabic holds 70 instead of 160 characters per part. Each reminder costs as much again per family without an answer.',
     none: 'No family of this category gets the inquiry by SMS.',
   },
+  push: {
+    inquiry: 'New emergency care inquiry. Please tell us what you need.',
+    reminder: 'Reminder: please answer the emergency care inquiry.',
+    results: 'The result of the emergency care inquiry is ready.',
+    slot_offered: 'A place in emergency care has become free. Please have a look.',
+  },
 };

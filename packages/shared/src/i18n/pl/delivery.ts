@@ -14,6 +14,8 @@ export const delivery: FamilyNamespace<'pl', 'delivery'> = {
     expired: 'Upłynął czas doręczenia',
     too_many_attempts: 'Zbyt wiele prób',
     not_sent_in_time: 'Nie wysłano przed terminem',
+    push_expired: 'Brak urządzenia do powiadomień',
+    push_off: 'Powiadomienia wyłączone',
     unknown: 'Nieznany błąd',
   },
 };

@@ -8,6 +8,8 @@ export const errors: Catalog<typeof de> = {
   PRIORITY_VALID_UNTIL: 'Koniec ważności musi przypadać między dniem dzisiejszym a {{maxDays}} dniami naprzód.',
   PRIORITY_CHILD_NOT_IN_FAMILY: 'To dziecko nie należy do tej rodziny.',
   PRIORITY_NOT_FOUND: 'Dla tej rodziny nie potwierdzono pierwszeństwa.',
+  PUSH_ENDPOINT_NOT_ALLOWED: 'Ta usługa powiadomień nie jest obsługiwana: w tej przeglądarce powiadomienia nie są możliwe. Wiadomości nadal będą przychodzić SMS-em lub e-mailem.',
+  PUSH_DISABLED: 'Powiadomienia są na tym serwerze wyłączone.',
   VALIDATION_FAILED: 'Wprowadzone dane są nieprawidłowe.',
   UNAUTHENTICATED: 'Prosimy się zalogować.',
   INVALID_CREDENTIALS: 'Nieprawidłowy adres e-mail lub hasło.',

@@ -131,4 +131,10 @@ export const messages: Catalog<typeof de> = {
     hint: 'SMS cyrylicą lub po arabsku mieści 70 zamiast 160 znaków na część. Każde przypomnienie kosztuje tyle samo ponownie za każdą rodzinę bez odpowiedzi.',
     none: 'Żadna rodzina z tej kategorii nie dostaje ankiety przez SMS.',
   },
+  push: {
+    inquiry: 'Nowa ankieta dotycząca opieki awaryjnej. Prosimy podać swoje zapotrzebowanie.',
+    reminder: 'Przypomnienie: prosimy odpowiedzieć na ankietę dotyczącą opieki awaryjnej.',
+    results: 'Wynik ankiety dotyczącej opieki awaryjnej jest gotowy.',
+    slot_offered: 'Zwolniło się miejsce w opiece awaryjnej. Prosimy sprawdzić.',
+  },
 };

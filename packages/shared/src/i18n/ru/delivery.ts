@@ -14,6 +14,8 @@ export const delivery: FamilyNamespace<'ru', 'delivery'> = {
     expired: 'Срок доставки истёк',
     too_many_attempts: 'Слишком много попыток',
     not_sent_in_time: 'Не отправлено до срока',
+    push_expired: 'Не осталось устройств для уведомлений',
+    push_off: 'Уведомления отключены',
     unknown: 'Неизвестная ошибка',
   },
 };

@@ -8,6 +8,8 @@ export const errors: Catalog<typeof de> = {
   PRIORITY_VALID_UNTIL: 'Конец действия должен быть между сегодняшним днём и {{maxDays}} днями вперёд.',
   PRIORITY_CHILD_NOT_IN_FAMILY: 'Этот ребёнок не относится к этой семье.',
   PRIORITY_NOT_FOUND: 'Для этой семьи приоритет не подтверждён.',
+  PUSH_ENDPOINT_NOT_ALLOWED: 'Эта служба уведомлений не поддерживается: в этом браузере уведомления невозможны. Сообщения по-прежнему будут приходить по SMS или электронной почте.',
+  PUSH_DISABLED: 'Уведомления на этом сервере отключены.',
   VALIDATION_FAILED: 'Введённые данные недействительны.',
   UNAUTHENTICATED: 'Пожалуйста, войдите.',
   INVALID_CREDENTIALS: 'Неверный адрес e-mail или пароль.',

@@ -14,6 +14,8 @@ export const delivery: FamilyNamespace<'tr', 'delivery'> = {
     expired: 'Teslim süresi doldu',
     too_many_attempts: 'Çok fazla deneme',
     not_sent_in_time: 'Süre dolmadan gönderilemedi',
+    push_expired: 'Bildirim için kayıtlı cihaz kalmadı',
+    push_off: 'Bildirimler kapalı',
     unknown: 'Bilinmeyen hata',
   },
 };

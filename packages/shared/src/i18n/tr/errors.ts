@@ -8,6 +8,8 @@ export const errors: Catalog<typeof de> = {
   PRIORITY_VALID_UNTIL: 'Geçerlilik sonu bugün ile {{maxDays}} gün sonrası arasında olmalıdır.',
   PRIORITY_CHILD_NOT_IN_FAMILY: 'Bu çocuk bu aileye ait değil.',
   PRIORITY_NOT_FOUND: 'Bu aile için onaylanmış bir öncelik yok.',
+  PUSH_ENDPOINT_NOT_ALLOWED: 'Bu bildirim hizmeti desteklenmiyor: bu tarayıcıda bildirim alınamaz. Mesajlar size SMS veya e-posta ile gelmeye devam eder.',
+  PUSH_DISABLED: 'Bu sunucuda bildirimler kapalı.',
   VALIDATION_FAILED: 'Girilen bilgiler geçersiz.',
   UNAUTHENTICATED: 'Lütfen giriş yapın.',
   INVALID_CREDENTIALS: 'E-posta veya şifre yanlış.',

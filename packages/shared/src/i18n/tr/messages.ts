@@ -131,4 +131,10 @@ export const messages: Catalog<typeof de> = {
     hint: 'Kiril veya Arap alfabesiyle bir SMS parçası 160 yerine 70 karakter alır. Her hatırlatma, yanıt vermeyen her aile için aynı tutarı tekrar tutar.',
     none: 'Bu kategorideki hiçbir aile sorguyu SMS ile almıyor.',
   },
+  push: {
+    inquiry: 'Yeni acil bakım ihtiyaç sorgusu. Lütfen ihtiyacınızı bildirin.',
+    reminder: 'Hatırlatma: Lütfen acil bakım ihtiyaç sorgusunu yanıtlayın.',
+    results: 'Acil bakım ihtiyaç sorgusunun sonucu hazır.',
+    slot_offered: 'Acil bakımda bir yer boşaldı. Lütfen kontrol edin.',
+  },
 };

@@ -14,6 +14,8 @@ export const delivery: FamilyNamespace<'uk', 'delivery'> = {
     expired: 'Термін доставки минув',
     too_many_attempts: 'Забагато спроб',
     not_sent_in_time: 'Не надіслано до терміну',
+    push_expired: 'Не залишилося пристроїв для сповіщень',
+    push_off: 'Сповіщення вимкнено',
     unknown: 'Невідома помилка',
   },
 };

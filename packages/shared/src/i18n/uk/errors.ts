@@ -8,6 +8,8 @@ export const errors: Catalog<typeof de> = {
   PRIORITY_VALID_UNTIL: 'Кінець дії має бути між сьогоднішнім днем і {{maxDays}} днями наперед.',
   PRIORITY_CHILD_NOT_IN_FAMILY: 'Ця дитина не належить до цієї родини.',
   PRIORITY_NOT_FOUND: 'Для цієї родини пріоритет не підтверджено.',
+  PUSH_ENDPOINT_NOT_ALLOWED: 'Ця служба сповіщень не підтримується: у цьому браузері сповіщення неможливі. Повідомлення й надалі надходитимуть SMS або електронною поштою.',
+  PUSH_DISABLED: 'Сповіщення на цьому сервері вимкнено.',
   VALIDATION_FAILED: 'Введені дані недійсні.',
   UNAUTHENTICATED: 'Будь ласка, увійдіть.',
   INVALID_CREDENTIALS: 'Неправильна адреса e-mail або пароль.',
