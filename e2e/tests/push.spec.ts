@@ -154,6 +154,9 @@ test('after answering on the preference page the family is offered notifications
   const link = await inquiryLink(request, w.email('glocke'));
 
   const context = await browser.newContext({ baseURL, viewport: PHONE, locale: 'de-DE', timezoneId: 'Europe/Berlin' });
+  await context.grantPermissions(['notifications'], { origin: baseURL });
+  const subscriber = await newSubscriber(request);
+  await standInPushManager(context, subscriber);
   const page = await context.newPage();
   await page.goto(link);
   await expect(page.getByTestId('preference-child')).toBeVisible();
@@ -168,6 +171,10 @@ test('after answering on the preference page the family is offered notifications
   await expectNoA11yViolations(page);
   await card.scrollIntoViewIfNeeded();
   await page.screenshot({ path: testInfo.outputPath('preference-push-card-phone.png'), fullPage: true });
+
+  // Allowed from here, with the link's session (no login).
+  await card.getByTestId('push-allow').click();
+  await expect(card).toHaveAttribute('data-state', 'on');
 
   await controlled(page);
   const entry = await page.evaluate(() => new URL(document.querySelector<HTMLScriptElement>('script[type="module"]')!.src).pathname);
