@@ -74,6 +74,8 @@ async function main(): Promise<void> {
       email: transports.email.name,
       ...(config.SMTP_URL ? { smtpTls: smtpRequiresTls(config) ? 'required' : config.SMTP_ALLOW_PLAINTEXT ? 'plain text allowed (SMTP_ALLOW_PLAINTEXT)' : 'when offered' } : {}),
       sms: transports.sms.name,
+      // The VAPID key's origin, never the key: VAPID_PUBLIC_KEY, generated in DATA_DIR, per process, or off.
+      push: { off: 'off (PUSH=off)', VAPID_PUBLIC_KEY: 'VAPID keys from the environment', generated: `VAPID keys generated in ${config.dataDir}`, ephemeral: 'VAPID keys of this process only (subscriptions end with it)' }[config.push.source],
       worker: config.WORKER,
       apiDocs: config.API_DOCS,
       retentionMessagesDays: config.RETENTION_MESSAGES_DAYS,

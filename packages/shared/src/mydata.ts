@@ -110,6 +110,8 @@ export const familyExportSchema = z.object({
   priority: z.array(
     z.object({ group: text(), childId: nullableText, childName: nullableText, validUntil: text(), note: nullableText, confirmedAt: text(), endedAt: nullableText }),
   ),
+  /** The browsers and phones that receive the family's push notifications (the push address and keys stay out). */
+  devices: z.array(z.object({ label: text(), createdAt: text(), lastUsedAt: nullableText })),
 });
 export type FamilyExport = z.infer<typeof familyExportSchema>;
 

@@ -47,6 +47,8 @@ export interface OutboxMessage {
   vars?: Record<string, string | number> | null;
   /** The budget class (notify/budget.ts budgetClassOf): null = by kind. */
   budgetClass?: 'anonymous' | 'kita' | 'inquiry' | null;
+  /** When it was written; default the database's now() (a push passes the app clock: its escalation is timed from it). */
+  createdAt?: Date;
 }
 
 /**

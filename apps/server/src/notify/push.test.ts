@@ -1,7 +1,10 @@
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
+import pino from 'pino';
 import { describe, expect, it } from 'vitest';
+import { loggerOptions } from '../ops/logging.js';
 import { LANGUAGES } from '@kita/shared';
 import { ConfigError, DEFAULT_PUSH_SERVICE_HOSTS, generateVapidKeys, loadConfig } from '../config.js';
 import { LEGAL_ENV } from '../../test/legal-env.js';
@@ -45,6 +48,13 @@ describe('push configuration', () => {
 
   it('never shows the private key when the configuration is logged or serialised', () => {
     const c = loadConfig(prod);
+    const lines: string[] = [];
+    const sink = new Writable({ write: (chunk, _e, cb) => void (lines.push(String(chunk)), cb()) });
+    const log = pino(loggerOptions({ LOG_LEVEL: 'info', NODE_ENV: 'production' }), sink);
+    log.info({ config: c, push: c.push }, 'start');
+    log.info({ privateKey: c.push.privateKey, vapid: { privateKey: c.push.privateKey } }, 'careless');
+    expect(lines.join('')).toContain(c.push.publicKey);
+    expect(lines.join('')).not.toContain(prod.VAPID_PRIVATE_KEY);
     expect(c.push.privateKey).toBe(prod.VAPID_PRIVATE_KEY);
     expect(JSON.stringify(c)).not.toContain(prod.VAPID_PRIVATE_KEY);
     expect(Object.keys(c.push)).not.toContain('privateKey');

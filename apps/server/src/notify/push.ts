@@ -110,6 +110,10 @@ export interface PushMessageInput {
   kitaName: string;
   /** inquiry and reminder: how long the fresh preference link is valid (the end of care, like the SMS/e-mail link). */
   linkExpiresAt?: Date;
+  /** What the family's usual message is composed from (results, slot_offered): its escalation is composed again from it. */
+  vars?: Record<string, string | number> | null;
+  /** When the message was written (the app clock; an escalation is timed from it). Default: the database's now(). */
+  createdAt?: Date;
 }
 
 /**
@@ -141,6 +145,8 @@ export async function enqueuePush(tx: DbOrTx, m: PushMessageInput, config: { jwt
       kitaId: m.kitaId,
       parentId: m.parentId,
       eventId: m.eventId,
+      vars: m.vars ?? null,
+      ...(m.createdAt ? { createdAt: m.createdAt } : {}),
     },
   ]);
   return true;

@@ -23,7 +23,8 @@ export function loggerOptions(config: Pick<Config, 'LOG_LEVEL' | 'NODE_ENV'>, ba
     level: config.LOG_LEVEL,
     // pid and hostname on every line of every process (app, worker), also when a process adds its own fields.
     base: { pid: process.pid, hostname: os.hostname(), ...base },
-    redact: ['req.headers.authorization', 'req.headers.cookie'],
+    // The VAPID private key is not even enumerable in the configuration (config.ts PushConfig); named here too.
+    redact: ['req.headers.authorization', 'req.headers.cookie', 'privateKey', '*.privateKey', 'push.privateKey', '*.push.privateKey'],
     serializers: {
       req: (req: { method: string; url: string }) => ({ method: req.method, url: redactUrl(req.url) }),
     },

@@ -1,4 +1,4 @@
-import { and, desc, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { devApi } from '@kita/shared/api';
@@ -85,7 +85,8 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
       const rows = await app.db
         .select()
         .from(m)
-        .where(and(recipientFilter(req.query.recipient), older))
+        // Push messages go to the browsers' push services, never to this mailbox (and have no address to show).
+        .where(and(ne(m.channel, 'push'), recipientFilter(req.query.recipient), older))
         .orderBy(desc(m.createdAt), desc(m.id))
         .limit(req.query.limit);
       // Shown as delivered: the sealed link or code is put back in (only outside production).

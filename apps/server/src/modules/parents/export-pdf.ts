@@ -128,6 +128,10 @@ export async function renderFamilyPdf(data: FamilyExport, lang: Language, timeZo
     item(`${c.group} · ${whom} · ${t('pdf.validUntil', { date: c.validUntil })}${c.endedAt ? ` · ${t('pdf.ended', { date: when(c.endedAt) })}` : ''}${c.note ? ` · ${c.note}` : ''}`);
   }
 
+  heading(t('pdf.devices'));
+  if (data.devices.length === 0) none();
+  for (const d of data.devices) item(`${d.label} · ${when(d.createdAt)}${d.lastUsedAt ? ` · ${t('pdf.lastUsed', { date: when(d.lastUsedAt) })}` : ''}`);
+
   heading(t('pdf.erasure'));
   if (data.erasureRequests.length === 0) none();
   for (const e of data.erasureRequests) item(`${when(e.requestedAt)} → ${when(e.dueAt)}${e.doneAt ? ` · ${when(e.doneAt)}` : ''}`);

@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { FamilyExport } from '@kita/shared';
 import type { DbOrTx } from '../../db/client.js';
+import { pushSubscriptions } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
 import type { RequestContext } from '../../lib/context.js';
 import { loadParentInScope } from './service.js';
@@ -126,6 +127,12 @@ export async function collectFamily(db: DbOrTx, parentId: string, now: Date): Pr
      where c.parent_id = ${parentId}
      order by c.created_at, c.id`);
 
+  const devices = await db
+    .select({ label: pushSubscriptions.label, createdAt: pushSubscriptions.createdAt, lastUsedAt: pushSubscriptions.lastUsedAt })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.parentId, parentId))
+    .orderBy(asc(pushSubscriptions.createdAt), asc(pushSubscriptions.id));
+
   return {
     format: 'kita-family-export/1',
     exportedAt: now.toISOString(),
@@ -188,5 +195,6 @@ export async function collectFamily(db: DbOrTx, parentId: string, now: Date): Pr
       confirmedAt: isoOr(c.created_at),
       endedAt: iso(c.ended_at),
     })),
+    devices: devices.map((d) => ({ label: d.label, createdAt: d.createdAt.toISOString(), lastUsedAt: d.lastUsedAt?.toISOString() ?? null })),
   };
 }

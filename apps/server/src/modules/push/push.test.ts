@@ -261,3 +261,26 @@ describe('the push lane of the outbox worker', () => {
     expect(fallbacks.filter((m) => m.idempotencyKey.startsWith('fallback:') && rows.some((r) => m.fallbackOf === r.id))).toEqual([]);
   });
 });
+
+describe('Meine Daten and erasure', () => {
+  it('the family export lists its devices (label, added, last used), never the push address or keys', async () => {
+    const sub = push.subscriber();
+    await subscribeAs(w.headers.carla, sub, 'Edge · Windows');
+    const res = await t.app.inject({ method: 'GET', url: `/api/parents/${w.carla.parent.id}/export`, headers: w.headers.carla });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().devices).toEqual([{ label: 'Edge · Windows', createdAt: t.clock.now().toISOString(), lastUsedAt: null }]);
+    expect(res.body).not.toContain(sub.endpoint);
+    expect(res.body).not.toContain(sub.subscription.keys.auth);
+    const pdf = await t.app.inject({ method: 'GET', url: `/api/parents/${w.carla.parent.id}/export?format=pdf`, headers: w.headers.carla });
+    expect(pdf.statusCode).toBe(200);
+  });
+
+  it('erasing the family deletes its devices and push messages', async () => {
+    await subscribeAs(w.headers.dora, push.subscriber());
+    await enqueue('results', w.dora.parent.id);
+    const res = await t.app.inject({ method: 'DELETE', url: `/api/parents/${w.dora.parent.id}`, headers: w.headers.manager });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.parentId, w.dora.parent.id))).toEqual([]);
+    expect(await t.db.select().from(outboxMessages).where(and(eq(outboxMessages.channel, 'push'), eq(outboxMessages.recipient, w.dora.parent.id)))).toEqual([]);
+  });
+});

@@ -61,6 +61,8 @@ export const mydata = {
     history: 'Änderungen an den Daten',
     erasure: 'Löschanträge',
     priority: 'Vorrang (bestätigt)',
+    devices: 'Geräte für Benachrichtigungen',
+    lastUsed: 'zuletzt benachrichtigt {{date}}',
     wholeFamily: 'ganze Familie',
     validUntil: 'gültig bis {{date}}',
     ended: 'beendet {{date}}',

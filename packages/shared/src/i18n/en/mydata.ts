@@ -61,6 +61,8 @@ export const mydata: Catalog<typeof de> = {
     history: 'Changes to the data',
     erasure: 'Erasure requests',
     priority: 'Priority (confirmed)',
+    devices: 'Devices for notifications',
+    lastUsed: 'last notified {{date}}',
     wholeFamily: 'whole family',
     validUntil: 'valid until {{date}}',
     ended: 'ended {{date}}',
