@@ -340,7 +340,8 @@ test("a parent allows notifications on their page: the device is stored with the
   await context.close();
 });
 
-test('a subscribed family gets the inquiry as a push, taps the notification and answers', async ({ browser, baseURL, request }) => {
+// Switched on once inquiries go out as a push first (the escalation branch); until then nothing is pushed.
+test.fixme('a subscribed family gets the inquiry as a push, taps the notification and answers', async ({ browser, baseURL, request }) => {
   test.setTimeout(150_000);
   const { w, email, subscriber, context, page } = await subscribedFamily(browser, baseURL!, request);
   await controlled(page);
