@@ -1,8 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { PushPayload } from '@kita/shared';
 import { apiRoutes } from '@kita/shared/api';
-import { testAppWith, type TestContext } from '../../../test/app.js';
+import { testAppWith, testConfig, type TestContext } from '../../../test/app.js';
+import { OutboxWorker, outboxOptions } from '../../jobs/outbox-worker.js';
+import { devMailbox } from '../../notify/transport.js';
 import { immediateEvent, futureEvent, resultsWorld, type ResultsWorld } from '../../../test/factories-results.js';
 import { inquiryToken, linkHeader } from '../../../test/factories-events.js';
 import { startPushService, subscriberKeys, type PushService, type Subscriber } from '../../../test/push-service.js';
@@ -130,6 +132,25 @@ describe('push routes', () => {
     expect(await t.db.select().from(pushSubscriptions)).toEqual([]);
   });
 
+  it('a browser used by another family moves there (same device id)', async () => {
+    const shared = push.subscriber();
+    const first = (await subscribeAs(w.headers.carla, shared)).json().data;
+    const moved = (await subscribeAs(w.headers.mail, shared, 'Tablet')).json().data;
+    expect(moved.id).toBe(first.id);
+    const [row] = await t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, first.id));
+    expect(row).toMatchObject({ parentId: w.mail.parent.id, label: 'Tablet' });
+  });
+
+  it('limits how often a family writes devices (429 with Retry-After)', async () => {
+    let last = await subscribeAs(w.headers.dora, push.subscriber());
+    for (let i = 0; i < 30 && last.statusCode === 201; i++) last = await subscribeAs(w.headers.dora, push.subscriber());
+    expect(last.statusCode).toBe(429);
+    expect(last.json().code).toBe('RATE_LIMITED');
+    expect(last.headers['retry-after']).toBeDefined();
+    // (The clock stays: the immediate inquiry of the push lane tests below must still be open.)
+    await t.db.execute(sql`delete from rate_limits where key like 'push-subscribe:%'`);
+  });
+
   it('keeps at most 10 devices per family: the oldest is replaced', async () => {
     const first = push.subscriber();
     await subscribeAs(w.headers.carla, first);
@@ -245,6 +266,15 @@ describe('the push lane of the outbox worker', () => {
     await enqueue('results');
     await t.app.outbox.runOnce('push');
     expect(push.messages[0]).toMatchObject({ status: 201, payload: null, problem: expect.stringMatching(/could not be decrypted/) });
+  });
+
+  it('with push switched off, a queued push fails as push_off and nothing is sent', async () => {
+    await subscribeAs(w.headers.carla, push.subscriber());
+    const row = await enqueue('results', w.carla.parent.id);
+    const off = new OutboxWorker({ db: t.db, log: t.app.log, transports: { email: devMailbox, sms: devMailbox }, clock: t.clock, ...outboxOptions(testConfig({ PUSH: 'off' })) });
+    await off.runOnce('push');
+    expect((await t.db.select().from(outboxMessages).where(eq(outboxMessages.id, row.id)))[0]).toMatchObject({ status: 'failed', failureReason: 'push_off', secret: null });
+    expect(push.messages).toEqual([]);
   });
 
   it('push rows are not taken for an SMS/e-mail channel fallback', async () => {
