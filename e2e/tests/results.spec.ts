@@ -1,10 +1,13 @@
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import type { DataOf, DefinitionOf } from '@kita/shared/api';
+import ICAL from 'ical.js';
 import {
   apiData,
   apiLogin,
   apiRoutes,
+  apiSend,
   BERLIN,
   berlinDay,
   clickMailboxLink,
@@ -24,8 +27,20 @@ import {
  * dev mailbox, the manager records yellow for three other families, closes the inquiry, and the
  * result goes out; the parent sees it in the history and releases the place, which moves to the
  * first family on the waitlist; the credits histogram marks the parent's range; the PDF report
- * names the children.
+ * names the children. Before giving the place back the parent adds it to the calendar from the
+ * history: the .ics file parses, and the same link answers the cancelled version afterwards.
  */
+
+/** The VEVENTs of a calendar file as summary, status, sequence, UID and the first care day's start. */
+function calendarEvents(body: string) {
+  const cal = new ICAL.Component(ICAL.parse(body));
+  const zone = cal.getFirstSubcomponent('vtimezone');
+  if (zone) ICAL.TimezoneService.register(zone);
+  return cal.getAllSubcomponents('vevent').map((v) => {
+    const e = new ICAL.Event(v);
+    return { summary: e.summary, status: v.getFirstPropertyValue('status'), sequence: e.sequence, uid: e.uid, start: e.startDate.toJSDate(), tzid: e.startDate.zone?.tzid };
+  });
+}
 
 const KIDS = 'Paul Schneider'; // the demo parent's Krippe child
 
@@ -159,6 +174,8 @@ test('a future inquiry from creation through answers, closing, release and repor
   const resultsSms = await newestMessage(parent, DEMO_PARENT.phone, 'results');
   await expect(resultsSms).toContainText(firstDayText);
   await expect(resultsSms).toContainText(`${KIDS}: Platz erhalten`);
+  // With a place, the SMS ends with the family's calendar link.
+  await expect(resultsSms).toContainText(/Kalender: http\S+\/api\/c\/[A-Za-z0-9_-]{44}/);
 
   // 6. The parent's history shows the answer and the place, and the parent releases it.
   await login(parent, 'parent');
@@ -177,6 +194,17 @@ test('a future inquiry from creation through answers, closing, release and repor
   // v2: the history names the care day (not the closing time).
   await expect(newest.getByTestId('history-date')).toHaveText(/^am (Mo|Di|Mi|Do|Fr|Sa|So), \d{2}\.\d{2}\.$/);
   await expectNoA11yViolations(parent);
+  // 6a. "In den Kalender" saves the place as an .ics file: Paul's care day in the Kita's zone.
+  const addToCalendar = newest.getByTestId('add-to-calendar');
+  await expect(addToCalendar).toHaveText('In den Kalender');
+  const calendarHref = (await addToCalendar.getAttribute('href'))!;
+  const [ics] = await Promise.all([parent.waitForEvent('download'), addToCalendar.click()]);
+  expect(ics.suggestedFilename()).toMatch(/\.ics$/);
+  const granted = calendarEvents(readFileSync((await ics.path())!, 'utf8'));
+  expect(granted).toHaveLength(1);
+  expect(granted[0]).toMatchObject({ summary: `Notbetreuung ${KIDS} – Kita Sonnenschein`, status: 'CONFIRMED', sequence: 0, tzid: BERLIN });
+  const startDay = new Intl.DateTimeFormat('en-CA', { timeZone: BERLIN }).format(granted[0]!.start);
+  expect(startDay).toBe(`${firstDay.y}-${String(firstDay.m + 1).padStart(2, '0')}-${String(firstDay.d).padStart(2, '0')}`);
   await newest.getByTestId('release-slot').click();
   await expect(parent.getByTestId('confirm-delete-dialog')).toContainText('Platz freigeben?');
   await parent.getByTestId('confirm-delete-confirm').click();
@@ -185,6 +213,9 @@ test('a future inquiry from creation through answers, closing, release and repor
   await expect(newest).toHaveCount(0);
   // The row now says the place was given back, not a plain "Nein".
   await expect(card.getByTestId('slot-released').first()).toHaveText('Zurückgegeben');
+  // The same calendar link (no login needed) now answers the cancelled event with the same UID.
+  const cancelled = calendarEvents(await (await apiSend(request, apiRoutes.results.calendarLink, { params: { key: calendarHref.split('/').pop()! } })).text());
+  expect(cancelled).toMatchObject([{ uid: granted[0]!.uid, status: 'CANCELLED', sequence: 1 }]);
 
   // 7. The place moved to the first family on the waitlist: the event page shows the child with JA.
   await page.reload();

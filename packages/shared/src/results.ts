@@ -129,6 +129,11 @@ export const historyPreferenceSchema = z.object({
   isFinished: z.boolean(),
   /** Future event, slot JA, allocated, before expireDate: the release button is offered. */
   canRelease: z.boolean(),
+  /**
+   * A place (JA) until the end of care: the address of the family's calendar file (`/api/c/<key>`,
+   * served by this app without a login, so a phone's calendar opens it); null otherwise.
+   */
+  calendarLink: text().nullable(),
 });
 export type HistoryPreference = z.infer<typeof historyPreferenceSchema>;
 
@@ -202,3 +207,8 @@ export function ruleTextKey(ruleVersion: number | null | undefined): 'results.ru
   if (ruleVersion === 2) return 'results.rule';
   return 'results.ruleV3';
 }
+
+/** `GET parents/{parentId}/calendar/{eventId}`: the family and the inquiry of a calendar file. */
+export const calendarParamsSchema = z.object({ parentId: uuidSchema, eventId: uuidSchema });
+/** `GET c/{key}`: the calendar link's key (anything else answers 404 like a wrong key). */
+export const calendarKeyParamsSchema = z.object({ key: text().max(200) });

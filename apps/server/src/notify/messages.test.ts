@@ -38,13 +38,29 @@ describe('composeMessage', () => {
   });
 
   it.each(KINDS)('%s: SMS in GSM-7 and within 160 characters with a realistic link', (kind) => {
+    // A link only where the kind has one (the calendar link of a result: below).
+    const { link, ...rest } = VARS;
+    const vars = MESSAGE_VARS[kind].includes('link') ? { ...rest, link } : rest;
     for (const language of ['de', 'en'] as const) {
-      const sms = composeMessage(kind, { language, channel: 'sms', recipient: '+491701234567', vars: { ...VARS, results: 'Mia: Platz erhalten' } });
+      const sms = composeMessage(kind, { language, channel: 'sms', recipient: '+491701234567', vars: { ...vars, results: 'Mia: Platz erhalten' } });
       expect(sms.subject).toBeNull();
       expect(sms.bodyHtml).toBeNull();
       expect(sms.bodyText).toMatch(GSM7);
       expect(sms.bodyText.length).toBeLessThanOrEqual(160);
       if (MESSAGE_VARS[kind].includes('link')) expect(sms.bodyText).toContain(LINK);
+    }
+  });
+
+  it.each(['results', 'slot_offered'] as const)('%s with a place: the calendar link in every family language, at most two SMS parts', (kind) => {
+    const calendar = 'https://kita.example.org/api/c/' + 'A'.repeat(44);
+    for (const language of ['de', 'en', 'tr', 'uk', 'ar', 'pl', 'ru'] as const) {
+      const sms = composeMessage(kind, { language, channel: 'sms', recipient: '+491701234567', vars: { ...VARS, results: 'Mia: Platz erhalten', link: calendar } });
+      expect(sms.bodyText.endsWith(calendar), language).toBe(true);
+      // A second part for the link (GSM-7 153 characters each, UCS-2 67); the name is cut before a third.
+      expect(sms.smsSegments, language).toBeLessThanOrEqual(['uk', 'ar', 'ru'].includes(language) ? 3 : 2);
+      const mail = composeMessage(kind, { language, channel: 'email', recipient: 'a@b.de', vars: { ...VARS, link: calendar } });
+      expect(mail.bodyHtml).toContain(`href="${calendar}"`);
+      expect(mail.bodyText).toContain(calendar);
     }
   });
 

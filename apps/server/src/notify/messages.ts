@@ -1,4 +1,4 @@
-import { translate, type MessageKeyIn } from '@kita/shared/i18n';
+import { translate, type MessageKey, type MessageKeyIn } from '@kita/shared/i18n';
 import { LANGUAGES, RTL_LANGUAGES, type Language } from '@kita/shared';
 import type { MessageKind, OutboxMessage } from './outbox.js';
 import { countSmsSegments, segmentLimit, shortenKitaName, SMS_ENCODING, toGsm7 } from './sms-text.js';
@@ -46,7 +46,9 @@ export const MESSAGE_VARS: Record<MessageKind, readonly string[]> = {
 /**
  * Family-facing kinds whose channel fallback (modules/delivery/fallback.ts) composes the same
  * message again for the other channel from the variables stored on the outbox row. None of them
- * carries a link token or code (inquiry and reminder fall back with a fresh link instead).
+ * stores a link token or code (inquiry and reminder fall back with a fresh link instead); the
+ * result and "a place is free" store `calendar: 1` and their calendar link is built again from the
+ * ids (notify/calendar-link.ts composeWithCalendar).
  */
 export const RECOMPOSABLE_KINDS: ReadonlySet<MessageKind> = new Set<MessageKind>([
   'results',
@@ -129,9 +131,24 @@ const MIN_SMS_KITA_NAME = 12;
  * fit (many children in one result SMS) is sent as it is; the outbox row records the count.
  */
 export function composeSms(kind: MessageKind, lang: Language, vars: MessageVars): string {
+  // The result and "a place is free" with a granted place end with the calendar link
+  // (notify/calendar-link.ts), but only while the SMS stays within CALENDAR_SMS_MAX_SEGMENTS: a
+  // longer one (two children in Ukrainian, Russian or Arabic) goes without it, and the family
+  // finds the calendar in its history.
+  if ((kind === 'results' || kind === 'slot_offered') && typeof vars.link === 'string' && vars.link !== '') {
+    const linked = fitSms(lang, vars, `messages.${kind}.smsLink`);
+    if (countSmsSegments(linked).segments <= CALENDAR_SMS_MAX_SEGMENTS) return linked;
+  }
+  return fitSms(lang, vars, `messages.${kind}.sms`);
+}
+
+/** The most segments a result or "a place is free" SMS may take with the calendar link in it. */
+export const CALENDAR_SMS_MAX_SEGMENTS = 3;
+
+function fitSms(lang: Language, vars: MessageVars, key: MessageKey): string {
   const gsm = SMS_ENCODING[lang] === 'gsm7';
   const render = (v: MessageVars) => {
-    const text = translate(lang, `messages.${kind}.sms`, v);
+    const text = translate(lang, key, v);
     return gsm ? toGsm7(text) : text;
   };
   const full = render(vars);

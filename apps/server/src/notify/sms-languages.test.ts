@@ -97,6 +97,29 @@ describe('SMS segment table: every kind in every language', () => {
     }
   });
 
+  it('the result and "a place is free" with the calendar link stay within the bound: the link whole, or left out', () => {
+    // The calendar link's real length: the same PUBLIC_URL, /api/c/ and a 44-character key.
+    const calendar = appLink(PUBLIC_URL, `/api/c/${TOKEN}${TOKEN}`);
+    const table: string[] = [];
+    for (const language of LANGUAGES) {
+      for (const kind of ['results', 'slot_offered'] as const) {
+        let worstCase = { segments: 0, linked: 0, cases: 0 };
+        for (const child of children(language)) {
+          for (const v of [vars(kind, language, child), ...(kind === 'results' ? [vars(kind, language, child, 'Mia Schäfer')] : [])]) {
+            const m = sms(kind, language, { ...v, link: calendar });
+            expect(m.smsSegments, m.bodyText).toBeLessThanOrEqual(BOUND);
+            const linked = m.bodyText.includes('/api/c/');
+            // Never a cut link; in GSM-7 it always fits.
+            if (linked || SMS_ENCODING[language] === 'gsm7') expect(m.bodyText.endsWith(calendar), m.bodyText).toBe(true);
+            worstCase = { segments: Math.max(worstCase.segments, m.smsSegments ?? 0), linked: worstCase.linked + (linked ? 1 : 0), cases: worstCase.cases + 1 };
+          }
+        }
+        table.push(`${kind} ${language}: ${worstCase.segments} segments, link in ${worstCase.linked}/${worstCase.cases}`);
+      }
+    }
+    if (process.env.PRINT_SMS_TABLE) console.log(table.join('\n'));
+  });
+
   it('GSM-7 languages fit the inquiry into one segment, as German does', () => {
     // The reason Turkish and Polish are written without their diacritics: one SMS instead of three.
     for (const language of LANGUAGES.filter((l) => SMS_ENCODING[l] === 'gsm7')) {

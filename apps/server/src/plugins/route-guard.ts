@@ -31,6 +31,8 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'POST /api/auth/:id/otp',
   // The preference link: the token is the credential.
   'POST /api/auth/verify-token',
+  // The calendar link of a result message: the key is the credential (modules/results/calendar.ts).
+  'GET /api/c/:key',
   // Provider callbacks, authenticated by the provider's signature.
   'POST /api/delivery/twilio/status',
   'POST /api/delivery/seven/status',

@@ -108,6 +108,9 @@ export const ROUTE_MATRIX: Record<string, Actor[]> = {
   'DELETE /api/parents/{id}/reset-credits': STAFF_A,
   'GET /api/parents/{id}/credits-distribution': STAFF_OR_OWNER,
   'GET /api/parents/{id}/children/preferences': STAFF_OR_OWNER,
+  // The family's calendar file: the own session (staff in the Kita) or the calendar link's key.
+  'GET /api/parents/{parentId}/calendar/{eventId}': STAFF_OR_OWNER,
+  'GET /api/c/{key}': PUBLIC,
   'GET /api/kitas/{id}/delete-impact': ADMIN,
   'GET /api/parents/{id}/open-inquiries': ['owner'],
   'GET /api/emergency-event/{id}/delivery': STAFF_A,

@@ -1,4 +1,4 @@
-import { closeEventResultSchema, creditsDistributionSchema, envelope, eventReportSchema, idParamsSchema, kitaQuerySchema, parentDetailsSchema, parentHistorySchema, parentPathSchema, releaseSlotBodySchema, releaseSlotResultSchema } from '../index.js';
+import { calendarKeyParamsSchema, calendarParamsSchema, closeEventResultSchema, creditsDistributionSchema, envelope, eventReportSchema, idParamsSchema, kitaQuerySchema, parentDetailsSchema, parentHistorySchema, parentPathSchema, releaseSlotBodySchema, releaseSlotResultSchema } from '../index.js';
 import { defineRoutes } from './define.js';
 import { apiRoutes } from './routes.js';
 
@@ -54,5 +54,17 @@ export const resultsApi = defineRoutes(apiRoutes.results, {
     summary: "The parent's answers and slots per child",
     params: parentPathSchema,
     response: { 200: envelope(parentHistorySchema) },
+  },
+  calendar: {
+    tags: ['results'],
+    summary: "The family's places of one inquiry as an iCalendar file (text/calendar; a place given back is cancelled) (added)",
+    params: calendarParamsSchema,
+    produces: ['text/calendar'],
+  },
+  calendarLink: {
+    tags: ['results'],
+    summary: "The same calendar file through the calendar link of the result message, without a login, in the family's language (added)",
+    params: calendarKeyParamsSchema,
+    produces: ['text/calendar'],
   },
 });

@@ -119,6 +119,8 @@ export const apiRoutes = {
     resetCredits: { method: 'DELETE', path: '/parents/:id/reset-credits' },
     creditsDistribution: { method: 'GET', path: '/parents/:id/credits-distribution' },
     history: { method: 'GET', path: '/parents/:id/children/preferences' },
+    calendar: { method: 'GET', path: '/parents/:parentId/calendar/:eventId' },
+    calendarLink: { method: 'GET', path: '/c/:key' },
   },
   users: {
     list: { method: 'GET', path: '/users' },

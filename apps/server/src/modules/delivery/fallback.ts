@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { fallbackKey, FALLBACK_PREFIX } from '@kita/shared/message-keys';
 import type { Services } from '../../lib/context.js';
-import { composeMessage, RECOMPOSABLE_KINDS, storedLanguage, type MessageVars } from '../../notify/messages.js';
+import { RECOMPOSABLE_KINDS, storedLanguage, type MessageVars } from '../../notify/messages.js';
+import { composeWithCalendar } from '../../notify/calendar-link.js';
 import { enqueueMessages, type MessageKind } from '../../notify/outbox.js';
 import { channelRecipient, parentColumns, type ParentRow } from '../events/fanout.js';
 
@@ -56,7 +57,13 @@ export async function sendMessageFallbacks(ctx: Services, limit = 200): Promise<
     // No other verified channel: the delivery card and the dashboard ask the manager to phone.
     if (!to) continue;
     messages.push({
-      ...composeMessage(m.kind, { language: storedLanguage(m.language), channel: to.channel, recipient: to.recipient, vars: m.vars }),
+      // The calendar link is not stored (only `calendar: 1`): it is built and sealed again here.
+      ...composeWithCalendar(
+        m.kind,
+        { language: storedLanguage(m.language), channel: to.channel, recipient: to.recipient, vars: m.vars },
+        { eventId: m.event_id, parentId: m.parent_id },
+        ctx.config,
+      ),
       idempotencyKey: fallbackKey(m.idempotency_key),
       kitaId: m.kita_id,
       parentId: m.parent_id,

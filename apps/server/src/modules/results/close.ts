@@ -7,7 +7,8 @@ import type { Tx } from '../../db/client.js';
 import { allocations, creditLedger, events, outboxMessages } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import { composeMessage, parentRecipient, resultLines } from '../../notify/messages.js';
+import { parentRecipient, resultLines } from '../../notify/messages.js';
+import { composeWithCalendar } from '../../notify/calendar-link.js';
 import { enqueueMessages, type OutboxMessage } from '../../notify/outbox.js';
 import { allocate, creditEntriesFor, type AllocationResult } from '../allocation/allocate.js';
 import { countUnanswered, findEvent, lockEvent, type LockedEvent } from '../events/queries.js';
@@ -38,6 +39,11 @@ export interface CloseOptions {
   notify?: boolean;
   /** The periodic job skips an event another process is closing right now instead of waiting. */
   skipLocked?: boolean;
+  /**
+   * Where links start and what signs them: a family with a place gets its calendar link in the
+   * result (notify/calendar-link.ts). Without it (benchmarks) the result has no link.
+   */
+  links?: { publicUrl: string; jwtSecret: Uint8Array };
 }
 
 export type CloseTxResult =
@@ -103,7 +109,7 @@ export async function closeEventTx(tx: Tx, eventId: string, opts: CloseOptions):
 
   // A red child without a place whose family's credits went up is told so (rule version 2).
   const credited = new Set(ledger.filter((l) => l.reason === 'no_slot' && l.amount > 0).map((l) => l.childId));
-  const messages = opts.notify === false ? [] : resultMessages(e, rows, result, result.ruleVersion >= 2 ? credited : new Set());
+  const messages = opts.notify === false ? [] : resultMessages(e, rows, result, result.ruleVersion >= 2 ? credited : new Set(), opts.links);
   await enqueueMessages(tx, messages);
 
   await tx
@@ -136,7 +142,13 @@ export async function closeEventTx(tx: Tx, eventId: string, opts: CloseOptions):
  * with slot yes/no, in the parent's language and by the parent's channel. Anonymous parents and
  * parents without a channel get none (the manager tells them).
  */
-function resultMessages(e: LockedEvent, rows: InquiryChild[], result: AllocationResult, credited: ReadonlySet<string>): OutboxMessage[] {
+function resultMessages(
+  e: LockedEvent,
+  rows: InquiryChild[],
+  result: AllocationResult,
+  credited: ReadonlySet<string>,
+  links: CloseOptions['links'],
+): OutboxMessage[] {
   const outcome = new Map(result.allocations.map((a) => [a.childId, a]));
   const families = new Map<string, InquiryChild[]>();
   for (const r of rows) families.set(r.parentId, [...(families.get(r.parentId) ?? []), r]);
@@ -163,13 +175,20 @@ function resultMessages(e: LockedEvent, rows: InquiryChild[], result: Allocation
         };
       }),
     );
+    // A family with a place gets the link to its calendar file (built again by a fallback).
+    const placed = links && kids.some((k) => outcome.get(k.childId)?.hasSlot);
     messages.push({
-      ...composeMessage('results', {
-        language,
-        channel: to.channel,
-        recipient: to.recipient,
-        vars: { name: p.parentName, kitaName: e.kitaName, careDays: careDays(language), results: lines },
-      }),
+      ...composeWithCalendar(
+        'results',
+        {
+          language,
+          channel: to.channel,
+          recipient: to.recipient,
+          vars: { name: p.parentName, kitaName: e.kitaName, careDays: careDays(language), results: lines, ...(placed ? { calendar: 1 } : {}) },
+        },
+        { eventId: e.id, parentId },
+        links ?? { publicUrl: '', jwtSecret: new Uint8Array() },
+      ),
       idempotencyKey: resultsKey(e.id, parentId),
       kitaId: e.kitaId,
       parentId,
@@ -187,7 +206,7 @@ export async function closeEvent(
 ): Promise<CloseEventResult & { state: CloseTxResult['state'] }> {
   const started = performance.now();
   const outcome = await app.db.transaction((tx) =>
-    closeEventTx(tx, eventId, { now: app.clock.now(), actor: opts.actor, skipLocked: opts.skipLocked }),
+    closeEventTx(tx, eventId, { now: app.clock.now(), actor: opts.actor, skipLocked: opts.skipLocked, links: app.config }),
   );
   const seconds = (performance.now() - started) / 1000;
   if (outcome.state === 'closed') {

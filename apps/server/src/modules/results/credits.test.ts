@@ -129,13 +129,15 @@ describe('GET parents/{id}/children/preferences', () => {
       released: false,
       isFinished: true,
       canRelease: false,
+      // No place: nothing to put into a calendar.
+      calendarLink: null,
     });
     // Ben's Krippe child has no answer: its card is there, empty.
     const ben = (await t.app.inject({ url: `/api/parents/${w.sms.parent.id}/children/preferences`, headers: w.headers.manager })).json().data;
     expect(ben.find((c: { childName: string }) => c.childName === 'Lina')).toMatchObject({ categoryName: 'Krippe', preferences: [] });
     // Dora holds the slot of a future event before its expireDate: she may release it.
     const dora = (await t.app.inject({ url: `/api/parents/${w.dora.parent.id}/children/preferences`, headers: w.headers.dora })).json().data;
-    expect(dora[0].preferences[0]).toMatchObject({ preferenceType: 'red', hasSlot: 'JA', canRelease: true });
+    expect(dora[0].preferences[0]).toMatchObject({ preferenceType: 'red', hasSlot: 'JA', canRelease: true, calendarLink: expect.stringMatching(/^\/api\/c\/[\w-]{44}$/) });
   });
 
   it('shows an answer of an open event with slot unknown', async () => {

@@ -4,6 +4,7 @@ import { allocations, categories, children, events, groups, kitas, preferences }
 import { toWireDates } from '../events/wire-dates.js';
 import { loadParentInScope } from '../parents/service.js';
 import type { RequestContext } from '../../lib/context.js';
+import { calendarLinkOf } from './calendar.js';
 
 /**
  * `GET parents/{id}/children/preferences`: one entry per child
@@ -64,6 +65,7 @@ export async function parentHistory(ctx: RequestContext, parentId: string): Prom
       released: !!a?.releasedAt,
       isFinished: finished || e.answersCloseAt.getTime() <= now,
       canRelease: finished && e.eventType === 'future' && hasSlot === 'JA' && e.careEndsAt.getTime() > now,
+      calendarLink: finished && hasSlot === 'JA' && e.careEndsAt.getTime() > now ? calendarLinkOf(ctx.config, e.id, parentId) : null,
     });
   }
   return [...byChild.values()];

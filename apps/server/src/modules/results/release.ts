@@ -10,6 +10,7 @@ import { audit } from '../../lib/audit.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { reachesKita } from '../../lib/access.js';
 import { composeMessage, parentRecipient } from '../../notify/messages.js';
+import { composeWithCalendar } from '../../notify/calendar-link.js';
 import { enqueueMessages } from '../../notify/outbox.js';
 import { nextOnWaitlist, promoteEntries, releaseEntries, type BookedContext } from '../allocation/allocate.js';
 import type { RequestContext } from '../../lib/context.js';
@@ -75,7 +76,7 @@ export async function releaseSlot(ctx: RequestContext, eventId: string, input: R
 
     // The family whose place the Kita gave back is told; a parent who gave it back knows.
     if (auth.role !== 'Parent') await tellPlaceGivenBack(tx, e, row.childId, row.parentId);
-    const promoted = await promoteNext(tx, e, auth.userId, now, careBegun);
+    const promoted = await promoteNext(tx, e, auth.userId, now, careBegun, ctx.config);
     await audit(tx, ctx.actor, {
       action: 'release_slot',
       entity: 'event',
@@ -142,7 +143,14 @@ async function tellPlaceGivenBack(tx: Tx, e: LockedEvent, childId: string, paren
 }
 
 /** Moves the first child still waiting into the freed slot and tells its family. */
-async function promoteNext(tx: Tx, e: LockedEvent, userId: string | null, now: Date, careBegun: boolean): Promise<ReleaseSlotResult['promoted']> {
+async function promoteNext(
+  tx: Tx,
+  e: LockedEvent,
+  userId: string | null,
+  now: Date,
+  careBegun: boolean,
+  links: { publicUrl: string; jwtSecret: Uint8Array },
+): Promise<ReleaseSlotResult['promoted']> {
   const waiting = await tx
     .select({
       id: allocations.id,
@@ -172,17 +180,24 @@ async function promoteNext(tx: Tx, e: LockedEvent, userId: string | null, now: D
   if (to) {
     await enqueueMessages(tx, [
       {
-        ...composeMessage('slot_offered', {
-          language: to.language,
-          channel: to.channel,
-          recipient: to.recipient,
-          vars: {
-            name: next.parentName,
-            kitaName: e.kitaName,
-            careDays: formatCarePeriod(to.language, e.careStartsAt, e.careEndsAt, e.timezone),
-            childName: next.childName,
+        // The place goes into the family's calendar with the link (notify/calendar-link.ts).
+        ...composeWithCalendar(
+          'slot_offered',
+          {
+            language: to.language,
+            channel: to.channel,
+            recipient: to.recipient,
+            vars: {
+              name: next.parentName,
+              kitaName: e.kitaName,
+              careDays: formatCarePeriod(to.language, e.careStartsAt, e.careEndsAt, e.timezone),
+              childName: next.childName,
+              calendar: 1,
+            },
           },
-        }),
+          { eventId: e.id, parentId: next.parentId },
+          links,
+        ),
         idempotencyKey: slotOfferedKey(e.id, next.childId),
         kitaId: e.kitaId,
         parentId: next.parentId,

@@ -13,7 +13,8 @@ import { reportCsv } from './csv.js';
 import { attachment } from '../../lib/csv.js';
 import { releaseSlot, requireReleaseInput } from './release.js';
 import { buildReport } from './report.js';
-import { contextOf } from '../../lib/context.js';
+import { contextOf, publicContextOf } from '../../lib/context.js';
+import { CALENDAR_FILE_NAME, calendarByKey, calendarOfParent } from './calendar.js';
 
 /**
  * Results of events: close, release, reports, and the parent's credits and history.
@@ -83,6 +84,25 @@ export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
     ...serve(resultsApi.creditsDistribution),
     preHandler: app.requireSession(),
     handler: async (req) => ({ data: await creditsDistributionOf(contextOf(app, req), req.params.id) }),
+  });
+
+  // The family's calendar file (docs/domain.md "The place in the calendar"). No caching: a place
+  // given back must reach the next download.
+  const ics = (body: string) => ({ body, headers: { 'Content-Type': 'text/calendar; charset=utf-8', 'Content-Disposition': `attachment; filename="${CALENDAR_FILE_NAME}"` } });
+  app.route({
+    ...serve(resultsApi.calendar),
+    preHandler: app.requireSession(),
+    handler: async (req, reply) => {
+      const file = ics(await calendarOfParent(contextOf(app, req), req.params.parentId, req.params.eventId));
+      return reply.headers(file.headers).send(file.body);
+    },
+  });
+  app.route({
+    ...serve(resultsApi.calendarLink),
+    handler: async (req, reply) => {
+      const file = ics(await calendarByKey(publicContextOf(app, req), req.params.key));
+      return reply.headers(file.headers).send(file.body);
+    },
   });
 
   app.route({

@@ -77,14 +77,16 @@ export const messages: Catalog<typeof de> = {
   results: {
     subject: 'نتيجة الاستطلاع: الرعاية الطارئة {{careDays}} – {{kitaName}}',
     body: 'انتهى استطلاع {{kitaName}} بشأن الرعاية الطارئة {{careDays}}. النتيجة لأطفالك:\n\n{{results}}',
-    action: '',
+    action: 'أضف إلى التقويم',
     sms: '{{kitaName}}، رعاية طارئة {{careDays}}: {{results}}',
+    smsLink: '{{kitaName}}، رعاية طارئة {{careDays}}: {{results}} التقويم: {{link}}',
   },
   slot_offered: {
     subject: 'أصبح هناك مكان شاغر – {{kitaName}}',
     body: 'أصبح هناك مكان شاغر في الرعاية الطارئة لدى {{kitaName}} {{careDays}}. صار لـ {{childName}} مكان الآن.',
-    action: '',
+    action: 'أضف إلى التقويم',
     sms: '{{kitaName}}: أصبح هناك مكان شاغر. لـ {{childName}} مكان {{careDays}}.',
+    smsLink: '{{kitaName}}: أصبح هناك مكان شاغر. لـ {{childName}} مكان {{careDays}}. التقويم: {{link}}',
   },
   slot_released: {
     subject: 'أُعيد مكان في الرعاية الطارئة – {{kitaName}}',

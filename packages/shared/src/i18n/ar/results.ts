@@ -56,6 +56,15 @@ export const results: FamilyNamespace<'ar', 'results'> = {
     item: '{{kitaName}}: رعاية طارئة {{careDays}}، لـ {{children}}. الرد حتى {{deadline}}.',
     action: 'الرد الآن',
   },
+  calendar: {
+    button: 'أضف إلى التقويم',
+    buttonLabel: '{{childName}}: أضف المكان إلى التقويم',
+    name: 'الرعاية الطارئة {{kitaName}}',
+    summary: 'الرعاية الطارئة {{childName}} – {{kitaName}}',
+    summaryCancelled: 'ملغى: الرعاية الطارئة {{childName}} – {{kitaName}}',
+    description: 'لـ {{childName}} مكان في الرعاية الطارئة لدى {{kitaName}} {{careDays}}. إذا لم تعد بحاجة إلى المكان، يرجى إعادته في صفحتك: {{link}}',
+    descriptionCancelled: 'تمت إعادة مكان {{childName}} في الرعاية الطارئة لدى {{kitaName}} {{careDays}}.',
+  },
   history: {
     title: 'استطلاعاتي',
     openTitle: 'استطلاعات مفتوحة – يُرجى الرد',

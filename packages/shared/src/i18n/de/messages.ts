@@ -74,14 +74,18 @@ export const messages = {
   results: {
     subject: 'Ergebnis der Bedarfsabfrage: Notbetreuung {{careDays}} – {{kitaName}}',
     body: 'die Bedarfsabfrage von {{kitaName}} zur Notbetreuung {{careDays}} ist abgeschlossen. Das Ergebnis für Ihre Kinder:\n\n{{results}}',
-    action: '',
+    action: 'In den Kalender eintragen',
     sms: '{{kitaName}}, Notbetreuung {{careDays}}: {{results}}',
+    // With a granted place: the family's calendar link (notify/calendar-link.ts).
+    smsLink: '{{kitaName}}, Notbetreuung {{careDays}}: {{results}} Kalender: {{link}}',
   },
   slot_offered: {
     subject: 'Ein Platz ist frei geworden – {{kitaName}}',
     body: 'in der Notbetreuung von {{kitaName}} {{careDays}} ist ein Platz frei geworden. {{childName}} hat jetzt einen Platz.',
-    action: '',
+    action: 'In den Kalender eintragen',
     sms: '{{kitaName}}: Ein Platz ist frei geworden. {{childName}} hat {{careDays}} einen Platz in der Notbetreuung.',
+    // With a granted place: the family's calendar link (notify/calendar-link.ts).
+    smsLink: '{{kitaName}}: Ein Platz ist frei geworden. {{childName}} hat {{careDays}} einen Platz in der Notbetreuung. Kalender: {{link}}',
   },
   slot_released: {
     subject: 'Platz in der Notbetreuung zurückgegeben – {{kitaName}}',

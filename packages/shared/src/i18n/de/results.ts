@@ -74,6 +74,16 @@ export const results = {
     item: '{{kitaName}}: Notbetreuung {{careDays}}, für {{children}}. Antwort bis {{deadline}} Uhr.',
     action: 'Jetzt antworten',
   },
+  /** The place in the family's calendar: the history's button and the .ics file (modules/results/ics.ts). */
+  calendar: {
+    button: 'In den Kalender',
+    buttonLabel: '{{childName}}: Platz in den Kalender eintragen',
+    name: 'Notbetreuung {{kitaName}}',
+    summary: 'Notbetreuung {{childName}} – {{kitaName}}',
+    summaryCancelled: 'Abgesagt: Notbetreuung {{childName}} – {{kitaName}}',
+    description: '{{childName}} hat {{careDays}} einen Platz in der Notbetreuung von {{kitaName}}. Brauchen Sie den Platz nicht mehr, geben Sie ihn bitte auf Ihrer Seite zurück: {{link}}',
+    descriptionCancelled: 'Der Platz von {{childName}} in der Notbetreuung von {{kitaName}} ({{careDays}}) wurde zurückgegeben.',
+  },
   history: {
     title: 'Meine Bedarfsabfragen',
     openTitle: 'Offene Abfragen – bitte antworten',

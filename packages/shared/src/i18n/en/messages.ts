@@ -70,14 +70,16 @@ export const messages: Catalog<typeof de> = {
   results: {
     subject: 'Result of the demand inquiry: emergency care {{careDays}} – {{kitaName}}',
     body: 'the demand inquiry of {{kitaName}} for emergency care {{careDays}} is closed. The result for your children:\n\n{{results}}',
-    action: '',
+    action: 'Add to calendar',
     sms: '{{kitaName}}, emergency care {{careDays}}: {{results}}',
+    smsLink: '{{kitaName}}, emergency care {{careDays}}: {{results}} Calendar: {{link}}',
   },
   slot_offered: {
     subject: 'A place has become free – {{kitaName}}',
     body: 'a place in the emergency care of {{kitaName}} {{careDays}} has become free. {{childName}} now has a place.',
-    action: '',
+    action: 'Add to calendar',
     sms: '{{kitaName}}: A place has become free. {{childName}} now has a place in emergency care {{careDays}}.',
+    smsLink: '{{kitaName}}: A place has become free. {{childName}} now has a place in emergency care {{careDays}}. Calendar: {{link}}',
   },
   slot_released: {
     subject: 'Emergency care place given back – {{kitaName}}',

@@ -72,6 +72,15 @@ export const results: Catalog<typeof de> = {
     item: '{{kitaName}}: emergency care {{careDays}}, for {{children}}. Answer by {{deadline}}.',
     action: 'Answer now',
   },
+  calendar: {
+    button: 'Add to calendar',
+    buttonLabel: '{{childName}}: add the place to your calendar',
+    name: 'Emergency care {{kitaName}}',
+    summary: 'Emergency care {{childName}} – {{kitaName}}',
+    summaryCancelled: 'Cancelled: emergency care {{childName}} – {{kitaName}}',
+    description: '{{childName}} has a place in the emergency care of {{kitaName}} {{careDays}}. If you no longer need the place, please give it back on your page: {{link}}',
+    descriptionCancelled: 'The place of {{childName}} in the emergency care of {{kitaName}} {{careDays}} was given back.',
+  },
   history: {
     title: 'My demand inquiries',
     openTitle: 'Open inquiries – please answer',

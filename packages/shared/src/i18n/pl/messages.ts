@@ -76,14 +76,16 @@ export const messages: Catalog<typeof de> = {
   results: {
     subject: 'Wynik ankiety: opieka awaryjna {{careDays}} – {{kitaName}}',
     body: 'ankieta {{kitaName}} w sprawie opieki awaryjnej {{careDays}} została zamknięta. Wynik dla Państwa dzieci:\n\n{{results}}',
-    action: '',
+    action: 'Dodaj do kalendarza',
     sms: '{{kitaName}}, opieka awaryjna {{careDays}}: {{results}}',
+    smsLink: '{{kitaName}}, opieka awaryjna {{careDays}}: {{results}} Kalendarz: {{link}}',
   },
   slot_offered: {
     subject: 'Zwolniło się miejsce – {{kitaName}}',
     body: 'w opiece awaryjnej {{kitaName}} {{careDays}} zwolniło się miejsce. {{childName}} ma teraz miejsce.',
-    action: '',
+    action: 'Dodaj do kalendarza',
     sms: '{{kitaName}}: Zwolniło się miejsce. {{childName}} ma miejsce w opiece awaryjnej {{careDays}}.',
+    smsLink: '{{kitaName}}: Zwolniło się miejsce. {{childName}} ma miejsce w opiece awaryjnej {{careDays}}. Kalendarz: {{link}}',
   },
   slot_released: {
     subject: 'Miejsce w opiece awaryjnej zostało oddane – {{kitaName}}',

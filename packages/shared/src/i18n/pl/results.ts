@@ -54,6 +54,15 @@ export const results: FamilyNamespace<'pl', 'results'> = {
     item: '{{kitaName}}: opieka awaryjna {{careDays}}, dla: {{children}}. Odpowiedz do {{deadline}}.',
     action: 'Odpowiedz teraz',
   },
+  calendar: {
+    button: 'Dodaj do kalendarza',
+    buttonLabel: '{{childName}}: dodaj miejsce do kalendarza',
+    name: 'Opieka awaryjna {{kitaName}}',
+    summary: 'Opieka awaryjna {{childName}} – {{kitaName}}',
+    summaryCancelled: 'Odwołane: opieka awaryjna {{childName}} – {{kitaName}}',
+    description: '{{childName}} ma miejsce w opiece awaryjnej {{kitaName}} {{careDays}}. Jeśli miejsce nie jest już potrzebne, prosimy oddać je na swojej stronie: {{link}}',
+    descriptionCancelled: 'Miejsce {{childName}} w opiece awaryjnej {{kitaName}} {{careDays}} zostało oddane.',
+  },
   history: {
     title: 'Moje ankiety',
     openTitle: 'Otwarte ankiety – prosimy o odpowiedź',

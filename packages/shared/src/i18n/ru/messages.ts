@@ -76,14 +76,16 @@ export const messages: Catalog<typeof de> = {
   results: {
     subject: 'Результат опроса: экстренный присмотр {{careDays}} – {{kitaName}}',
     body: 'опрос {{kitaName}} об экстренном присмотре {{careDays}} завершён. Результат для ваших детей:\n\n{{results}}',
-    action: '',
+    action: 'Добавить в календарь',
     sms: '{{kitaName}}, присмотр {{careDays}}: {{results}}',
+    smsLink: '{{kitaName}}, присмотр {{careDays}}: {{results}} Календарь: {{link}}',
   },
   slot_offered: {
     subject: 'Освободилось место – {{kitaName}}',
     body: 'в экстренном присмотре {{kitaName}} {{careDays}} освободилось место. Теперь у ребёнка {{childName}} есть место.',
-    action: '',
+    action: 'Добавить в календарь',
     sms: '{{kitaName}}: освободилось место. {{childName}}: место {{careDays}} есть.',
+    smsLink: '{{kitaName}}: освободилось место. {{childName}}: место {{careDays}} есть. Календарь: {{link}}',
   },
   slot_released: {
     subject: 'Место в экстренном присмотре возвращено – {{kitaName}}',

@@ -54,6 +54,15 @@ export const results: FamilyNamespace<'ru', 'results'> = {
     item: '{{kitaName}}: экстренный присмотр {{careDays}}, для {{children}}. Ответить до {{deadline}}.',
     action: 'Ответить сейчас',
   },
+  calendar: {
+    button: 'Добавить в календарь',
+    buttonLabel: '{{childName}}: добавить место в календарь',
+    name: 'Экстренный присмотр {{kitaName}}',
+    summary: 'Экстренный присмотр {{childName}} – {{kitaName}}',
+    summaryCancelled: 'Отменено: экстренный присмотр {{childName}} – {{kitaName}}',
+    description: 'У ребёнка {{childName}} есть место в экстренном присмотре {{kitaName}} {{careDays}}. Если место больше не нужно, пожалуйста, верните его на своей странице: {{link}}',
+    descriptionCancelled: 'Место ребёнка {{childName}} в экстренном присмотре {{kitaName}} {{careDays}} возвращено.',
+  },
   history: {
     title: 'Мои опросы',
     openTitle: 'Открытые опросы – пожалуйста, ответьте',

@@ -76,14 +76,16 @@ export const messages: Catalog<typeof de> = {
   results: {
     subject: 'İhtiyaç sorgusunun sonucu: acil bakım {{careDays}} – {{kitaName}}',
     body: '{{kitaName}} kreşinin {{careDays}} acil bakım ihtiyaç sorgusu sona erdi. Çocuklarınız için sonuç:\n\n{{results}}',
-    action: '',
+    action: 'Takvime ekle',
     sms: '{{kitaName}}, acil bakım {{careDays}}: {{results}}',
+    smsLink: '{{kitaName}}, acil bakım {{careDays}}: {{results}} Takvim: {{link}}',
   },
   slot_offered: {
     subject: 'Bir yer boşaldı – {{kitaName}}',
     body: '{{kitaName}} kreşinin {{careDays}} acil bakımında bir yer boşaldı. {{childName}} artık bir yere sahip.',
-    action: '',
+    action: 'Takvime ekle',
     sms: '{{kitaName}}: Bir yer boşaldı. {{childName}} acil bakımda {{careDays}} yer aldı.',
+    smsLink: '{{kitaName}}: Bir yer boşaldı. {{childName}} acil bakımda {{careDays}} yer aldı. Takvim: {{link}}',
   },
   slot_released: {
     subject: 'Acil bakımdaki yer geri verildi – {{kitaName}}',

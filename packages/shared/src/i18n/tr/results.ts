@@ -52,6 +52,15 @@ export const results: FamilyNamespace<'tr', 'results'> = {
     item: '{{kitaName}}: acil bakım {{careDays}}, {{children}} için. Son yanıt: {{deadline}}.',
     action: 'Şimdi yanıtla',
   },
+  calendar: {
+    button: 'Takvime ekle',
+    buttonLabel: '{{childName}}: yeri takvime ekle',
+    name: 'Acil bakım {{kitaName}}',
+    summary: 'Acil bakım {{childName}} – {{kitaName}}',
+    summaryCancelled: 'İptal: acil bakım {{childName}} – {{kitaName}}',
+    description: '{{childName}}, {{kitaName}} kreşinin {{careDays}} acil bakımında bir yere sahip. Yere artık ihtiyacınız yoksa lütfen sayfanızda geri verin: {{link}}',
+    descriptionCancelled: '{{childName}} adlı çocuğun {{kitaName}} kreşinin {{careDays}} acil bakımındaki yeri geri verildi.',
+  },
   history: {
     title: 'İhtiyaç sorgularım',
     openTitle: 'Açık sorgular – lütfen yanıtlayın',

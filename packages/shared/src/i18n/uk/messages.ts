@@ -76,14 +76,16 @@ export const messages: Catalog<typeof de> = {
   results: {
     subject: 'Результат опитування: екстрений догляд {{careDays}} – {{kitaName}}',
     body: 'опитування {{kitaName}} щодо екстреного догляду {{careDays}} завершено. Результат для ваших дітей:\n\n{{results}}',
-    action: '',
+    action: 'Додати в календар',
     sms: '{{kitaName}}, догляд {{careDays}}: {{results}}',
+    smsLink: '{{kitaName}}, догляд {{careDays}}: {{results}} Календар: {{link}}',
   },
   slot_offered: {
     subject: 'Звільнилося місце – {{kitaName}}',
     body: 'в екстреному догляді {{kitaName}} {{careDays}} звільнилося місце. Тепер {{childName}} має місце.',
-    action: '',
+    action: 'Додати в календар',
     sms: '{{kitaName}}: звільнилося місце. {{childName}} має місце {{careDays}}.',
+    smsLink: '{{kitaName}}: звільнилося місце. {{childName}} має місце {{careDays}}. Календар: {{link}}',
   },
   slot_released: {
     subject: 'Місце в екстреному догляді повернуто – {{kitaName}}',

@@ -54,6 +54,15 @@ export const results: FamilyNamespace<'uk', 'results'> = {
     item: '{{kitaName}}: екстрений догляд {{careDays}}, для {{children}}. Відповісти до {{deadline}}.',
     action: 'Відповісти зараз',
   },
+  calendar: {
+    button: 'Додати в календар',
+    buttonLabel: '{{childName}}: додати місце в календар',
+    name: 'Екстрений догляд {{kitaName}}',
+    summary: 'Екстрений догляд {{childName}} – {{kitaName}}',
+    summaryCancelled: 'Скасовано: екстрений догляд {{childName}} – {{kitaName}}',
+    description: '{{childName}} має місце в екстреному догляді {{kitaName}} {{careDays}}. Якщо місце вам більше не потрібне, поверніть його на своїй сторінці: {{link}}',
+    descriptionCancelled: 'Місце {{childName}} в екстреному догляді {{kitaName}} {{careDays}} повернуто.',
+  },
   history: {
     title: 'Мої опитування',
     openTitle: 'Відкриті опитування – будь ласка, відповідайте',

@@ -9,6 +9,7 @@ import { useCareDays } from '@/hooks/use-care-days';
 import { useIsMobile } from '@/hooks/use-mobile';
 import { cn } from '@/lib/utils';
 import { historyKind, type HistoryKind } from '../outcome';
+import { CalendarLinkButton } from './calendar-link-button';
 import { ReleaseSlotButton } from './release-slot-button';
 import { SlotBadge } from './slot-badge';
 
@@ -34,7 +35,8 @@ function HistoryPreferenceBadge({ type }: { type: HistoryPreference['preferenceT
 /**
  * One child's card on the history page: 'child name - category'
  * and the Kita name, then a 400px table of the answers with date (expireDate, dd-MM-yyyy hh:mm a),
- * type, preference, slot assigned and the release button where the server allows it.
+ * type, preference, slot assigned, "add to calendar" for a place and the release button where the
+ * server allows it.
  */
 export function ChildHistoryCard({ child, parentId }: { child: ChildHistory; parentId: string }) {
   const { t } = useTranslation();
@@ -51,6 +53,9 @@ export function ChildHistoryCard({ child, parentId }: { child: ChildHistory; par
           short={compact}
         />
       ) : null;
+    // A place goes into the family's calendar (an icon only on a phone, beside the place's badge).
+    const calendar = (p: HistoryPreference) =>
+      p.calendarLink ? <CalendarLinkButton href={p.calendarLink} childName={child.childName} short={compact} /> : null;
     const type = (p: HistoryPreference) => t(`results.history.eventType.${p.eventType}`);
     const head: ColumnDef<HistoryPreference>[] = [
       {
@@ -97,7 +102,10 @@ export function ChildHistoryCard({ child, parentId }: { child: ChildHistory; par
       cell: ({ row }) =>
         compact ? (
           <div className="flex flex-col items-start gap-1.5">
-            <SlotBadge hasSlot={row.original.hasSlot} released={row.original.released} />
+            <div className="flex items-center gap-1.5">
+              <SlotBadge hasSlot={row.original.hasSlot} released={row.original.released} />
+              {calendar(row.original)}
+            </div>
             {release(row.original)}
           </div>
         ) : (
@@ -116,7 +124,13 @@ export function ChildHistoryCard({ child, parentId }: { child: ChildHistory; par
               header: () => <span className="sr-only">{t('results.history.columns.actions')}</span>,
               enableSorting: false,
               enableGlobalFilter: false,
-              cell: ({ row }) => release(row.original),
+              cell: ({ row }) =>
+                row.original.calendarLink || row.original.canRelease ? (
+                  <div className="flex flex-wrap items-center gap-1.5">
+                    {calendar(row.original)}
+                    {release(row.original)}
+                  </div>
+                ) : null,
             } satisfies ColumnDef<HistoryPreference>,
           ]),
     ];
