@@ -323,7 +323,7 @@ test("a parent allows notifications on their page: the device is stored with the
   await expectNoA11yViolations(page);
   await card.scrollIntoViewIfNeeded();
   await card.screenshot({ path: testInfo.outputPath('parent-push-card-desktop.png') });
-  await page.screenshot({ path: testInfo.outputPath('parent-page-desktop.png'), fullPage: true });
+  await page.screenshot({ path: testInfo.outputPath('parent-page-desktop.png') });
   // On a phone (reloaded at that size): still on, nothing runs off to the right.
   await page.setViewportSize(PHONE);
   await page.reload();
