@@ -28,6 +28,14 @@ test.describe.serial('Admin builds a Kita, its manager works in it', () => {
     await checkScreenA11y(page);
     await page.getByTestId('kita-name').fill(kitaName);
     await page.getByTestId('kita-location').fill('Leipzig');
+    // Push first: the escalation minutes are checked in their range, the mode is a choice.
+    await expect(page.getByTestId('kita-push-immediate')).toHaveValue('3');
+    await expect(page.getByTestId('kita-push-planned')).toHaveValue('120');
+    await page.getByTestId('kita-push-immediate').fill('0');
+    await page.getByTestId('kita-form-submit').click();
+    await expect(page.getByTestId('error-pushEscalationImmediateMinutes')).toHaveText('Bitte eine ganze Zahl von 1 bis 60 eingeben');
+    await page.getByTestId('kita-push-immediate').fill('5');
+    await choose(page, 'kita-push-mode', 'extra');
     await submitDialog(page, 'kita-form');
     await expectToast(page, 'Die Kita wurde hinzugefügt.');
     await page.getByTestId('kita-table-search').fill('Sternschnuppe');

@@ -53,10 +53,23 @@ export const EVENT_MESSAGE_KINDS = ['inquiry', 'reminder', 'results', 'slot_offe
 export const eventMessageKindSchema = z.enum(EVENT_MESSAGE_KINDS);
 export type EventMessageKind = z.infer<typeof eventMessageKindSchema>;
 
+/**
+ * A family's push (push first, docs/domain.md): `pending` (queued), `sent` (a push service accepted
+ * it), `opened` (the family opened it or the link), `escalated` (not opened in time or failed: the
+ * SMS or e-mail followed), `failed` (no subscription took it and nothing followed yet).
+ */
+export const PUSH_STATES = ['pending', 'sent', 'opened', 'escalated', 'failed'] as const;
+export const pushStateSchema = z.enum(PUSH_STATES);
+export type PushState = z.infer<typeof pushStateSchema>;
+
 export const deliveryMessageSchema = z.object({
   messageId: text(),
   kind: eventMessageKindSchema,
-  channel: z.enum(['email', 'sms']),
+  channel: z.enum(['email', 'sms', 'push']),
+  /** A push the family opened (the notification or the link). */
+  opened: z.boolean(),
+  /** This SMS or e-mail followed a push that was not opened in time (or failed). */
+  isEscalation: z.boolean(),
   /** Masked (+49 170 ••• 67, j•••@example.org): enough to recognise, not to copy. */
   recipient: text(),
   state: deliveryStateSchema,
@@ -83,6 +96,8 @@ export const deliveryFamilySchema = z.object({
   /** The family failed and has no other verified channel: only a phone call reaches it. */
   needsCall: z.boolean(),
   remindedAt: text().nullable(),
+  /** The family's push for this inquiry (its best push of any kind); null: no push went to it. */
+  push: pushStateSchema.nullable(),
   /**
    * Per message kind the family was sent (inquiry, reminder, results, place offered, place given
    * back): the best state of its messages including the fallback, the reason of the latest failure,
@@ -115,6 +130,19 @@ export const eventDeliverySchema = z.object({
     dueAt: text().nullable(),
     sentAt: text().nullable(),
     families: z.number().int(),
+  }),
+  /**
+   * Push first: families sent a push, by their push's state, and SMS saved (pushes to families whose
+   * usual channel is SMS, sent alone and not escalated).
+   */
+  push: z.object({
+    families: z.number().int(),
+    pending: z.number().int(),
+    sent: z.number().int(),
+    opened: z.number().int(),
+    escalated: z.number().int(),
+    failed: z.number().int(),
+    smsSaved: z.number().int(),
   }),
   /** The event still accepts answers, so a resend makes sense. */
   canResend: z.boolean(),

@@ -3,6 +3,25 @@ import { categoryNameSchema, roleSchema } from './common.js';
 import { emailSchema, nameSchema, optionalContact, passwordSchema, phoneSchema, text, uuidSchema } from './validation.js';
 import { isTimeZone } from './time.js';
 
+/** Push first or push as an extra (docs/domain.md "Push first"). */
+export const PUSH_MODES = ['first', 'extra'] as const;
+export type PushMode = (typeof PUSH_MODES)[number];
+export const PUSH_IMMEDIATE_MINUTES = { min: 1, max: 60, default: 3 } as const;
+export const PUSH_PLANNED_MINUTES = { min: 5, max: 1440, default: 120 } as const;
+
+const minutes = (range: { min: number; max: number }, message: string) =>
+  z.number({ error: message }).int(message).min(range.min, message).max(range.max, message);
+
+/** The Kita's push settings; each optional on input (unchanged when left out). */
+const pushSettingsShape = {
+  /** 'first': push alone, SMS/e-mail only when the push is not opened in time; 'extra': both at once. */
+  pushMode: z.enum(PUSH_MODES, { error: 'validation.invalid' }).optional(),
+  /** Escalation time of an immediate inquiry, minutes (1..60). */
+  pushEscalationImmediateMinutes: minutes(PUSH_IMMEDIATE_MINUTES, 'validation.pushImmediateMinutes').optional(),
+  /** The cap of a planned inquiry's escalation time, minutes (5..1440). */
+  pushEscalationPlannedMinutes: minutes(PUSH_PLANNED_MINUTES, 'validation.pushPlannedMinutes').optional(),
+};
+
 export const kitaInputSchema = z.object({
   kitaName: text().trim().min(1, 'validation.required').max(200, 'validation.tooLong'),
   location: text().trim().min(1, 'validation.required').max(200, 'validation.tooLong'),
@@ -10,6 +29,7 @@ export const kitaInputSchema = z.object({
   timezone: text().min(1, 'validation.required').max(64, 'validation.tooLong').refine(isTimeZone, 'validation.timezone').optional(),
   /** One reminder to families without an answer half-way through an inquiry (default on). */
   remindersEnabled: z.boolean().optional(),
+  ...pushSettingsShape,
 });
 export type KitaInput = z.infer<typeof kitaInputSchema>;
 
@@ -55,6 +75,9 @@ export const kitaSchema = kitaOptionSchema.extend({
   description: text().nullable(),
   timezone: text(),
   remindersEnabled: z.boolean(),
+  pushMode: z.enum(PUSH_MODES),
+  pushEscalationImmediateMinutes: z.number().int(),
+  pushEscalationPlannedMinutes: z.number().int(),
 });
 export type Kita = z.infer<typeof kitaSchema>;
 

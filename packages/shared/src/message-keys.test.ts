@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   creditsResetKey,
+  escalationKey,
+  ESCALATION_PREFIX,
+  pushKey,
   erasureDoneKey,
   eventFamilyKey,
   eventFamilyKeyPrefix,
@@ -50,5 +53,11 @@ describe('message keys', () => {
     expect(fallbackKey(invitationKey(e, p))).toBe(`fallback:inquiry:${e}:${p}`);
     expect(fallbackKey(resultsKey(e, p)).startsWith(FALLBACK_PREFIX)).toBe(true);
     expect(fallbackKey(resultsKey(e, p)).slice(FALLBACK_PREFIX.length)).toBe(resultsKey(e, p));
+  });
+
+  it('keys a push by the usual message key after push:, and its escalation after escalation:', () => {
+    expect(pushKey(invitationKey(e, p))).toBe(`push:inquiry:${e}:${p}`);
+    expect(escalationKey(pushKey(resultsKey(e, p)))).toBe(`escalation:push:results:${e}:${p}`);
+    expect(escalationKey(pushKey(slotOfferedKey(e, p))).startsWith(ESCALATION_PREFIX)).toBe(true);
   });
 });

@@ -58,5 +58,17 @@ export const FALLBACK_PREFIX = 'fallback:';
 /** The one copy of a failed message on the family's other channel: its key after `fallback:`. */
 export const fallbackKey = (key: string) => `${FALLBACK_PREFIX}${key}`;
 
+/** The start of every push key: a push that goes before (or beside) the usual message. */
+export const PUSH_PREFIX = 'push:';
+
+/** The push of a family message (channel 'push'): the usual message's key after `push:`. */
+export const pushKey = (key: string) => `${PUSH_PREFIX}${key}`;
+
+/** The start of every escalation key, for SQL that pairs a push with its escalation. */
+export const ESCALATION_PREFIX = 'escalation:';
+
+/** The usual SMS or e-mail written once when a push was not opened in time: the push's key after `escalation:`. */
+export const escalationKey = (pushMessageKey: string) => `${ESCALATION_PREFIX}${pushMessageKey}`;
+
 /** A message that may be sent any number of times (codes, password resets, credit resets, test messages). */
 export const uniqueKey = (kind: string, uuid: string) => `${kind}:${uuid}`;

@@ -33,6 +33,12 @@ export const kitas = pgTable('kitas', {
   remindersEnabled: boolean('reminders_enabled').notNull().default(true),
   /** The Kita's own daily message budget (notify/budget.ts); null = sized from its families. */
   messageBudgetPerDay: integer('message_budget_per_day'),
+  /** 'first': a family with a push subscription gets the push alone, the usual message only on escalation; 'extra': both at once. */
+  pushMode: text('push_mode').$type<'first' | 'extra'>().notNull().default('first'),
+  /** Escalation time of a push for an immediate inquiry (1..60 min), and the least of any. */
+  pushEscalationImmediateMinutes: integer('push_escalation_immediate_minutes').notNull().default(3),
+  /** The cap of a planned inquiry's escalation time (5..1440 min): half the remaining window, at most this. */
+  pushEscalationPlannedMinutes: integer('push_escalation_planned_minutes').notNull().default(120),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -385,6 +391,8 @@ export const outboxMessages = pgTable(
     deliveryUpdatedAt: ts('delivery_updated_at'),
     /** The failed message this one replaces on the family's other channel (channel fallback). */
     fallbackOf: uuid('fallback_of'),
+    /** The push message this SMS or e-mail escalates (push first, docs/domain.md); written once per push. */
+    escalationOf: uuid('escalation_of'),
     /**
      * The variables the message was composed from, for kinds whose channel fallback composes the
      * same message again (notify/messages.ts RECOMPOSABLE_KINDS); never a link token or code.

@@ -3,6 +3,7 @@ import { msUntilNextOpening, openDueEvents } from '../modules/events/service.js'
 import { closeDueEvents, msUntilNextDeadline } from '../modules/results/close.js';
 import { runRetention } from './retention.js';
 import { sendDueReminders, sendFallbacks } from '../modules/delivery/service.js';
+import { escalatePushes } from '../modules/delivery/escalation.js';
 import { expireRegistrations } from '../modules/accounts/registration-expiry.js';
 
 export interface PeriodicJob {
@@ -46,6 +47,8 @@ export const PERIODIC_JOBS: PeriodicJob[] = [
   { name: 'retention', intervalMs: 3_600_000, run: (app) => runRetention(app) },
   // A failed or undelivered inquiry goes out once on the family's other verified channel.
   { name: 'channel-fallbacks', intervalMs: 5_000, run: (app) => sendFallbacks(app) },
+  // Push first: a push not opened in time (or failed) is followed by the usual SMS or e-mail, once.
+  { name: 'push-escalation', intervalMs: 15_000, run: (app) => escalatePushes(app) },
   // Registrations that proved neither e-mail nor phone end after REGISTRATION_EXPIRY_DAYS.
   { name: 'registration-expiry', intervalMs: 600_000, run: (app) => expireRegistrations(app) },
   // One reminder per open event to families without an answer, half-way through the window.

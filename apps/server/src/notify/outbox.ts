@@ -43,6 +43,8 @@ export interface OutboxMessage {
   eventId?: string | null;
   /** The failed message this one replaces on the other channel (channel fallback). */
   fallbackOf?: string | null;
+  /** The push this SMS or e-mail escalates (push first: the push was not opened in time, or failed). */
+  escalationOf?: string | null;
   /** What the message was composed from (RECOMPOSABLE_KINDS only, never a secret): its fallback is composed again from it. */
   vars?: Record<string, string | number> | null;
   /** The budget class (notify/budget.ts budgetClassOf): null = by kind. */

@@ -64,6 +64,10 @@ export class Metrics {
       failed: gauge('kita_outbox_failed', 'Messages whose delivery failed for good'),
       oldest: gauge('kita_outbox_oldest_pending_age_seconds', 'Age of the oldest message waiting for delivery (0 when none)'),
       open: gauge('kita_inquiries_open', 'Inquiries open for answers'),
+      pushSent: gauge('kita_push_sent', 'Push messages a push service accepted (messages kept by retention)'),
+      pushOpened: gauge('kita_push_opened', 'Push messages the family opened (the notification or the link)'),
+      pushEscalated: gauge('kita_push_escalated', 'SMS and e-mails written because a push was not opened in time or failed'),
+      smsSaved: gauge('kita_sms_saved', 'Pushes sent instead of an SMS (an SMS family, push first, not escalated)'),
     };
     this.budget = opts.budget;
     if (opts.budget) {
@@ -78,7 +82,7 @@ export class Metrics {
     }
   }
 
-  private readonly queue: Record<'pending' | 'failed' | 'oldest' | 'open', Gauge>;
+  private readonly queue: Record<'pending' | 'failed' | 'oldest' | 'open' | 'pushSent' | 'pushOpened' | 'pushEscalated' | 'smsSaved', Gauge>;
   private readonly paused: Gauge<'channel' | 'transport' | 'problem' | 'code'>;
 
   /** The Prometheus text; one query fills the shared gauges first. */
@@ -103,11 +107,28 @@ export class Metrics {
   }
 }
 async function queueSnapshot(db: Db): Promise<Record<string, number>> {
-  const r = await db.execute<{ pending: number; failed: number; oldest: number; open: number }>(sql`
+  const r = await db.execute<{ pending: number; failed: number; oldest: number; open: number; push_sent: number; push_opened: number; push_escalated: number; sms_saved: number }>(sql`
     select (select count(*) from outbox_messages where status in ('pending', 'sending'))::int as pending,
            (select count(*) from outbox_messages where status = 'failed')::int as failed,
            coalesce(extract(epoch from now() - (select min(created_at) from outbox_messages where status in ('pending', 'sending'))), 0)::float8 as oldest,
-           (select count(*) from events where status = 'open')::int as open`);
+           (select count(*) from events where status = 'open')::int as open,
+           (select count(*) from outbox_messages where channel = 'push' and status = 'sent')::int as push_sent,
+           (select count(*) from outbox_messages where channel = 'push' and opened_at is not null)::int as push_opened,
+           (select count(*) from outbox_messages where escalation_of is not null)::int as push_escalated,
+           (select count(*) from outbox_messages m join parents p on p.id = m.parent_id
+             where m.channel = 'push' and m.status = 'sent' and m.idempotency_key like 'push:%'
+               and p.preferred_communication = 'sms' and p.primary_phone_verified
+               and not exists (select 1 from outbox_messages x where x.escalation_of = m.id)
+               and not exists (select 1 from outbox_messages u where u.idempotency_key = substr(m.idempotency_key, 6)))::int as sms_saved`);
   const row = r.rows[0]!;
-  return { pending: Number(row.pending), failed: Number(row.failed), oldest: Number(row.oldest), open: Number(row.open) };
+  return {
+    pending: Number(row.pending),
+    failed: Number(row.failed),
+    oldest: Number(row.oldest),
+    open: Number(row.open),
+    pushSent: Number(row.push_sent),
+    pushOpened: Number(row.push_opened),
+    pushEscalated: Number(row.push_escalated),
+    smsSaved: Number(row.sms_saved),
+  };
 }

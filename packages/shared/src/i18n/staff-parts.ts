@@ -16,7 +16,7 @@ export const FAMILY_PART_OF_STAFF_NAMESPACE = { delivery: 'reasons' } as const;
 /**
  * Parts of the families' namespaces that only staff read: the dev mailbox, the manager's forms,
  * lists and buttons, the staff's erasure list, the stored pseudonyms and the data PDF (German/English
- * like every staff document), the priority groups editor's checks. A part is a key or a key prefix.
+ * like every staff document), the priority groups editor's and the Kita form's push checks. A part is a key or a key prefix.
  */
 export const STAFF_PARTS = {
   accounts: ['mailbox'],
@@ -24,7 +24,7 @@ export const STAFF_PARTS = {
   results: ['report', 'close', 'credits'],
   priority: ['card', 'form', 'groups', 'list', 'toast'],
   mydata: ['requests', 'deleteWithHistory', 'erasedFamily', 'erasedChild', 'pdf'],
-  validation: ['priorityGroupsMax', 'priorityGroupsUnique'],
+  validation: ['priorityGroupsMax', 'priorityGroupsUnique', 'pushImmediateMinutes', 'pushPlannedMinutes'],
 } as const;
 
 /** Whether a flattened catalogue key ("results.report.title") is read by staff only. */

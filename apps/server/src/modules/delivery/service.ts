@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FailedDeliveryEvent } from '@kita/shared';
-import { eventFamilyKey, fallbackKey, FALLBACK_PREFIX, invitationResendKey, reminderKey } from '@kita/shared/message-keys';
+import { ESCALATION_PREFIX, eventFamilyKey, fallbackKey, FALLBACK_PREFIX, invitationResendKey, PUSH_PREFIX, reminderKey } from '@kita/shared/message-keys';
 import type { DbOrTx } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
@@ -144,7 +144,7 @@ export async function sendDueReminders(ctx: Services): Promise<number> {
       const families = await eventFamilies(tx, e);
       const waiting = families.filter((f) => f.answered < f.children).map((f) => f.parent_id);
       const parents = await parentsByIds(tx, waiting);
-      return enqueueInvitations(tx, e, parents.map((p) => ({ parent: p, key: reminderKey(e.id, p.id) })), ctx.config, 'reminder');
+      return enqueueInvitations(tx, e, parents.map((p) => ({ parent: p, key: reminderKey(e.id, p.id) })), ctx.config, 'reminder', { pushFirst: true, now });
     });
   }
   if (reminded > 0) ctx.outbox.kick();
@@ -173,7 +173,8 @@ export async function findEventsWithFailedDelivery(db: DbOrTx, now: Date, kitaId
         from outbox_messages m
         join events e on e.id = m.event_id and e.status = 'finished' and e.care_ends_at > ${now.toISOString()}::timestamptz
        where m.kind in ('results', 'slot_offered', 'slot_released') and m.parent_id is not null
-       group by m.event_id, m.parent_id, regexp_replace(m.idempotency_key, ${'^' + FALLBACK_PREFIX}, '')
+       -- A message, its push, the push's escalation and the fallback share the key after the prefixes.
+       group by m.event_id, m.parent_id, regexp_replace(m.idempotency_key, ${`^(${FALLBACK_PREFIX})?(${ESCALATION_PREFIX})?(${PUSH_PREFIX})?`}, '')
       having bool_and(m.status = 'failed' or coalesce(m.delivery_status, '') = 'undelivered'))
     select e.id as event_id, e.kita_id, e.care_starts_at, e.timezone, c.name as category, e.status,
            count(distinct f.parent_id)::int as failed

@@ -10,7 +10,9 @@ import {
   type EventMessageKind,
   type FailureReason,
   type FamilyDeliveryState,
+  type PushState,
 } from '@kita/shared';
+import { PUSH_PREFIX } from '@kita/shared/message-keys';
 import type { DbOrTx } from '../../db/client.js';
 import { reminderDueAt } from '../events/deadline.js';
 import { toIso, type EventRow } from '../events/queries.js';
@@ -44,8 +46,11 @@ export type MessageRow = {
   id: string;
   parent_id: string;
   kind: EventMessageKind;
-  channel: 'email' | 'sms';
+  channel: 'email' | 'sms' | 'push';
   recipient: string;
+  idempotency_key: string;
+  opened_at: Date | string | null;
+  escalation_of: string | null;
   status: string;
   delivery_status: string | null;
   failure_reason: string | null;
@@ -79,10 +84,41 @@ export function maskRecipient(recipient: string): string {
   return recipient.length > 8 ? `${recipient.slice(0, 6)}•••${recipient.slice(-2)}` : '•••';
 }
 
+/**
+ * The family's push (push first): opened beats escalated, which beats failed, pending and sent;
+ * null when no push went to the family.
+ */
+export function pushState(own: Array<Pick<MessageRow, 'id' | 'channel' | 'status' | 'delivery_status' | 'opened_at' | 'escalation_of'>>): PushState | null {
+  const pushes = own.filter((m) => m.channel === 'push');
+  if (pushes.length === 0) return null;
+  if (pushes.some((m) => m.opened_at)) return 'opened';
+  const ids = new Set(pushes.map((m) => m.id));
+  if (own.some((m) => m.escalation_of && ids.has(m.escalation_of))) return 'escalated';
+  const states = new Set(pushes.map(messageState));
+  if (states.has('pending')) return 'pending';
+  if (states.has('sent') || states.has('delivered')) return 'sent';
+  return 'failed';
+}
+
+/** A push sent alone to a family whose usual channel is SMS and not escalated: one SMS saved. */
+export function smsSaved(own: MessageRow[], usual: 'email' | 'sms' | null): number {
+  if (usual !== 'sms') return 0;
+  const keys = new Set(own.map((m) => m.idempotency_key));
+  return own.filter(
+    (m) =>
+      m.channel === 'push' &&
+      (messageState(m) === 'sent' || messageState(m) === 'delivered') &&
+      m.idempotency_key.startsWith(PUSH_PREFIX) &&
+      !keys.has(m.idempotency_key.slice(PUSH_PREFIX.length)) &&
+      !own.some((x) => x.escalation_of === m.id),
+  ).length;
+}
+
 const zero = (): DeliveryCounts => ({ pending: 0, sent: 0, delivered: 0, failed: 0 });
 
 /** The other channel a failed family can still be reached on, verified (null: none). */
-export function otherChannel(f: Pick<FamilyRow, 'email' | 'email_verified' | 'primary_phone' | 'primary_phone_verified'>, failed: 'email' | 'sms'): 'email' | 'sms' | null {
+export function otherChannel(f: Pick<FamilyRow, 'email' | 'email_verified' | 'primary_phone' | 'primary_phone_verified'>, failed: 'email' | 'sms' | 'push'): 'email' | 'sms' | null {
+  if (failed === 'push') return f.email && f.email_verified ? 'email' : f.primary_phone && f.primary_phone_verified ? 'sms' : null;
   if (failed === 'sms') return f.email && f.email_verified ? 'email' : null;
   return f.primary_phone && f.primary_phone_verified ? 'sms' : null;
 }
@@ -131,7 +167,7 @@ export async function eventFamilies(db: DbOrTx, e: EventRow): Promise<FamilyRow[
 
 export async function eventMessages(db: DbOrTx, eventId: string): Promise<MessageRow[]> {
   const result = await db.execute<MessageRow>(sql`
-    select id, parent_id, kind, channel, recipient, status, delivery_status, failure_reason, fallback_of, attempts,
+    select id, parent_id, kind, channel, recipient, idempotency_key, opened_at, escalation_of, status, delivery_status, failure_reason, fallback_of, attempts,
            created_at, coalesce(delivery_updated_at, sent_at) as updated_at
       from outbox_messages
      where event_id = ${eventId} and parent_id is not null
@@ -188,7 +224,7 @@ export async function eventDelivery(
   for (const m of messages) {
     const state = messageState(m);
     // The channel counts stay those of the answer window (inquiry and reminder).
-    if (m.kind === 'inquiry' || m.kind === 'reminder') channels[m.channel][state]++;
+    if ((m.kind === 'inquiry' || m.kind === 'reminder') && m.channel !== 'push') channels[m.channel][state]++;
     if (m.kind === 'inquiry') {
       total++;
       if (state !== 'pending') done++;
@@ -199,6 +235,7 @@ export async function eventDelivery(
   }
 
   const counts = { ...zero(), noChannel: 0, total: families.length, answered: 0 };
+  const push = { families: 0, pending: 0, sent: 0, opened: 0, escalated: 0, failed: 0, smsSaved: 0 };
   const rows: DeliveryFamily[] = families.map((f) => {
     const own = byParent.get(f.parent_id) ?? [];
     // After opening, "no channel" is what the snapshot recorded (a finished inquiry's card stays
@@ -214,8 +251,14 @@ export async function eventDelivery(
     if (state === 'no_channel') counts.noChannel++;
     else counts[state]++;
     if (answered) counts.answered++;
-    const reminder = own.find((m) => m.kind === 'reminder' && !m.fallback_of);
+    const reminder = own.find((m) => m.kind === 'reminder' && !m.fallback_of && !m.escalation_of);
     const failedKind = laterFailed ?? (state === 'failed' ? inquiry : undefined);
+    const familyPush = pushState(own);
+    if (familyPush) {
+      push.families++;
+      push[familyPush]++;
+      push.smsSaved += smsSaved(own, contactOf(f)?.channel ?? null);
+    }
     return {
       parentId: f.parent_id,
       parentName: f.parent_name,
@@ -226,13 +269,17 @@ export async function eventDelivery(
       answered,
       needsCall: state === 'no_channel' || (state === 'failed' && (failedKind?.needsCall ?? true)),
       remindedAt: reminder ? toIso(reminder.created_at) : null,
+      push: familyPush,
       kinds,
       messages: own.map(
         (m): DeliveryMessage => ({
           messageId: m.id,
           kind: m.kind,
           channel: m.channel,
-          recipient: maskRecipient(m.recipient),
+          // A push names no address (its recipient is the family itself).
+          recipient: m.channel === 'push' ? '' : maskRecipient(m.recipient),
+          opened: !!m.opened_at,
+          isEscalation: !!m.escalation_of,
           state: messageState(m),
           failureReason: (m.failure_reason as FailureReason | null) ?? null,
           isFallback: !!m.fallback_of,
@@ -264,6 +311,7 @@ export async function eventDelivery(
       sentAt: e.reminderSentAt ? e.reminderSentAt.toISOString() : null,
       families: remindedFamilies,
     },
+    push,
     canResend: open,
     rows,
   };

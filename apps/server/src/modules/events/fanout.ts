@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { formatDeadline, type Language } from '@kita/shared';
 import { formatCarePeriod } from '@kita/shared/i18n';
-import { eventFamilyKeyPrefix, invitationKey } from '@kita/shared/message-keys';
+import { eventFamilyKeyPrefix, invitationKey, pushKey } from '@kita/shared/message-keys';
 import type { Tx } from '../../db/client.js';
 import { events, tokens } from '../../db/schema.js';
 import { newToken, sha256 } from '../../lib/crypto.js';
 import { appLink, composeMessage, storedLanguage } from '../../notify/messages.js';
 import { enqueueMessages, type OutboxMessage } from '../../notify/outbox.js';
+import { pushMessage, pushRouting } from '../../notify/push-first.js';
 import { outboxSecretKey, sealMessage } from '../../notify/secrets.js';
 import type { EventRow } from './queries.js';
 import { writeSnapshot } from './snapshot-records.js';
@@ -63,7 +64,8 @@ export async function fanOutInquiry(
                     where ec.event_id = ${e.id} and ec.parent_id = p.id and ec.left_at is null)
        and not p.is_anonymous
        and not exists (select 1 from outbox_messages m
-                        where m.idempotency_key = ${eventFamilyKeyPrefix('inquiry', e.id)} || p.id::text)`);
+                        where m.idempotency_key in (${eventFamilyKeyPrefix('inquiry', e.id)} || p.id::text,
+                                                    ${pushKey(eventFamilyKeyPrefix('inquiry', e.id))} || p.id::text))`);
   if (opts.late && result.rows.length === 0) return 0;
 
   const count = await enqueueInvitations(
@@ -71,6 +73,8 @@ export async function fanOutInquiry(
     e,
     result.rows.map((p) => ({ parent: p, key: invitationKey(e.id, p.id) })),
     config,
+    'inquiry',
+    { pushFirst: true, now },
   );
   // The eligible count from the snapshot: the parent's view reads its threshold from here (one
   // statement); late joiners and leavers update it too.
@@ -93,6 +97,20 @@ export interface InvitationTarget {
   /** Forces this channel (fallback); otherwise the family's preferred reachable channel. */
   channel?: 'email' | 'sms';
   fallbackOf?: string;
+  /** The push this message escalates (push first: not opened in time, or failed). */
+  escalationOf?: string;
+}
+
+export interface InvitationOptions {
+  /**
+   * Push first (notify/push-first.ts): a family with a push subscription gets the link by push,
+   * alone ('first') or beside the usual message ('extra'); a family with push but without SMS or
+   * e-mail gets the push alone. Only the first fan-out and the reminder; a resend, a fallback and an
+   * escalation go by the usual channel.
+   */
+  pushFirst?: boolean;
+  /** The app's clock: the push's escalation is timed from it. */
+  now?: Date;
 }
 
 /**
@@ -106,8 +124,10 @@ export async function enqueueInvitations(
   targets: InvitationTarget[],
   config: { publicUrl: string; jwtSecret: Uint8Array },
   kind: 'inquiry' | 'reminder' = 'inquiry',
+  opts: InvitationOptions = {},
 ): Promise<number> {
   const { publicUrl } = config;
+  const routing = opts.pushFirst && opts.now ? await pushRouting(tx, e.kitaId, targets.filter((t) => !t.channel).map((t) => t.parent.id)) : null;
   // The link token is stored encrypted beside the message, never in its text.
   const secretKey = outboxSecretKey(config.jwtSecret);
   // Dates in each family's language, worked out once per language of the batch.
@@ -115,19 +135,37 @@ export async function enqueueInvitations(
   const deadline = perLanguage((l) => formatDeadline(l, e.answersCloseAt, e.timezone));
   const tokenRows: Array<typeof tokens.$inferInsert> = [];
   const messages: OutboxMessage[] = [];
-  for (const { parent: p, key, channel, fallbackOf } of targets) {
+  for (const { parent: p, key, channel, fallbackOf, escalationOf } of targets) {
     const to = channel ? channelRecipient(p, channel) : contactOf(p);
+    const push = !channel && !!routing?.subscribed.has(p.id) && !p.is_anonymous;
     // No channel: the manager sees the parent under parentsWithoutChannel and records the answers.
-    if (!to) continue;
+    if (!to && !push) continue;
     const raw = newToken();
     tokenRows.push({
       kind: 'preference',
       tokenHash: sha256(raw),
       parentId: p.id,
       eventId: e.id,
-      target: to.recipient,
+      target: to?.recipient ?? null,
       expiresAt: e.careEndsAt,
     });
+    if (push) {
+      // The same link as the SMS would carry, sealed; the push opens /p/<token>.
+      messages.push(pushMessage({
+        key,
+        kind,
+        language: to?.language ?? storedLanguage(p.language),
+        kitaId: e.kitaId,
+        kitaName: e.kitaName,
+        parentId: p.id,
+        eventId: e.id,
+        link: { token: raw, secretKey },
+        now: opts.now!,
+      }));
+      // Push first: the usual message only on escalation (modules/delivery/escalation.ts).
+      if (routing?.mode !== 'extra') continue;
+    }
+    if (!to) continue;
     const language: Language = to.language;
     messages.push({
       ...sealMessage(composeMessage(kind, {
@@ -152,6 +190,9 @@ export async function enqueueInvitations(
       parentId: p.id,
       eventId: e.id,
       fallbackOf: fallbackOf ?? null,
+      escalationOf: escalationOf ?? null,
+      // An escalation is timed like its push: by the app's clock.
+      ...(escalationOf && opts.now ? { createdAt: opts.now } : {}),
     });
   }
   // 6 bind parameters per token row: 2,000 rows stay far below PostgreSQL's 65,535 limit.

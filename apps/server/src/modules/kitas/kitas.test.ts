@@ -19,7 +19,7 @@ describe('GET /api/kitas', () => {
     const names = res.json().data.map((k: { kitaName: string }) => k.kitaName);
     expect(names).toEqual(expect.arrayContaining(['Kita Alpha', 'Kita Beta']));
     expect(names).toEqual([...names].sort((x: string, y: string) => x.localeCompare(y)));
-    expect(res.json().data[0]).toEqual({ kitaId: expect.any(String), kitaName: expect.any(String), location: 'Berlin', description: 'Test-Kita', timezone: 'Europe/Berlin', remindersEnabled: true });
+    expect(res.json().data[0]).toEqual({ kitaId: expect.any(String), kitaName: expect.any(String), location: 'Berlin', description: 'Test-Kita', timezone: 'Europe/Berlin', remindersEnabled: true, pushMode: 'first', pushEscalationImmediateMinutes: 3, pushEscalationPlannedMinutes: 120 });
   });
 
   it('shows a manager only their own Kita', async () => {
@@ -81,7 +81,7 @@ describe('POST /api/kitas', () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/kitas', headers: w.as.admin, payload: { ...valid, timezone: 'Europe/Vienna' } });
     expect(res.statusCode).toBe(201);
     const k = res.json().data;
-    expect(k).toEqual({ kitaId: expect.any(String), kitaName: 'Kita Neu', location: 'Köln', description: 'Am Park', timezone: 'Europe/Vienna', remindersEnabled: true });
+    expect(k).toEqual({ kitaId: expect.any(String), kitaName: 'Kita Neu', location: 'Köln', description: 'Am Park', timezone: 'Europe/Vienna', remindersEnabled: true, pushMode: 'first', pushEscalationImmediateMinutes: 3, pushEscalationPlannedMinutes: 120 });
     const audit = await auditRows(t.db, k.kitaId);
     expect(audit).toEqual([expect.objectContaining({ action: 'create', entity: 'kita', actorUserId: w.admin.id, actorRole: 'Admin' })]);
   });
@@ -130,6 +130,25 @@ describe('PUT /api/kitas/:id', () => {
     expect((await put({})).json().data.remindersEnabled).toBe(false);
     expect((await put({ remindersEnabled: 'ja' })).statusCode).toBe(400);
     expect((await put({ remindersEnabled: true })).json().data.remindersEnabled).toBe(true);
+  });
+
+  it('sets push first or push as an extra and the two escalation times; refuses out-of-range minutes in the caller\'s language', async () => {
+    const { kita } = await createKita(t.db, 'Kita Push');
+    const put = (payload: Record<string, unknown>, lang = 'de') =>
+      t.app.inject({ method: 'PUT', url: `/api/kitas/${kita.id}`, headers: { ...w.as.admin, 'accept-language': lang }, payload: { kitaName: 'Kita Push', location: 'Ulm', ...payload } });
+    const ok = await put({ pushMode: 'extra', pushEscalationImmediateMinutes: 5, pushEscalationPlannedMinutes: 90 });
+    expect(ok.json().data).toMatchObject({ pushMode: 'extra', pushEscalationImmediateMinutes: 5, pushEscalationPlannedMinutes: 90 });
+    // Left out: unchanged.
+    expect((await put({})).json().data).toMatchObject({ pushMode: 'extra', pushEscalationImmediateMinutes: 5, pushEscalationPlannedMinutes: 90 });
+    for (const bad of [{ pushMode: 'sms' }, { pushEscalationImmediateMinutes: 0 }, { pushEscalationImmediateMinutes: 61 }, { pushEscalationImmediateMinutes: 2.5 }, { pushEscalationPlannedMinutes: 4 }, { pushEscalationPlannedMinutes: 1441 }]) {
+      expect((await put(bad)).statusCode, JSON.stringify(bad)).toBe(400);
+    }
+    const de = await put({ pushEscalationImmediateMinutes: 0 });
+    expect(JSON.stringify(de.json())).toContain('Bitte eine ganze Zahl von 1 bis 60 eingeben');
+    const en = await put({ pushEscalationPlannedMinutes: 2000 }, 'en');
+    expect(JSON.stringify(en.json())).toContain('Please enter a whole number from 5 to 1440');
+    // Nothing changed by the refused ones.
+    expect((await put({})).json().data).toMatchObject({ pushMode: 'extra', pushEscalationImmediateMinutes: 5, pushEscalationPlannedMinutes: 90 });
   });
 
   it('lets a manager edit their own Kita but not another (404)', async () => {

@@ -10,6 +10,9 @@ const kitaColumns = {
   description: kitas.description,
   timezone: kitas.timezone,
   remindersEnabled: kitas.remindersEnabled,
+  pushMode: kitas.pushMode,
+  pushEscalationImmediateMinutes: kitas.pushEscalationImmediateMinutes,
+  pushEscalationPlannedMinutes: kitas.pushEscalationPlannedMinutes,
 };
 
 /** All Kitas, or only the given one (a manager's scope), ordered by name. */

@@ -50,6 +50,15 @@ async function assertNoDuplicate(tx: DbOrTx, input: KitaInput, exceptId?: string
   }
 }
 
+/** The push settings the input names (left out = unchanged, or the default on create). */
+function pushSettings(input: KitaInput) {
+  return {
+    ...(input.pushMode !== undefined ? { pushMode: input.pushMode } : {}),
+    ...(input.pushEscalationImmediateMinutes !== undefined ? { pushEscalationImmediateMinutes: input.pushEscalationImmediateMinutes } : {}),
+    ...(input.pushEscalationPlannedMinutes !== undefined ? { pushEscalationPlannedMinutes: input.pushEscalationPlannedMinutes } : {}),
+  };
+}
+
 export async function createKita(ctx: RequestContext, input: KitaInput): Promise<Kita> {
   return ctx.db.transaction(async (tx) => {
     await assertNoDuplicate(tx, input);
@@ -61,6 +70,7 @@ export async function createKita(ctx: RequestContext, input: KitaInput): Promise
         description: input.description ?? null,
         ...(input.timezone ? { timezone: input.timezone } : {}),
         ...(input.remindersEnabled !== undefined ? { remindersEnabled: input.remindersEnabled } : {}),
+        ...pushSettings(input),
       })
       .returning({ id: kitas.id });
     await audit(tx, ctx.actor, { action: 'create', entity: 'kita', entityId: row!.id, kitaId: row!.id, details: { kitaName: input.kitaName } });
@@ -79,6 +89,7 @@ export async function updateKita(ctx: RequestContext, id: string, input: KitaInp
         description: input.description ?? null,
         ...(input.timezone ? { timezone: input.timezone } : {}),
         ...(input.remindersEnabled !== undefined ? { remindersEnabled: input.remindersEnabled } : {}),
+        ...pushSettings(input),
         updatedAt: now,
       })
       .where(eq(kitas.id, id))
@@ -86,7 +97,7 @@ export async function updateKita(ctx: RequestContext, id: string, input: KitaInp
     if (!row) throw kitaNotFound(id);
     // After the update so a missing Kita stays a 404; the transaction undoes the update on a duplicate.
     await assertNoDuplicate(tx, input, id);
-    await audit(tx, ctx.actor, { action: 'update', entity: 'kita', entityId: id, kitaId: id, details: { kitaName: input.kitaName, location: input.location, remindersEnabled: input.remindersEnabled } });
+    await audit(tx, ctx.actor, { action: 'update', entity: 'kita', entityId: id, kitaId: id, details: { kitaName: input.kitaName, location: input.location, remindersEnabled: input.remindersEnabled, ...pushSettings(input) } });
     return (await findKita(tx, id))!;
   });
 }

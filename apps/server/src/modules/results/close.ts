@@ -10,6 +10,7 @@ import { AppError, notFound } from '../../lib/errors.js';
 import { parentRecipient, resultLines } from '../../notify/messages.js';
 import { composeWithCalendar } from '../../notify/calendar-link.js';
 import { enqueueMessages, type OutboxMessage } from '../../notify/outbox.js';
+import { pushOnlyRecipient, routePushFirst } from '../../notify/push-first.js';
 import { allocate, creditEntriesFor, type AllocationResult } from '../allocation/allocate.js';
 import { countUnanswered, findEvent, lockEvent, type LockedEvent } from '../events/queries.js';
 import { inquiryChildren, type InquiryChild } from '../events/inquiry-children.js';
@@ -109,7 +110,9 @@ export async function closeEventTx(tx: Tx, eventId: string, opts: CloseOptions):
 
   // A red child without a place whose family's credits went up is told so (rule version 2).
   const credited = new Set(ledger.filter((l) => l.reason === 'no_slot' && l.amount > 0).map((l) => l.childId));
-  const messages = opts.notify === false ? [] : resultMessages(e, rows, result, result.ruleVersion >= 2 ? credited : new Set(), opts.links);
+  const composed = opts.notify === false ? [] : resultMessages(e, rows, result, result.ruleVersion >= 2 ? credited : new Set(), opts.links);
+  // Push first (notify/push-first.ts): a family with a push subscription gets the push before its SMS or e-mail.
+  const messages = await routePushFirst(tx, e.kitaId, composed, opts.now);
   await enqueueMessages(tx, messages);
 
   await tx
@@ -157,9 +160,9 @@ function resultMessages(
   for (const [parentId, kids] of families) {
     const p = kids[0]!;
     // The family was deleted since (only possible without contact anyway): nobody to tell.
-    if (!p.contact) continue;
-    const to = parentRecipient(p.contact);
-    if (!to) continue;
+    if (!p.contact || p.contact.isAnonymous) continue;
+    // No SMS or e-mail: written for push only (routePushFirst drops it when the family has no push either).
+    const to = parentRecipient(p.contact) ?? pushOnlyRecipient(p.contact.language);
     const language: Language = to.language;
     const lines = resultLines(
       language,

@@ -12,6 +12,7 @@ import { reachesKita } from '../../lib/access.js';
 import { composeMessage, parentRecipient } from '../../notify/messages.js';
 import { composeWithCalendar } from '../../notify/calendar-link.js';
 import { enqueueMessages } from '../../notify/outbox.js';
+import { pushOnlyRecipient, routePushFirst } from '../../notify/push-first.js';
 import { nextOnWaitlist, promoteEntries, releaseEntries, type BookedContext } from '../allocation/allocate.js';
 import type { RequestContext } from '../../lib/context.js';
 import { parentContact } from '../events/contact.js';
@@ -176,9 +177,11 @@ async function promoteNext(
   const booked = await bookedContext(tx, e.id, next.childId, next.parentId, ['no_slot']);
   await book(tx, e.id, promoteEntries(next, e.ruleVersion, { ...booked, careBegun }), userId, now);
 
-  const to = parentRecipient(next.contact);
+  // No SMS or e-mail: written for push only (routePushFirst drops it when the family has no push either).
+  const to = next.contact && !next.contact.isAnonymous ? (parentRecipient(next.contact) ?? pushOnlyRecipient(next.contact.language)) : null;
   if (to) {
-    await enqueueMessages(tx, [
+    // Push first (notify/push-first.ts): a family with a push subscription gets the push before its SMS or e-mail.
+    await enqueueMessages(tx, await routePushFirst(tx, e.kitaId, [
       {
         // The place goes into the family's calendar with the link (notify/calendar-link.ts).
         ...composeWithCalendar(
@@ -203,7 +206,7 @@ async function promoteNext(
         parentId: next.parentId,
         eventId: e.id,
       },
-    ]);
+    ], now));
   }
   return { childId: next.childId, childName: next.childName, parentId: next.parentId };
 }

@@ -17,7 +17,16 @@ export const delivery = {
     slot_offered: 'Platz angeboten',
     slot_released: 'Platz zurückgegeben',
   },
-  channels: { email: 'E-Mail', sms: 'SMS' },
+  channels: { email: 'E-Mail', sms: 'SMS', push: 'Push' },
+  push: {
+    summary_one: 'Push an {{count}} Familie: {{opened}} geöffnet, {{escalated}} per SMS/E-Mail nachgeschickt, {{failed}} fehlgeschlagen.',
+    summary_other: 'Push an {{count}} Familien: {{opened}} geöffnet, {{escalated}} per SMS/E-Mail nachgeschickt, {{failed}} fehlgeschlagen.',
+    smsSaved_one: '{{count}} SMS gespart',
+    smsSaved_other: '{{count}} SMS gespart',
+    states: { pending: 'Push wartet', sent: 'Push gesendet', opened: 'Push geöffnet', escalated: 'Push nicht geöffnet, nachgeschickt', failed: 'Push fehlgeschlagen' },
+    opened: 'geöffnet',
+    escalation: 'nach Push',
+  },
   channelTable: 'Nachrichten je Kanal',
   channel: 'Kanal',
   progress: {

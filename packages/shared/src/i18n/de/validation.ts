@@ -3,6 +3,8 @@ export const validation = {
   groupRequired: 'Bitte eine Gruppe wählen',
   priorityGroupsMax: 'Höchstens 5 Vorranggruppen',
   priorityGroupsUnique: 'Jede Vorranggruppe braucht einen eigenen Namen',
+  pushImmediateMinutes: 'Bitte eine ganze Zahl von 1 bis 60 eingeben',
+  pushPlannedMinutes: 'Bitte eine ganze Zahl von 5 bis 1440 eingeben',
   tooLong: 'Zu lang',
   name: 'Nur Buchstaben, Leerzeichen, Apostroph und Bindestrich; darf nicht mit einer Ziffer beginnen',
   email: 'Bitte eine gültige E-Mail-Adresse eingeben',

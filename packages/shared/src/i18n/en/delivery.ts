@@ -18,7 +18,16 @@ export const delivery: Catalog<typeof de> = {
     slot_offered: 'Place offered',
     slot_released: 'Place given back',
   },
-  channels: { email: 'E-mail', sms: 'SMS' },
+  channels: { email: 'E-mail', sms: 'SMS', push: 'Push' },
+  push: {
+    summary_one: 'Push to {{count}} family: {{opened}} opened, {{escalated}} followed by SMS/e-mail, {{failed}} failed.',
+    summary_other: 'Push to {{count}} families: {{opened}} opened, {{escalated}} followed by SMS/e-mail, {{failed}} failed.',
+    smsSaved_one: '{{count}} SMS saved',
+    smsSaved_other: '{{count}} SMS saved',
+    states: { pending: 'Push waiting', sent: 'Push sent', opened: 'Push opened', escalated: 'Push not opened, followed up', failed: 'Push failed' },
+    opened: 'opened',
+    escalation: 'after push',
+  },
   channelTable: 'Messages per channel',
   channel: 'Channel',
   progress: {

@@ -6,6 +6,8 @@ export const validation: Catalog<typeof de> = {
   groupRequired: 'Please choose a group',
   priorityGroupsMax: 'At most 5 priority groups',
   priorityGroupsUnique: 'Each priority group needs a name of its own',
+  pushImmediateMinutes: 'Please enter a whole number from 1 to 60',
+  pushPlannedMinutes: 'Please enter a whole number from 5 to 1440',
   tooLong: 'Too long',
   name: 'Only letters, spaces, apostrophes and hyphens; must not start with a digit',
   email: 'Please enter a valid e-mail address',

@@ -70,6 +70,7 @@ export function DeliveryCard({ event, kitaId, childRows }: { event: EventDetails
             </ul>
             <ChannelTable delivery={d} />
             <ReminderLine delivery={d} timezone={event.timezone} />
+            <PushLine delivery={d} />
             <DeliveryFamilies event={event} delivery={d} childRows={childRows} />
           </>
         )}
@@ -139,6 +140,24 @@ function ChannelTable({ delivery: d }: { delivery: EventDelivery }) {
         ))}
       </TableBody>
     </Table>
+  );
+}
+
+/** Push first: how many families got a push, opened it, were followed up by SMS/e-mail; SMS saved. */
+function PushLine({ delivery: d }: { delivery: EventDelivery }) {
+  const { t } = useTranslation();
+  const p = d.push;
+  if (p.families === 0) return null;
+  return (
+    <p className="text-muted-foreground flex flex-wrap items-center gap-2 text-sm" data-qa="delivery-push">
+      <BellIcon className="size-4 shrink-0" aria-hidden="true" />
+      <span>{t('delivery.push.summary', { count: p.families, opened: p.opened, escalated: p.escalated, failed: p.failed })}</span>
+      {p.smsSaved > 0 && (
+        <span className="text-foreground font-medium" data-qa="delivery-sms-saved">
+          {t('delivery.push.smsSaved', { count: p.smsSaved })}
+        </span>
+      )}
+    </p>
   );
 }
 

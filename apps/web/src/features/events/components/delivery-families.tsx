@@ -80,6 +80,11 @@ export function DeliveryFamilies({ event, delivery, childRows }: { event: EventD
                 </div>
                 <div className="flex flex-col items-start gap-1">
                   <DeliveryStateBadge state={f.state} />
+                  {f.push && (
+                    <span className="text-xs" data-qa="delivery-family-push" data-push={f.push}>
+                      {t(`delivery.push.states.${f.push}`)}
+                    </span>
+                  )}
                   {f.failureReason && (
                     <span data-qa="delivery-reason">{t(`delivery.reasons.${f.failureReason}`)}</span>
                   )}
@@ -105,10 +110,12 @@ export function DeliveryFamilies({ event, delivery, childRows }: { event: EventD
                   <ul className="mt-1 flex flex-col gap-0.5 text-xs" aria-label={t('delivery.families.messages')}>
                     {f.messages.map((m) => (
                       <li key={m.messageId} className="text-muted-foreground break-words">
-                        <span className="text-foreground font-medium">{t(`delivery.channels.${m.channel}`)}</span> {m.recipient} ·{' '}
+                        <span className="text-foreground font-medium">{t(`delivery.channels.${m.channel}`)}</span> {m.recipient && `${m.recipient} `}·{' '}
                         {t(`delivery.kinds.${m.kind}`)} · {t(`delivery.states.${m.state}`)}
                         {m.failureReason && ` (${t(`delivery.reasons.${m.failureReason}`)})`}
                         {m.isFallback && ` · ${t('delivery.families.fallback')}`}
+                        {m.opened && ` · ${t('delivery.push.opened')}`}
+                        {m.isEscalation && ` · ${t('delivery.push.escalation')}`}
                       </li>
                     ))}
                   </ul>
