@@ -5,6 +5,9 @@ import { apiData, apiLogin, apiRoutes, expect, expectNoA11yViolations, login, pa
  * The installable parent app in Chromium: the manifest and its icons, the service worker (the app
  * shell offline, never an /api answer), and its push and notification-click handlers with a push
  * message delivered through DevTools (ServiceWorker.deliverPushMessage), as a push service would.
+ * With the server: the notifications card on the preference page and the family's page, and the
+ * whole way of a family that allowed them (inquiry by push, answered from the notification, the
+ * place by push, into the calendar), the server's pushes decrypted by the local push service.
  */
 
 const DAY = 86_400_000;
@@ -293,6 +296,19 @@ async function familyWithLogin(request: APIRequestContext, w: World, name: strin
   return parentId;
 }
 
+/** Delivers a push to the page's worker, waits for its notification and taps it (the worker's notificationclick). */
+async function showAndTap(context: BrowserContext, page: Page, data: string, title: string): Promise<void> {
+  await deliverPush(context, page, data);
+  const worker = context.serviceWorkers()[0]!;
+  await expect.poll(() => worker.evaluate(async () => (await (self as unknown as { registration: ServiceWorkerRegistration }).registration.getNotifications()).map((n) => n.title))).toEqual([title]);
+  await worker.evaluate(async () => {
+    const scope = self as unknown as { registration: ServiceWorkerRegistration; dispatchEvent(event: Event): boolean };
+    const [notification] = await scope.registration.getNotifications();
+    const Click = (self as unknown as { NotificationEvent: new (type: string, init: { notification: Notification }) => Event }).NotificationEvent;
+    scope.dispatchEvent(new Click('notificationclick', { notification: notification! }));
+  });
+}
+
 /** A family with a login whose browser (the stand-in's subscriber) allows notifications on the family's own page. */
 async function subscribedFamily(browser: Browser, baseURL: string, request: APIRequestContext) {
   const w = await world(request);
@@ -340,10 +356,9 @@ test("a parent allows notifications on their page: the device is stored with the
   await context.close();
 });
 
-// Switched on once inquiries go out as a push first (the escalation branch); until then nothing is pushed.
-test.fixme('a subscribed family gets the inquiry as a push, taps the notification and answers', async ({ browser, baseURL, request }) => {
+test('a subscribed family gets the inquiry as a push, answers from it, gets its place as a push and adds it to the calendar', async ({ browser, baseURL, request }) => {
   test.setTimeout(150_000);
-  const { w, email, subscriber, context, page } = await subscribedFamily(browser, baseURL!, request);
+  const { w, email, parentId, subscriber, context, page } = await subscribedFamily(browser, baseURL!, request);
   await controlled(page);
 
   // The manager opens an inquiry: the family's device gets it as a push (the stand-in decrypts it as the browser would).
@@ -361,15 +376,7 @@ test.fixme('a subscribed family gets the inquiry as a push, taps the notificatio
   expect(payload.tag).toContain(eventId);
   expect(record!.payload).not.toContain('Fritz');
 
-  await deliverPush(context, page, record!.payload!);
-  const worker = context.serviceWorkers()[0]!;
-  await expect.poll(() => worker.evaluate(async () => (await (self as unknown as { registration: ServiceWorkerRegistration }).registration.getNotifications()).map((n) => n.title))).toEqual([payload.title]);
-  await worker.evaluate(async () => {
-    const scope = self as unknown as { registration: ServiceWorkerRegistration; dispatchEvent(event: Event): boolean };
-    const [notification] = await scope.registration.getNotifications();
-    const Click = (self as unknown as { NotificationEvent: new (type: string, init: { notification: Notification }) => Event }).NotificationEvent;
-    scope.dispatchEvent(new Click('notificationclick', { notification: notification! }));
-  });
+  await showAndTap(context, page, record!.payload!, payload.title);
   // The tap opens the inquiry in the app's window; the family answers there.
   await page.waitForURL(new RegExp(`${payload.url}$`));
   await expect(page.getByTestId('preference-child')).toBeVisible();
@@ -378,5 +385,32 @@ test.fixme('a subscribed family gets the inquiry as a push, taps the notificatio
   // Opened in time: no e-mail follows for this inquiry.
   const inquiryMails = async () => (await apiData(request, apiRoutes.dev.messages, { query: { recipient: email } })).filter((m) => m.kind === 'inquiry').length;
   expect(await inquiryMails()).toBe(0);
+  // The manager's delivery card: the family's push was opened.
+  const delivery = await apiData(request, apiRoutes.delivery.eventDelivery, { params: { id: eventId }, headers: w.headers });
+  expect(delivery.rows.find((row) => row.parentId === parentId)?.push).toBe('opened');
+
+  // The manager closes the inquiry: the family's place comes as a push that opens the family's page.
+  await apiData(request, apiRoutes.results.close, { params: { id: eventId }, headers: w.headers });
+  let results: PushRecord | undefined;
+  await expect
+    .poll(async () => {
+      results = (await pushesTo(request, subscriber.id)).find((m) => m.payload?.includes(`"results:${eventId}"`));
+      return results?.status;
+    }, { timeout: 30_000 })
+    .toBe(201);
+  const resultsPayload = JSON.parse(results!.payload!) as { title: string; url: string };
+  expect(resultsPayload.url).toBe(`/parents/${parentId}`);
+  await showAndTap(context, page, results!.payload!, resultsPayload.title);
+  await page.waitForURL(new RegExp(`/parents/${parentId}$`));
+
+  // From there the history, and the place into the calendar (the server's .ics).
+  await page.goto(`/parents/${parentId}/history`);
+  const addToCalendar = page.getByTestId('add-to-calendar').first();
+  await expect(addToCalendar).toBeVisible();
+  const ics = await page.request.get((await addToCalendar.getAttribute('href'))!);
+  expect(ics.headers()['content-type']).toContain('text/calendar');
+  const calendar = await ics.text();
+  expect(calendar).toContain('BEGIN:VEVENT');
+  expect(calendar).toContain('STATUS:CONFIRMED');
   await context.close();
 });
