@@ -62,10 +62,14 @@ export const webFeatures = {
   mailbox: [],
   operations: [],
   // The profile page carries the family's data download and erasure request.
-  parents: ['children', 'priority', 'results', 'mydata'],
+  // … and the family's notifications card with its devices.
+  parents: ['children', 'priority', 'results', 'mydata', 'push'],
   mydata: [],
   audit: [],
-  preference: [],
+  // The notifications card after an answer.
+  preference: ['push'],
+  // The family's notifications card (parent page, preference page).
+  push: [],
   // Verified priority: cards on the parent page and the Kita dashboard.
   priority: [],
   results: ['preference'],

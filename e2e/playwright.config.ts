@@ -21,6 +21,10 @@ function findChromium(): string | undefined {
 // with its own data folder and demo seed: workers share nothing, so the specs need not know about
 // each other. tests/support.ts points each worker's `baseURL` at its own server.
 const port = Number(process.env.E2E_PORT || 3100);
+// The stand-in for the browsers' push services (apps/server/test/push-service.ts), one for all
+// workers: the servers may send to it (PUSH_SERVICE_HOSTS), push.spec.ts reads what arrived.
+const pushPort = Number(process.env.E2E_PUSH_PORT || port + 50);
+process.env.E2E_PUSH_PORT = String(pushPort);
 // A shared E2E_DATABASE_URL would be one database for all servers: then one worker.
 const workers = process.env.E2E_DATABASE_URL ? 1 : Number(process.env.E2E_WORKERS || 2);
 process.env.E2E_PORT = String(port);
@@ -49,6 +53,8 @@ function server(index: number) {
     // Every spec registers families from this one machine; the default (10 an hour per client)
     // would refuse the later ones of a worker's run.
     REGISTRATION_PER_CLIENT_PER_HOUR: '200',
+    // Subscriptions of the browser tests point at the local push stand-in.
+    PUSH_SERVICE_HOSTS: '127.0.0.1',
     // The operator's details the legal pages are filled from (the demo's town).
     LEGAL_OPERATOR: 'Stadt Musterstadt, Jugendamt, Marktplatz 1, 12345 Musterstadt',
     LEGAL_REPRESENTATIVE: 'Oberbürgermeisterin Erika Muster',
@@ -114,5 +120,16 @@ export default defineConfig({
     { name: 'journeys', testMatch: JOURNEYS, use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } } },
     { name: 'screens', testIgnore: JOURNEYS, use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } } },
   ],
-  webServer: Array.from({ length: workers }, (_, index) => server(index)),
+  webServer: [
+    ...Array.from({ length: workers }, (_, index) => server(index)),
+    {
+      command: `node --import tsx apps/server/test/push-service.ts --port ${pushPort}`,
+      cwd: repoRoot,
+      url: `http://127.0.0.1:${pushPort}/messages`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore' as const,
+      stderr: 'pipe' as const,
+    },
+  ],
 });

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
@@ -78,8 +80,31 @@ function preloadFirstScreen(): Plugin {
   };
 }
 
+/**
+ * The parent app's service worker (service-worker.js, hand-written) as /sw.js, with the build's
+ * version in its cache name: a hash of every file name of the build (hashed names change with
+ * their content), so a new build installs a new worker, which deletes the old caches. The dev
+ * server serves it with the version "dev".
+ */
+function serviceWorker(): Plugin {
+  const source = () => readFileSync(fileURLToPath(new URL('./service-worker.js', import.meta.url)), 'utf8');
+  return {
+    name: 'kita-service-worker',
+    configureServer(server) {
+      server.middlewares.use('/sw.js', (_req, res) => {
+        res.setHeader('Content-Type', 'text/javascript');
+        res.end(source().replaceAll('__BUILD_VERSION__', 'dev'));
+      });
+    },
+    generateBundle(_options, bundle) {
+      const version = createHash('sha256').update(Object.keys(bundle).sort().join('\n')).digest('hex').slice(0, 12);
+      this.emitFile({ type: 'asset', fileName: 'sw.js', source: source().replaceAll('__BUILD_VERSION__', version) });
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
-  plugins: [react(), tailwindcss(), preloadFirstScreen(), precompress()],
+  plugins: [react(), tailwindcss(), preloadFirstScreen(), serviceWorker(), precompress()],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },

@@ -8,6 +8,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { clearOtpToken, getSessionEnd, homePathFor, setOtpToken, useAuth } from '@/lib/auth';
 import { AuthShell } from '@/components/auth-shell';
 import { dismissToasts } from '@/lib/notify';
+import { registerServiceWorker } from '@/lib/service-worker';
 import { CredentialsForm } from '../components/credentials-form';
 import { OtpForm } from '../components/otp-form';
 import { needsOtp, type LoginStep } from '../queries';
@@ -24,6 +25,8 @@ export default function LoginPage() {
   const location = useLocation();
   const [role, setRole] = React.useState<LoginRole>('parent');
   const [otpToken, setOtpTokenState] = React.useState<string | null>(null);
+  // The installable parent app's worker: the parents' way in (only the shell is cached).
+  React.useEffect(() => void registerServiceWorker(), []);
 
   if (user) {
     const from = (location.state as { from?: unknown } | null)?.from;

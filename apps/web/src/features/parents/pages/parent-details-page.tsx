@@ -12,6 +12,7 @@ import { AnswerDueBanner } from '@/features/results/components/answer-due-banner
 import { CreditsHistogramCard } from '@/features/results/components/credits-histogram-card';
 import { MyDataCard } from '@/features/mydata/components/my-data-card';
 import { PriorityCard } from '@/features/priority/components/priority-card';
+import { PushCard } from '@/features/push/components/push-card';
 import { ApiError } from '@/lib/api';
 import { homePathFor, setOtpToken, useAuth } from '@/lib/auth';
 import { lazyDialog } from '@/lib/lazy-dialog';
@@ -146,6 +147,8 @@ export default function ParentDetailsPage() {
           <AccountInfoCard parent={parent} onResetCredits={staff ? () => setConfirm('reset') : undefined} />
           {/* Confirmed priority: staff confirm and end it; the family sees only its own, without the group. */}
           {approved && <PriorityCard parent={parent} staff={staff} />}
+          {/* The family's own page: notifications on this device and the devices that get them. */}
+          {approved && !staff && user?.parentId === parent.parentId && <PushCard devices />}
         </div>
         {approved && <CreditsHistogramCard parentId={parent.parentId} audience={staff ? 'staff' : 'parent'} />}
       </div>

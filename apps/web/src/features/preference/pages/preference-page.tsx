@@ -15,6 +15,10 @@ import { notifyError } from '@/lib/notify';
 import { ChildChoice } from '../components/child-choice';
 import { useLinkSession, useParentEvent, useSavePreference } from '../queries';
 import { LegalLinks } from '@/components/legal-links';
+import { registerServiceWorker } from '@/lib/service-worker';
+
+// Loaded once the family has answered (the card is offered only then): not part of the link's first load.
+const PushCard = React.lazy(async () => ({ default: (await import('@/features/push/components/push-card')).PushCard }));
 
 const isExpired = (error: unknown) => error instanceof ApiError && (error.code === 'EVENT_FINISHED' || error.status === 401);
 const isWithdrawn = (error: unknown): error is ApiError => error instanceof ApiError && error.code === 'EVENT_WITHDRAWN';
@@ -174,6 +178,8 @@ export default function PreferencePage() {
   const save = useSavePreference(session.data, event);
   const languageSet = React.useRef(false);
 
+  // The installable parent app's worker (offline shell, notifications).
+  React.useEffect(() => void registerServiceWorker(), []);
   React.useEffect(() => {
     if (!token) showError(t('preference.tokenMissing'));
   }, [token, t]);
@@ -240,6 +246,7 @@ export default function PreferencePage() {
   }
 
   const data = event.data;
+  const answered = data.children.some((child) => !!child.preferenceType);
   const options: PreferenceType[] = data.event.eventType === 'immediate' ? ['red', 'yellow', 'green', 'blue'] : ['red', 'yellow', 'green'];
   const choose = async (child: ParentEvent['children'][number], preferenceType: PreferenceType) => {
     try {
@@ -274,6 +281,12 @@ export default function PreferencePage() {
           </ul>
         )}
       </section>
+      {/* Offered once the family has answered (never before it did something). */}
+      {answered && (
+        <React.Suspense fallback={null}>
+          <PushCard token={session.data?.token} />
+        </React.Suspense>
+      )}
       <aside className="bg-card rounded-xl border p-4 text-sm" data-qa="preference-hint">
         <p>{t(`preference.hints.${data.event.eventType}`)}</p>
         <a href={data.event.faqUrl} target="_blank" rel="noopener noreferrer" className="mt-2 inline-flex min-h-11 items-center gap-1 font-medium underline underline-offset-4" data-qa="preference-faq">
