@@ -388,6 +388,17 @@ test('a subscribed family gets the inquiry as a push, answers from it, gets its 
   // The manager's delivery card: the family's push was opened.
   const delivery = await apiData(request, apiRoutes.delivery.eventDelivery, { params: { id: eventId }, headers: w.headers });
   expect(delivery.rows.find((row) => row.parentId === parentId)?.push).toBe('opened');
+  // ... as the event page shows it: the push summary and the family's row.
+  const staff = await (await browser.newContext({ baseURL, locale: 'de-DE', timezoneId: 'Europe/Berlin' })).newPage();
+  await login(staff, 'admin');
+  await staff.goto(`/kitas/${w.kitaId}/e/${eventId}`);
+  await expect(staff.getByTestId('delivery-push')).toContainText('Push an 1 Familie: 1 geöffnet, 0 per SMS/E-Mail nachgeschickt, 0 fehlgeschlagen.');
+  // Nothing went wrong, so the families' list is folded; unfolded, the family reads "Push geöffnet".
+  await staff.getByTestId('delivery-toggle-all').click();
+  await expect(staff.getByTestId('delivery-family').filter({ hasText: 'Familie Funk' }).getByTestId('delivery-family-push')).toHaveText('Push geöffnet');
+  await staff.getByTestId('delivery-push').scrollIntoViewIfNeeded();
+  await staff.screenshot({ path: test.info().outputPath('event-delivery-push.png'), fullPage: true });
+  await staff.context().close();
 
   // The manager closes the inquiry: the family's place comes as a push that opens the family's page.
   await apiData(request, apiRoutes.results.close, { params: { id: eventId }, headers: w.headers });
