@@ -1,4 +1,4 @@
-import { createECDH, randomBytes } from 'node:crypto';
+import { createECDH, randomBytes, type ECDH } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
@@ -557,7 +557,16 @@ function pushConfig(e: Env, dataDir: string, embedded: boolean): PushConfig {
 export function generateVapidKeys(): { publicKey: string; privateKey: string } {
   const ecdh = createECDH('prime256v1');
   ecdh.generateKeys();
-  return { publicKey: ecdh.getPublicKey().toString('base64url'), privateKey: ecdh.getPrivateKey().toString('base64url') };
+  return { publicKey: ecdh.getPublicKey().toString('base64url'), privateKey: p256PrivateKey(ecdh) };
+}
+
+/**
+ * The private key as its 32 bytes in base64url (43 characters). Node drops leading zero bytes, so
+ * about one key in 256 came out a byte short and was refused by the check above.
+ */
+export function p256PrivateKey(ecdh: ECDH): string {
+  const raw = ecdh.getPrivateKey();
+  return Buffer.concat([Buffer.alloc(32 - raw.length), raw]).toString('base64url');
 }
 
 /** The public key of a VAPID private key (base64url), or '' when it is no P-256 private key. */

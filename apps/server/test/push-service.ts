@@ -2,6 +2,7 @@ import { createDecipheriv, createECDH, createHmac, createPublicKey, randomBytes,
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
+import { p256PrivateKey } from '../src/config.js';
 
 /**
  * A local stand-in for a browser vendor's push service, at the protocol boundary (RFC 8030): the
@@ -52,7 +53,7 @@ export interface PushRecord {
 export function subscriberKeys(): { privateKey: string; p256dh: string; auth: string } {
   const ecdh = createECDH('prime256v1');
   ecdh.generateKeys();
-  return { privateKey: ecdh.getPrivateKey('base64url'), p256dh: ecdh.getPublicKey('base64url'), auth: randomBytes(16).toString('base64url') };
+  return { privateKey: p256PrivateKey(ecdh), p256dh: ecdh.getPublicKey('base64url'), auth: randomBytes(16).toString('base64url') };
 }
 
 const hmac = (key: Buffer, data: Buffer) => createHmac('sha256', key).update(data).digest();
