@@ -1,4 +1,4 @@
-import { zonedDay, zonedInstant } from '@kita/shared';
+import { wallClock, zonedDay, zonedInstant } from '@kita/shared';
 
 /**
  * Dates for tests, built from the real clock so that every suite passes on any date:
@@ -11,17 +11,8 @@ export const BERLIN = 'Europe/Berlin';
 
 /** The zone's offset from UTC in minutes at an instant (Berlin: 60 in winter, 120 in summer). */
 export function utcOffsetMinutes(instant: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(instant);
-  const get = (t: string) => Number(parts.find((p) => p.type === t)!.value);
-  const shown = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'));
+  const c = wallClock(instant, timeZone);
+  const shown = Date.UTC(c.year, c.month - 1, c.day, c.hour, c.minute);
   return Math.round((shown - Math.floor(instant.getTime() / 60_000) * 60_000) / 60_000);
 }
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { categoryNameSchema, eventStatusSchema, eventTypeSchema, preferenceCountsSchema, preferenceTypeSchema, HAS_SLOT, type EventType } from './common.js';
 import { languageSchema, text, uuidSchema } from './validation.js';
 import { slotOutcomeSchema } from './results.js';
-import { isTimeZone, zonedDay } from './time.js';
+import { isTimeZone, wallClock, zonedDay } from './time.js';
 
 /**
  * Inquiries (Bedarfsabfragen; `emergency-event` on the wire) and answers: docs/domain.md "Inquiries",
@@ -102,17 +102,8 @@ export function zonedInstant(day: string, time: string, timeZone: string): Date 
   let guess = wanted;
   // Two rounds settle any offset, including the days the clocks change.
   for (let i = 0; i < 2; i++) {
-    const parts = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    }).formatToParts(new Date(guess));
-    const get = (t: string) => Number(parts.find((p) => p.type === t)!.value);
-    const shown = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'));
+    const c = wallClock(new Date(guess), timeZone);
+    const shown = Date.UTC(c.year, c.month - 1, c.day, c.hour, c.minute);
     guess += wanted - shown;
   }
   return new Date(guess);

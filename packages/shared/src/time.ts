@@ -48,3 +48,19 @@ export function zonedDay(instant: Date, timeZone: string): string {
   }
   return f.format(instant);
 }
+
+const wallClockFormatters = new Map<string, Intl.DateTimeFormat>();
+/**
+ * What a wall clock in the zone shows at an instant (month 1-12, hour 0-23): the one place that
+ * reads a zone's local time, for the calendar file, zoned instants and the tests' offsets.
+ */
+export function wallClock(instant: Date, timeZone: string): { year: number; month: number; day: number; hour: number; minute: number } {
+  let f = wallClockFormatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    wallClockFormatters.set(timeZone, f);
+  }
+  const parts = f.formatToParts(instant);
+  const get = (t: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === t)!.value);
+  return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour'), minute: get('minute') };
+}

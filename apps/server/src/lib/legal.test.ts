@@ -2,8 +2,9 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, legalSettingsOf, loadConfig } from '../config.js';
+import { legalSettingsOf, loadConfig } from '../config.js';
 import { LEGAL_ENV } from '../../test/legal-env.js';
+import { refusedConfig } from '../../test/config-refusal.js';
 import { LEGAL_LANGUAGES, LEGAL_PAGES, legalTemplatesFolder, legalText, OPERATOR_SETTINGS } from './legal.js';
 
 /** Everything production needs except the legal settings. */
@@ -17,16 +18,7 @@ const PROD = {
   PUSH: 'off',
 };
 
-/** The whole message of a refused start. */
-function refused(env: Record<string, string>): string {
-  try {
-    loadConfig(env);
-  } catch (err) {
-    expect(err).toBeInstanceOf(ConfigError);
-    return (err as Error).message;
-  }
-  throw new Error('accepted');
-}
+const refused = refusedConfig;
 const legalLines = (message: string) => message.split('\n').filter((l) => /^\s+LEGAL_/.test(l));
 
 let dir: string;

@@ -6,8 +6,9 @@ import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { loggerOptions } from '../ops/logging.js';
 import { LANGUAGES } from '@kita/shared';
-import { ConfigError, DEFAULT_PUSH_SERVICE_HOSTS, generateVapidKeys, loadConfig, vapidPublicKeyOf } from '../config.js';
+import { DEFAULT_PUSH_SERVICE_HOSTS, generateVapidKeys, loadConfig, vapidPublicKeyOf } from '../config.js';
 import { LEGAL_ENV } from '../../test/legal-env.js';
+import { refusedConfig } from '../../test/config-refusal.js';
 import { testConfig } from '../../test/app.js';
 import { createPushSender, pushEndpointAllowed } from './push.js';
 import { pushNotification, pushPayloadJson, pushTopic, PUSH_PAYLOAD_MAX_BYTES } from './push-payload.js';
@@ -20,15 +21,7 @@ const prod = {
   SMTP_FROM: 'Kita Notbetreuung <no-reply@stadt-test.de>',
   ...LEGAL_ENV,
 };
-const refused = (env: Record<string, string>) => {
-  try {
-    loadConfig(env);
-  } catch (err) {
-    expect(err).toBeInstanceOf(ConfigError);
-    return (err as Error).message;
-  }
-  throw new Error('accepted');
-};
+const refused = refusedConfig;
 
 describe('push configuration', () => {
   it('production needs the VAPID key pair while PUSH is on, and the pair must belong together', () => {

@@ -1,8 +1,7 @@
 import ical, { ICalCalendarMethod, ICalEventRepeatingFreq, ICalEventStatus, type ICalDateTimeValue } from 'ical-generator';
 import { getVtimezoneComponent } from '@touch4it/ical-timezones';
-import { careDayRange, type Language } from '@kita/shared';
+import { careDayRange, wallClock, zonedInstant, type Language } from '@kita/shared';
 import { formatCarePeriod, translate } from '@kita/shared/i18n';
-import { zonedInstant } from '@kita/shared';
 
 /**
  * The place in the family's calendar (docs/domain.md "The place in the calendar"): an iCalendar
@@ -46,19 +45,10 @@ export interface CalendarInput {
 
 const DAY = 86_400_000;
 
-/** Wall-clock parts of an instant in a zone: yyyymmdd and HHmm. */
-function wallClock(instant: Date, timeZone: string): { day: string; time: string } {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(instant);
-  const get = (t: string) => parts.find((p) => p.type === t)!.value;
-  return { day: `${get('year')}-${get('month')}-${get('day')}`, time: `${get('hour')}:${get('minute')}` };
+/** The local time of day of an instant in a zone, `HH:mm`. */
+function localTime(instant: Date, timeZone: string): string {
+  const c = wallClock(instant, timeZone);
+  return `${String(c.hour).padStart(2, '0')}:${String(c.minute).padStart(2, '0')}`;
 }
 
 const nextDay = (day: string) => new Date(Date.parse(`${day}T12:00:00Z`) + DAY).toISOString().slice(0, 10);
@@ -103,8 +93,8 @@ function utcStamp(instant: Date): ICalDateTimeValue {
 export function carePattern(careStartsAt: Date, careEndsAt: Date, timeZone: string) {
   const { first, last } = careDayRange(careStartsAt, careEndsAt, timeZone);
   const days = daysBetween(first, last) + 1;
-  const from = wallClock(careStartsAt, timeZone).time;
-  const to = wallClock(careEndsAt, timeZone).time;
+  const from = localTime(careStartsAt, timeZone);
+  const to = localTime(careEndsAt, timeZone);
   const timed = to !== '00:00' && to > from;
   return { first, last, days, from, to, timed };
 }
