@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { apiData, apiLogin, apiRoutes, apiSend, checkScreenA11y, expect, login, rowAction, settle, test } from './support';
+import { addFamily, apiData, apiLogin, apiRoutes, apiSend, checkScreenA11y, expect, login, ownKita, rowAction, settle, test, type OwnKita } from './support';
 
 /**
  * What the manager and the families see: a closed inquiry's delivery card with the result
@@ -15,32 +15,9 @@ import { apiData, apiLogin, apiRoutes, apiSend, checkScreenA11y, expect, login, 
 const DAY = 86_400_000;
 const PHONE = { width: 390, height: 844 };
 
-type World = { kitaId: string; categoryId: string; groupId: string; headers: Record<string, string>; stamp: string; email: (key: string) => string };
+const world = (request: APIRequestContext) => ownKita(request, 'Kita Regenbogen');
 
-async function world(request: APIRequestContext): Promise<World> {
-  const { headers } = await apiLogin(request, 'admin');
-  const stamp = Date.now().toString(36);
-  const kita = await apiData(request, apiRoutes.kitas.create, { headers, body: { kitaName: `Kita Regenbogen ${stamp}`, location: 'Kassel' } });
-  const category = await apiData(request, apiRoutes.categories.create, { headers, body: { categoryName: 'Kindergarten', kitaId: kita.kitaId } });
-  const group = await apiData(request, apiRoutes.groups.create, { headers, body: { groupName: 'Igel', categoryId: category.categoryId } });
-  const email = (key: string) => `${key}-${stamp}@familie.example`;
-  return { kitaId: kita.kitaId, categoryId: category.categoryId, groupId: group.groupId, headers, stamp, email };
-}
-
-async function addFamily(request: APIRequestContext, w: World, name: string, childName: string, email: string): Promise<{ childId: string; parentId: string }> {
-  const child = await apiData(request, apiRoutes.children.create, {
-    headers: w.headers,
-    body: {
-      childName,
-      dateOfBirth: '2021-05-06',
-      groupId: w.groupId,
-      newParent: { name, email, kitaId: w.kitaId, preferredCommunication: 'email', isAnonymous: false, language: 'de' },
-    },
-  });
-  return { childId: child.childId, parentId: child.parentId };
-}
-
-async function futureEvent(request: APIRequestContext, w: World, slots: number): Promise<string> {
+async function futureEvent(request: APIRequestContext, w: OwnKita, slots: number): Promise<string> {
   const now = Date.now();
   const deadline = now + 2 * DAY;
   const event = await apiData(request, apiRoutes.events.create, {

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
-import { apiData, apiLogin, apiRoutes, expect, expectNoA11yViolations, login, parentLogin, test } from './support';
+import { addFamily, apiData, apiRoutes, expect, expectNoA11yViolations, login, ownKita, parentLogin, test, type OwnKita } from './support';
 
 /**
  * The installable parent app in Chromium: the manifest and its icons, the service worker (the app
@@ -13,28 +13,10 @@ import { apiData, apiLogin, apiRoutes, expect, expectNoA11yViolations, login, pa
 const DAY = 86_400_000;
 const PHONE = { width: 390, height: 844 };
 
-type World = { kitaId: string; categoryId: string; groupId: string; headers: Record<string, string>; email: (key: string) => string };
-
-/** A Kita of its own (the demo Kita's families stay out of these inquiries). */
-async function world(request: APIRequestContext): Promise<World> {
-  const { headers } = await apiLogin(request, 'admin');
-  const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  const kita = await apiData(request, apiRoutes.kitas.create, { headers, body: { kitaName: `Kita Glockenblume ${stamp}`, location: 'Kassel' } });
-  const category = await apiData(request, apiRoutes.categories.create, { headers, body: { categoryName: 'Kindergarten', kitaId: kita.kitaId } });
-  const group = await apiData(request, apiRoutes.groups.create, { headers, body: { groupName: 'Igel', categoryId: category.categoryId } });
-  return { kitaId: kita.kitaId, categoryId: category.categoryId, groupId: group.groupId, headers, email: (key) => `${key}-${stamp}@familie.example` };
-}
-
-async function addFamily(request: APIRequestContext, w: World, name: string, childName: string, email: string): Promise<{ childId: string; parentId: string }> {
-  const child = await apiData(request, apiRoutes.children.create, {
-    headers: w.headers,
-    body: { childName, dateOfBirth: '2021-05-06', groupId: w.groupId, newParent: { name, email, kitaId: w.kitaId, preferredCommunication: 'email', isAnonymous: false, language: 'de' } },
-  });
-  return { childId: child.childId, parentId: child.parentId };
-}
+const world = (request: APIRequestContext) => ownKita(request, 'Kita Glockenblume');
 
 /** A planned inquiry, open now, answers due in two days (dates from the test's clock). */
-async function futureEvent(request: APIRequestContext, w: World): Promise<string> {
+async function futureEvent(request: APIRequestContext, w: OwnKita): Promise<string> {
   const now = Date.now();
   const deadline = now + 2 * DAY;
   const event = await apiData(request, apiRoutes.events.create, {
@@ -282,7 +264,7 @@ async function standInPushManager(context: BrowserContext, subscriber: Subscribe
 }
 
 /** A family of the test's Kita with a login (registered, approved, e-mail confirmed). */
-async function familyWithLogin(request: APIRequestContext, w: World, name: string, email: string, password: string): Promise<string> {
+async function familyWithLogin(request: APIRequestContext, w: OwnKita, name: string, email: string, password: string): Promise<string> {
   const { parentId } = await apiData(request, apiRoutes.accounts.register, {
     body: {
       name, email, kitaId: w.kitaId, language: 'de', preferredCommunication: 'email', password, confirmPassword: password,

@@ -329,3 +329,25 @@ export async function pickDay(page: Page, field: string, day: { y: number; m: nu
   await page.getByTestId('calendar-month').selectOption(String(day.m));
   await page.getByTestId(`calendar-day-${day.d}`).click();
 }
+
+/** A Kita of the test's own with one Kindergarten group (the demo Kita's families stay out of its inquiries). */
+export type OwnKita = { kitaId: string; categoryId: string; groupId: string; headers: Record<string, string>; stamp: string; email: (key: string) => string };
+
+/** Creates a Kita named `${name} <stamp>` as the Admin, with the category Kindergarten and the group Igel. */
+export async function ownKita(request: APIRequestContext, name: string): Promise<OwnKita> {
+  const { headers } = await apiLogin(request, 'admin');
+  const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const kita = await apiData(request, apiRoutes.kitas.create, { headers, body: { kitaName: `${name} ${stamp}`, location: 'Kassel' } });
+  const category = await apiData(request, apiRoutes.categories.create, { headers, body: { categoryName: 'Kindergarten', kitaId: kita.kitaId } });
+  const group = await apiData(request, apiRoutes.groups.create, { headers, body: { groupName: 'Igel', categoryId: category.categoryId } });
+  return { kitaId: kita.kitaId, categoryId: category.categoryId, groupId: group.groupId, headers, stamp, email: (key) => `${key}-${stamp}@familie.example` };
+}
+
+/** A family by e-mail with one child in the Kita's group, added by the Admin. */
+export async function addFamily(request: APIRequestContext, w: OwnKita, name: string, childName: string, email: string): Promise<{ childId: string; parentId: string }> {
+  const child = await apiData(request, apiRoutes.children.create, {
+    headers: w.headers,
+    body: { childName, dateOfBirth: '2021-05-06', groupId: w.groupId, newParent: { name, email, kitaId: w.kitaId, preferredCommunication: 'email', isAnonymous: false, language: 'de' } },
+  });
+  return { childId: child.childId, parentId: child.parentId };
+}
